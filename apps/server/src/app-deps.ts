@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import type { Mailer } from './integrations/mail/mail.client';
+import type { JobRunner } from './jobs/job-runner';
+import type { SecretBox } from './lib/secret-box';
+import type { Auth } from './plugins/auth/create-auth';
+import type { RequestContextResolver } from './plugins/request-context';
+
+/** What modules are given: each service takes the pieces it names from here. */
+export type AppDeps = {
+  config: AppConfig;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  auth: Auth;
+  mailer: Mailer;
+  secretBox: SecretBox;
+  jobs: JobRunner;
+  requestContext: RequestContextResolver;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppDeps } from './app-deps';
+import {
+  createDemoGoogleReviewsSandboxState,
+  googleReviewsSandbox,
+} from './integrations/google-reviews/google-reviews.sandbox';
+import {
+  createDemoTrustpilotSandboxState,
+  trustpilotSandbox,
+} from './integrations/trustpilot/trustpilot.sandbox';
+import { createDemoTwilioSandboxState, twilioSandbox } from './integrations/twilio/twilio.sandbox';
+import { createDemoWhatsAppSandboxState, whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
+import { casesRoutes } from './modules/cases/cases.routes';
+import { meRoutes } from './modules/clinics/me.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { patientsRoutes } from './modules/patients/patients.routes';
+import { publicSiteRoutes } from './modules/public-site/public-site.routes';
+import { reportingRoutes } from './modules/reporting/reporting.routes';
+import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { secretsRoutes } from './modules/secrets/secrets.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { teamRoutes } from './modules/team/team.routes';
+import { templatesRoutes } from './modules/templates/templates.routes';
+import { registerAuthRoutes } from './plugins/auth/auth.plugin';
+import { registerErrorHandler } from './plugins/error-handler';
+import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+export type BuildAppOptions = {
+  /** Honour X-Forwarded-For (behind a proxy, and in tests that stand for many clients). */
+  trustProxy?: boolean;
+  logger?: boolean | object;
+};
+
+export const loggerOptions = (level: string) => ({
+  level,
+  // Cookies and tokens never reach a log line.
+  redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+});
+
+/** Plugins in a fixed order, then modules, then the web app; tests call this without listening. */
+export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(deps.config.logLevel),
+    trustProxy: options.trustProxy ?? deps.config.http.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const fullDeps: AppDeps = { ...deps, log: app.log };
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, deps.config.http.isTls);
+  await app.register(rateLimit, {
+    global: false,
+    store: createDatabaseRateLimitStore(deps.db),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: { code: 'RATE_LIMITED', message: 'Too many requests' },
+      retryAfter: context.after,
+    }),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'CareLoop API', version: '1.0.0' },
+      components: {
+        securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'careloop.session_token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await registerAuthRoutes(app, deps.auth, deps.config.http.publicUrl);
+  await app.register(healthRoutes(fullDeps));
+  await app.register(meRoutes(fullDeps));
+  await app.register(secretsRoutes(fullDeps));
+  await app.register(reportingRoutes(fullDeps));
+  await app.register(publicSiteRoutes(fullDeps));
+  await app.register(reviewsRoutes(fullDeps));
+  await app.register(casesRoutes(fullDeps));
+  await app.register(patientsRoutes(fullDeps));
+  await app.register(dashboardRoutes(fullDeps));
+  await app.register(ingestionRoutes(fullDeps));
+  await app.register(settingsRoutes(fullDeps));
+  await app.register(templatesRoutes(fullDeps));
+  await app.register(onboardingRoutes(fullDeps));
+  await app.register(teamRoutes(fullDeps));
+  if (deps.config.sandboxMode) {
+    // Wire-compatible fakes of the review providers, for the demo clinic and the tests (DESIGN §6).
+    await app.register(trustpilotSandbox(createDemoTrustpilotSandboxState()), {
+      prefix: '/sandbox/trustpilot',
+    });
+    await app.register(googleReviewsSandbox(createDemoGoogleReviewsSandboxState()), {
+      prefix: '/sandbox/google-reviews',
+    });
+    await app.register(whatsAppSandbox(createDemoWhatsAppSandboxState()), { prefix: '/sandbox/whatsapp' });
+    await app.register(twilioSandbox(createDemoTwilioSandboxState()), { prefix: '/sandbox/twilio' });
+  }
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, deps.config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app; any path that is not a file gets index.html (the client router decides). */
+async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexPath = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexPath);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
+    (request, reply) => {
+      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
+      if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
+        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      }
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexPath));
+    },
+  );
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './app-deps';
+import type { AppConfig } from './config';
+import type { DatabaseHandle } from './db/client';
+import { createMailer } from './integrations/mail/mail.client';
+import { createJobRunner } from './jobs/job-runner';
+import { jobRegistry } from './jobs/registry';
+import { loadOrCreateKey, SecretBox } from './lib/secret-box';
+import { createSignInAuditSink } from './modules/audit/audit.service';
+import { createAuth } from './plugins/auth/create-auth';
+import { createRequestContext } from './plugins/request-context';
+
+/** Wires the services every module is given, from one config and one open database. */
+export function createAppDeps(
+  config: AppConfig,
+  database: DatabaseHandle,
+  log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+): Omit<AppDeps, 'log'> {
+  const db = database.db;
+  const mailer = createMailer({ ...config.mail, log });
+  const secretBox = new SecretBox(loadOrCreateKey(config.secretsKeyHex, config.dataDir, 'secrets.key'));
+  const authSecret =
+    config.auth.secret ?? loadOrCreateKey(undefined, config.dataDir, 'auth-secret.key').toString('hex');
+  const auth = createAuth({ config, db, secret: authSecret, mailer, audit: createSignInAuditSink(db) });
+  const jobs = createJobRunner(database, jobRegistry, {
+    db,
+    log,
+    config,
+    secretBox,
+    send: (name, payload, options) => jobs.send(name, payload, options),
+  });
+  const requestContext = createRequestContext({
+    auth,
+    db,
+    absoluteLifetimeSeconds: config.auth.sessionAbsoluteSeconds,
+  });
+  return { config, database, db, auth, mailer, secretBox, jobs, requestContext };
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults for a laptop', () => {
+    const config = loadConfig({});
+    expect(config.http.port).toBe(3000);
+    expect(config.database.kind).toBe('pglite');
+    expect(config.role).toBe('all');
+    expect(config.seedDemo).toBe(true);
+    expect(config.http.isTls).toBe(false);
+    expect(config.auth.sessionIdleSeconds).toBe(24 * 3600);
+    expect(config.auth.sessionAbsoluteSeconds).toBe(7 * 86400);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set, and never seeds the demo in production', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', NODE_ENV: 'production' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
+    expect(config.seedDemo).toBe(false);
+    expect(config.sandboxMode).toBe(false);
+  });
+
+  it.each([
+    [{ SEED_DEMO: 'false' }, false],
+    [{ SEED_DEMO: 'true' }, true],
+  ])('SEED_DEMO %j', (env, expected) => {
+    expect(loadConfig(env).seedDemo).toBe(expected);
+  });
+
+  it('lists every bad key at once', () => {
+    expect(() => loadConfig({ PORT: 'abc', ROLE: 'boss', SECRETS_KEY: 'short' })).toThrow(
+      /PORT[\s\S]*ROLE[\s\S]*SECRETS_KEY|PORT[\s\S]*SECRETS_KEY[\s\S]*ROLE/,
+    );
+  });
+});

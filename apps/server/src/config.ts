@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: booleanString.default(false),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'SECRETS_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('CareLoop <no-reply@careloop.local>'),
+  SEED_DEMO: booleanString.default(true),
+  SANDBOX_MODE: booleanString.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUSTPILOT_API_URL: z.string().url().default('https://api.trustpilot.com/v1'),
+  GOOGLE_BUSINESS_API_URL: z.string().url().default('https://mybusiness.googleapis.com/v4'),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION looks like v21.0')
+    .default('v21.0'),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Where clinics in sandbox mode reach the fakes (`/sandbox/<provider>`); defaults to this server. */
+  SANDBOX_URL: z.string().url().optional(),
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  INTEGRATION_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  INTEGRATION_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+/** Parses the environment once; every bad key is listed before the process exits. */
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const isProduction = e.NODE_ENV === 'production';
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    role: e.ROLE,
+    http: {
+      port: e.PORT,
+      host: e.HOST,
+      publicUrl,
+      isTls: publicUrl.startsWith('https://'),
+      trustProxy: e.TRUST_PROXY,
+    },
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres' as const, url: e.DATABASE_URL }
+      : { kind: 'pglite' as const },
+    auth: {
+      secret: e.BETTER_AUTH_SECRET,
+      trustedOrigins: [publicUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()) ?? [])].filter(
+        Boolean,
+      ),
+      sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
+      sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86400),
+    },
+    secretsKeyHex: e.SECRETS_KEY,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    seedDemo: e.SEED_DEMO && !isProduction,
+    sandboxMode: e.SANDBOX_MODE ?? !isProduction,
+    logLevel: e.LOG_LEVEL,
+    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
+    integrations: {
+      http: {
+        timeoutMs: e.INTEGRATION_TIMEOUT_MS,
+        maxRetries: e.INTEGRATION_MAX_RETRIES,
+        baseDelayMs: e.INTEGRATION_RETRY_BASE_MS,
+      },
+      sandboxUrl: (e.SANDBOX_URL ?? `${publicUrl}/sandbox`).replace(/\/+$/, ''),
+      trustpilot: { apiUrl: e.TRUSTPILOT_API_URL },
+      whatsapp: { apiUrl: e.WHATSAPP_API_URL, version: e.WHATSAPP_API_VERSION },
+      twilio: { apiUrl: e.TWILIO_API_URL },
+      google: {
+        apiUrl: e.GOOGLE_BUSINESS_API_URL,
+        tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,
+        clientId: e.GOOGLE_CLIENT_ID,
+        clientSecret: e.GOOGLE_CLIENT_SECRET,
+      },
+    },
+  };
+}
+
+export type AppConfig = ReturnType<typeof loadConfig>;

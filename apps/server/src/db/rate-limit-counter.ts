@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { newId } from '../lib/ids';
+import type { Database } from './client';
+import { executeRows } from './execute-rows';
+
+/**
+ * Counts one hit on `key` in a fixed window of `windowMs`, in better-auth's rate_limits table, so every
+ * web process shares the counters. Answers the count in the window and when the window ends.
+ */
+export async function countHit(db: Database, key: string, windowMs: number, now = Date.now()) {
+  const windowStart = now - windowMs;
+  const rows = await executeRows<{ count: number; last_request: string }>(
+    db,
+    sql`
+      insert into rate_limits (id, key, count, last_request)
+      values (${newId('rl')}, ${key}, 1, ${now})
+      on conflict (key) do update set
+        count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
+        last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
+      returning count, last_request`,
+  );
+  const row = rows[0]!;
+  return { count: Number(row.count), resetsInMs: Math.max(0, Number(row.last_request) + windowMs - now) };
+}

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { messageChannels } from './automation';
+import { oneOf } from './check';
+import { clinics } from './clinics';
+import { patients } from './patients';
+
+export const deliveryStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
+export const messageKinds = ['followup', 'crosssell', 'test', 'reply', 'consent'] as const;
+
+export const patientCommunications = pgTable(
+  'patient_communications',
+  {
+    clinicId: text('clinic_id').notNull(),
+    id: text('id').notNull(),
+    patientId: text('patient_id').notNull(),
+    channel: text('channel').notNull(),
+    kind: text('kind').notNull().default('followup'),
+    scheduleDay: integer('schedule_day'),
+    messageContent: text('message_content').notNull(),
+    deliveryStatus: text('delivery_status').notNull().default('queued'),
+    providerMessageId: text('provider_message_id'),
+    providerError: text('provider_error'),
+    attempts: integer('attempts').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    responseReceived: boolean('response_received').notNull().default(false),
+    responseContent: text('response_content'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.id] }),
+    foreignKey({
+      columns: [t.clinicId, t.patientId],
+      foreignColumns: [patients.clinicId, patients.id],
+    }).onDelete('cascade'),
+    check('communications_channel_check', oneOf(t.channel, messageChannels)),
+    check('communications_kind_check', oneOf(t.kind, messageKinds)),
+    check('communications_status_check', oneOf(t.deliveryStatus, deliveryStatuses)),
+    // A patient never gets the same scheduled message twice.
+    uniqueIndex('communications_schedule_key')
+      .on(t.clinicId, t.patientId, t.kind, t.scheduleDay)
+      .where(sql`${t.scheduleDay} is not null`),
+    index('communications_clinic_sent_idx').on(t.clinicId, t.sentAt.desc()),
+    index('communications_provider_msg_idx').on(t.providerMessageId),
+  ],
+);
+
+export const webhookLogs = pgTable(
+  'webhook_logs',
+  {
+    clinicId: text('clinic_id').notNull(),
+    id: text('id').notNull(),
+    webhookType: text('webhook_type').notNull(),
+    provider: text('provider').notNull(),
+    providerMessageId: text('provider_message_id'),
+    patientId: text('patient_id'),
+    patientPhone: text('patient_phone'),
+    messageContent: text('message_content'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.id] }),
+    foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
+    check('webhook_logs_type_check', oneOf(t.webhookType, ['inbound_message', 'status_callback'])),
+    check('webhook_logs_provider_check', oneOf(t.provider, ['twilio', 'whatsapp', 'vonage', 'aws_sns'])),
+    uniqueIndex('webhook_logs_provider_msg_key')
+      .on(t.clinicId, t.provider, t.providerMessageId)
+      .where(sql`${t.providerMessageId} is not null`),
+    index('webhook_logs_clinic_received_idx').on(t.clinicId, t.webhookType, t.receivedAt.desc()),
+  ],
+);

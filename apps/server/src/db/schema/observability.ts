@@ -1,0 +1,100 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './check';
+
+// Reporting tables accept rows from signed-out pages too, so clinic_id and user_id may be null.
+export const riskLevels = ['low', 'medium', 'high', 'critical'] as const;
+
+export const errorLogs = pgTable(
+  'error_logs',
+  {
+    id: text('id').primaryKey(),
+    clinicId: text('clinic_id'),
+    userId: text('user_id'),
+    errorType: text('error_type').notNull(),
+    errorMessage: text('error_message'),
+    errorStack: text('error_stack'),
+    componentStack: text('component_stack'),
+    errorId: text('error_id'),
+    url: text('url'),
+    userAgent: text('user_agent'),
+    additionalContext: jsonb('additional_context'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('error_logs_created_idx').on(t.createdAt.desc()),
+    index('error_logs_clinic_idx').on(t.clinicId),
+  ],
+);
+
+export const performanceMetrics = pgTable(
+  'performance_metrics',
+  {
+    id: text('id').primaryKey(),
+    clinicId: text('clinic_id'),
+    userId: text('user_id'),
+    metric: text('metric').notNull(),
+    value: doublePrecision('value').notNull(),
+    url: text('url'),
+    context: jsonb('context'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('performance_metrics_created_idx').on(t.createdAt.desc())],
+);
+
+export const userActions = pgTable(
+  'user_actions',
+  {
+    id: text('id').primaryKey(),
+    clinicId: text('clinic_id'),
+    userId: text('user_id'),
+    action: text('action').notNull(),
+    url: text('url'),
+    context: jsonb('context'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('user_actions_created_idx').on(t.createdAt.desc()),
+    index('user_actions_clinic_idx').on(t.clinicId),
+  ],
+);
+
+export const credentialHealth = pgTable(
+  'credential_health',
+  {
+    id: text('id').primaryKey(),
+    clinicId: text('clinic_id').notNull(),
+    credentialType: text('credential_type').notNull(),
+    status: text('status').notNull(),
+    detail: text('detail'),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('credential_health_status_check', oneOf(t.status, ['healthy', 'unhealthy', 'unknown'])),
+    index('credential_health_clinic_idx').on(t.clinicId, t.credentialType),
+  ],
+);
+
+export const securityAuditLog = pgTable(
+  'security_audit_log',
+  {
+    id: text('id').primaryKey(),
+    clinicId: text('clinic_id'),
+    userId: text('user_id'),
+    action: text('action').notNull(),
+    resourceType: text('resource_type').notNull(),
+    resourceId: text('resource_id'),
+    riskLevel: text('risk_level').notNull(),
+    ipAddress: text('ip_address'),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('security_audit_risk_check', oneOf(t.riskLevel, riskLevels)),
+    index('security_audit_created_idx').on(t.createdAt.desc()),
+    index('security_audit_clinic_idx').on(t.clinicId, t.createdAt.desc()),
+    index('security_audit_risk_idx')
+      .on(t.riskLevel, t.createdAt.desc())
+      .where(sql`${t.riskLevel} = 'critical'`),
+  ],
+);

@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { oneOf } from './check';
+import { clinics } from './clinics';
+import { patients } from './patients';
+
+export const reviewProviders = ['trustpilot', 'google'] as const;
+export const reviewMatchStatuses = ['matched', 'multiple_matches', 'unmatched'] as const;
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    clinicId: text('clinic_id').notNull(),
+    id: text('id').notNull(),
+    provider: text('provider').notNull(),
+    providerReviewId: text('provider_review_id').notNull(),
+    patientId: text('patient_id'),
+    rating: integer('rating').notNull(),
+    title: text('title'),
+    reviewText: text('review_text'),
+    reviewerName: text('reviewer_name'),
+    language: text('language'),
+    reviewDate: timestamp('review_date', { withTimezone: true }).notNull(),
+    matchStatus: text('match_status').notNull().default('unmatched'),
+    matchConfidence: real('match_confidence'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.id] }),
+    foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.clinicId, t.patientId], foreignColumns: [patients.clinicId, patients.id] }),
+    uniqueIndex('reviews_provider_review_key').on(t.clinicId, t.provider, t.providerReviewId),
+    check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
+    check('reviews_provider_check', oneOf(t.provider, reviewProviders)),
+    check('reviews_match_status_check', oneOf(t.matchStatus, reviewMatchStatuses)),
+    index('reviews_clinic_date_idx').on(t.clinicId, t.reviewDate.desc(), t.id),
+    index('reviews_clinic_patient_idx').on(t.clinicId, t.patientId),
+  ],
+);

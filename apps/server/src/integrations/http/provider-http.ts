@@ -1,0 +1,197 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** What went wrong talking to a provider, in terms a service can act on. */
+export const providerErrorKinds = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'bad_request',
+  'rate_limited',
+  'unavailable',
+  'invalid_response',
+] as const;
+export type ProviderErrorKind = (typeof providerErrorKinds)[number];
+
+/** A provider call that failed after any retries; the message never holds a secret or a body. */
+export class ProviderError extends Error {
+  constructor(
+    readonly provider: string,
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly status: number | null = null,
+    /** The provider's own error code and reason (e.g. WhatsApp 190, Twilio 20003), when it sent one. */
+    readonly providerCode: string | null = null,
+    readonly providerReason: string | null = null,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+/** Reads a provider's error body into its code and human reason; null when the body has neither. */
+export type ProviderErrorDescriber = (body: unknown) => { code: string | null; reason: string | null } | null;
+
+export type HttpRetryOptions = {
+  timeoutMs: number;
+  /** Retries after the first attempt, on 429, 5xx, timeouts and network errors. */
+  maxRetries: number;
+  baseDelayMs: number;
+  /** Upper bound of one wait, also for a provider's Retry-After. */
+  maxDelayMs: number;
+};
+
+export const defaultRetryOptions: HttpRetryOptions = {
+  timeoutMs: 10_000,
+  maxRetries: 3,
+  baseDelayMs: 500,
+  maxDelayMs: 30_000,
+};
+
+export type ProviderRequest = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
+  headers?: Record<string, string>;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
+  /** POSTs are only retried when the caller says repeating them is harmless. */
+  isIdempotent?: boolean;
+};
+
+export type ProviderResponse = { status: number; body: unknown };
+
+export type ProviderHttp = {
+  readonly provider: string;
+  request: (request: ProviderRequest) => Promise<ProviderResponse>;
+};
+
+const isRetryableStatus = (status: number) => status === 429 || status >= 500;
+
+/** Seconds or an HTTP date, as RFC 9110 allows; null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isFinite(at) ? Math.max(0, at - now) : null;
+}
+
+/** Full-jitter exponential backoff: a random wait up to base * 2^attempt, capped. */
+export function backoffDelay(attempt: number, options: HttpRetryOptions, random = Math.random): number {
+  const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+function buildUrl(url: string, query: ProviderRequest['query']): string {
+  const target = new URL(url);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) target.searchParams.append(key, String(item));
+    else target.searchParams.set(key, String(value));
+  }
+  return target.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text.length === 0) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // Gateways answer errors in HTML or plain text; keep it only as an opaque string.
+    return text;
+  }
+}
+
+function kindFor(status: number): ProviderErrorKind {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'unavailable';
+  return 'bad_request';
+}
+
+function failureFor(
+  provider: string,
+  status: number,
+  described: ReturnType<ProviderErrorDescriber>,
+): ProviderError {
+  const reason = described?.reason?.slice(0, 300) ?? null;
+  const label = reason ? `${provider} answered ${status}: ${reason}` : `${provider} answered ${status}`;
+  return new ProviderError(provider, kindFor(status), label, status, described?.code ?? null, reason);
+}
+
+/**
+ * The one place provider clients call `fetch`: a timeout per attempt, retries with jittered
+ * exponential backoff on 429/5xx/network errors (honouring Retry-After), statuses mapped to
+ * `ProviderError`. Logs nothing, so no secret can leak from here.
+ */
+export function createProviderHttp(
+  provider: string,
+  options: Partial<HttpRetryOptions> & { describeError?: ProviderErrorDescriber } = {},
+  fetchImpl: typeof fetch = fetch,
+): ProviderHttp {
+  const settings = { ...defaultRetryOptions, ...options };
+  const describe = (body: unknown) => {
+    try {
+      return options.describeError?.(body) ?? null;
+    } catch {
+      return null;
+    }
+  };
+
+  async function attempt(request: ProviderRequest): Promise<Response> {
+    const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+    let body: string | undefined;
+    if (request.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(request.json);
+    } else if (request.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(request.form).toString();
+    }
+    return fetchImpl(buildUrl(request.url, request.query), {
+      method: request.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(settings.timeoutMs),
+      redirect: 'error',
+    });
+  }
+
+  return {
+    provider,
+    async request(request) {
+      const canRetry = request.method === 'GET' || request.method === 'PUT' || request.isIdempotent === true;
+      for (let tried = 0; ; tried += 1) {
+        const isLast = !canRetry || tried >= settings.maxRetries;
+        let response: Response;
+        try {
+          response = await attempt(request);
+        } catch (error) {
+          if (isLast) {
+            const isTimeout = error instanceof Error && error.name === 'TimeoutError';
+            throw new ProviderError(
+              provider,
+              'unavailable',
+              isTimeout ? `${provider} did not answer in time` : `${provider} could not be reached`,
+            );
+          }
+          await sleep(backoffDelay(tried, settings));
+          continue;
+        }
+        if (response.ok) return { status: response.status, body: await readBody(response) };
+        if (!isLast && isRetryableStatus(response.status)) {
+          await response.body?.cancel();
+          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+          await sleep(Math.min(settings.maxDelayMs, retryAfter ?? backoffDelay(tried, settings)));
+          continue;
+        }
+        throw failureFor(provider, response.status, describe(await readBody(response)));
+      }
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { z } from 'zod';
+import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import type { SecretBox } from '../lib/secret-box';
+
+export type JobContext = {
+  db: Database;
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+  config: AppConfig;
+  /** Opens provider secrets for jobs that call a provider. */
+  secretBox: SecretBox;
+  /** Enqueues another job (fan-out, e.g. one ingestion per clinic). */
+  send: (name: string, payload: object, options?: { singletonKey?: string }) => Promise<string | null>;
+};
+
+/** A job is a name, a payload schema and a handler; a schedule (cron, UTC unless tz) is optional. */
+export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
+  name: string;
+  payload: Schema;
+  schedule?: { cron: string; tz?: string };
+  retryLimit?: number;
+  handle: (payload: z.infer<Schema>, ctx: JobContext) => Promise<void>;
+};
+
+export function defineJob<Schema extends z.ZodType>(
+  definition: JobDefinition<Schema>,
+): JobDefinition<Schema> {
+  return definition;
+}

@@ -1,0 +1,10 @@
+import { cleanupLogsJob } from './cleanup-logs.job';
+import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
+import type { JobDefinition } from './job-definition';
+
+/** Every job the workers run, with its schedule: the one place to look. */
+export const jobRegistry: JobDefinition[] = [
+  cleanupLogsJob as unknown as JobDefinition,
+  ingestReviewsHourlyJob as unknown as JobDefinition,
+  ingestClinicReviewsJob as unknown as JobDefinition,
+];

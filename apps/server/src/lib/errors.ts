@@ -1,0 +1,34 @@
+export const errorCodes = [
+  'VALIDATION_ERROR',
+  'UNAUTHENTICATED',
+  'NO_CLINIC',
+  'FORBIDDEN',
+  'PLAN_REQUIRED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** An error whose message is safe to show; the error handler turns it into the JSON envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export const notAuthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Not authenticated');
+export const noClinic = () => new AppError(403, 'NO_CLINIC', 'No clinic found');
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new AppError(403, 'FORBIDDEN', message);
+export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, 'VALIDATION_ERROR', message, details);

@@ -1,0 +1,62 @@
+import pino from 'pino';
+import { buildApp, loggerOptions } from './app';
+import { createAppDeps } from './bootstrap';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
+import { migrateDatabase } from './db/migrate';
+import { seedDemoIfEmpty } from './modules/demo/demo.service';
+
+/** config -> database -> migrate -> app -> workers -> listen; closes gracefully on SIGINT/SIGTERM. */
+async function main() {
+  const startedAt = performance.now();
+  const config = loadConfig();
+  const log = pino(loggerOptions(config.logLevel));
+  let releaseLock = () => {};
+  if (config.database.kind === 'pglite') releaseLock = acquireDataDirLock(config.dataDir);
+
+  const database = await openDatabase(
+    config.database.kind === 'pglite'
+      ? { kind: 'pglite', dataDir: `${config.dataDir}/pglite` }
+      : { kind: 'postgres', url: config.database.url },
+  );
+  await migrateDatabase(database);
+  const deps = createAppDeps(config, database, log);
+  const app = await buildApp(deps);
+  const runsWorkers = config.role !== 'web';
+  await deps.jobs.start({ work: runsWorkers });
+
+  const demo = config.seedDemo ? await seedDemoIfEmpty(deps) : null;
+  if (config.role !== 'worker') await app.listen({ port: config.http.port, host: config.http.host });
+  log.info(
+    { role: config.role, database: database.kind, readyMs: Math.round(performance.now() - startedAt) },
+    'CareLoop is ready',
+  );
+  if (config.role !== 'worker') {
+    console.log(`\n  CareLoop is running at ${config.http.publicUrl}`);
+    if (demo) console.log(`  Demo clinic: sign in as ${demo.email} with password ${demo.password}\n`);
+  }
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close().catch((error) => log.error({ err: error }, 'closing http'));
+    await deps.jobs.stop().catch((error) => log.error({ err: error }, 'stopping jobs'));
+    await database.close().catch((error) => log.error({ err: error }, 'closing database'));
+    releaseLock();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+}
+
+main().catch((error) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import type { Database } from '../../db/client';
+import type { AuditSink } from '../../plugins/auth/create-auth';
+import { getMembership } from '../clinics/clinics.service';
+import {
+  insertSecurityAudit,
+  insertUserAction,
+  type SecurityAuditEntry,
+  type UserActionEntry,
+} from './audit.repository';
+
+export function recordSecurityEvent(db: Database, entry: SecurityAuditEntry) {
+  return insertSecurityAudit(db, entry);
+}
+
+export function recordUserAction(db: Database, entry: UserActionEntry) {
+  return insertUserAction(db, entry);
+}
+
+/** The sink better-auth's sign-in hook writes to (spec 1 §7 security-monitor: medium on failure, low on success). */
+export function createSignInAuditSink(db: Database): AuditSink {
+  return async (entry) => {
+    const clinicId = entry.userId ? ((await getMembership(db, entry.userId))?.clinicId ?? null) : null;
+    await insertSecurityAudit(db, {
+      clinicId,
+      userId: entry.userId,
+      action: entry.action,
+      resourceType: 'authentication',
+      resourceId: entry.resourceId,
+      riskLevel: entry.riskLevel,
+      ipAddress: entry.ipAddress,
+      detail: entry.reason ? { reason: entry.reason } : null,
+    });
+  };
+}

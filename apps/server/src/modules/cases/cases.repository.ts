@@ -1,0 +1,186 @@
+import type { CaseStatusFilter } from '@careloop/contracts/cases';
+import type { CaseSeverity, CaseSource, CaseStatus } from '@careloop/domain/case-rules';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import { type ClinicRole, caseNotes, cases, clinicUsers, patients, users } from '../../db/schema';
+
+const caseColumns = {
+  id: cases.id,
+  source: cases.source,
+  sourceId: cases.sourceId,
+  patientId: cases.patientId,
+  patientName: patients.name,
+  title: cases.title,
+  description: cases.description,
+  severity: cases.severity,
+  status: cases.status,
+  dueAt: cases.dueAt,
+  createdAt: cases.createdAt,
+  updatedAt: cases.updatedAt,
+  resolvedAt: cases.resolvedAt,
+  ownerId: users.id,
+  ownerName: users.name,
+  cursorTs: cursorTimestamp(cases.createdAt),
+};
+
+export type CaseRow = {
+  id: string;
+  source: string;
+  sourceId: string | null;
+  patientId: string | null;
+  patientName: string | null;
+  title: string;
+  description: string | null;
+  severity: string;
+  status: string;
+  dueAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  resolvedAt: Date | null;
+  ownerId: string | null;
+  ownerName: string | null;
+  cursorTs: string;
+};
+
+function selectCases(db: Database) {
+  return db
+    .select(caseColumns)
+    .from(cases)
+    .leftJoin(patients, and(eq(patients.clinicId, cases.clinicId), eq(patients.id, cases.patientId)))
+    .leftJoin(users, eq(users.id, cases.ownerUserId));
+}
+
+export async function listCaseRows(
+  db: Database,
+  clinicId: string,
+  options: { status: CaseStatusFilter; limit: number; cursor: KeysetCursor | null },
+): Promise<CaseRow[]> {
+  return selectCases(db)
+    .where(
+      and(
+        eq(cases.clinicId, clinicId),
+        options.status === 'all' ? undefined : eq(cases.status, options.status),
+        afterCursor(cases.createdAt, cases.id, options.cursor),
+      ),
+    )
+    .orderBy(desc(cases.createdAt), asc(cases.id))
+    .limit(options.limit + 1);
+}
+
+export async function findCaseRow(db: Database, clinicId: string, id: string): Promise<CaseRow | null> {
+  const rows = await selectCases(db)
+    .where(and(eq(cases.clinicId, clinicId), eq(cases.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+const unfinished = sql`${cases.status} not in ('resolved', 'closed')`;
+
+/** Total, Open, Overdue and High Priority in one scan of the clinic's cases. */
+export async function countCaseSummary(db: Database, clinicId: string) {
+  const rows = await db
+    .select({
+      total: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${cases.status} = 'open'))::int`,
+      overdue: sql<number>`(count(*) filter (where ${cases.dueAt} < now() and ${unfinished}))::int`,
+      highPriority: sql<number>`(count(*) filter (where ${cases.severity} = 'high' and ${unfinished}))::int`,
+    })
+    .from(cases)
+    .where(eq(cases.clinicId, clinicId));
+  return rows[0]!;
+}
+
+export type NewCaseRow = {
+  id: string;
+  clinicId: string;
+  source: CaseSource;
+  sourceId: string | null;
+  patientId: string | null;
+  title: string;
+  description: string | null;
+  severity: CaseSeverity;
+  dueAt: Date | null;
+  createdAt: Date;
+};
+
+/** Inserts an open case; null when the source record already has an open case (partial unique index). */
+export async function insertCase(db: Database, row: NewCaseRow): Promise<string | null> {
+  const inserted = await db
+    .insert(cases)
+    .values({ ...row, status: 'open', updatedAt: row.createdAt })
+    .onConflictDoNothing()
+    .returning({ id: cases.id });
+  return inserted[0]?.id ?? null;
+}
+
+/** Updates a case only if it is still in the status it was read in (no lost transitions). */
+export async function updateCaseRow(
+  db: Database,
+  clinicId: string,
+  id: string,
+  expectedStatus: CaseStatus,
+  set: { status?: CaseStatus; resolvedAt?: Date | null; ownerUserId?: string | null; updatedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(cases)
+    .set(set)
+    .where(and(eq(cases.clinicId, clinicId), eq(cases.id, id), eq(cases.status, expectedStatus)))
+    .returning({ id: cases.id });
+  return rows.length > 0;
+}
+
+export async function listNoteRows(db: Database, clinicId: string, caseId: string) {
+  return db
+    .select({
+      id: caseNotes.id,
+      body: caseNotes.body,
+      createdAt: caseNotes.createdAt,
+      authorId: users.id,
+      authorName: users.name,
+    })
+    .from(caseNotes)
+    .leftJoin(users, eq(users.id, caseNotes.authorUserId))
+    .where(and(eq(caseNotes.clinicId, clinicId), eq(caseNotes.caseId, caseId)))
+    .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id));
+}
+
+export async function insertNote(
+  db: Database,
+  row: { id: string; clinicId: string; caseId: string; authorUserId: string; body: string },
+) {
+  const rows = await db.insert(caseNotes).values(row).returning({ createdAt: caseNotes.createdAt });
+  return rows[0]!;
+}
+
+export async function patientExists(db: Database, clinicId: string, patientId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export type MemberRow = { id: string; name: string; email: string; role: ClinicRole };
+
+function selectMembers(db: Database) {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email, role: clinicUsers.role })
+    .from(clinicUsers)
+    .innerJoin(users, eq(users.id, clinicUsers.userId));
+}
+
+export async function listMemberRows(db: Database, clinicId: string): Promise<MemberRow[]> {
+  const rows = await selectMembers(db)
+    .where(eq(clinicUsers.clinicId, clinicId))
+    .orderBy(asc(users.name), asc(users.email));
+  return rows.map((r) => ({ ...r, role: r.role as ClinicRole }));
+}
+
+export async function isClinicMember(db: Database, clinicId: string, userId: string): Promise<boolean> {
+  const rows = await selectMembers(db)
+    .where(and(eq(clinicUsers.clinicId, clinicId), eq(clinicUsers.userId, userId)))
+    .limit(1);
+  return rows.length > 0;
+}

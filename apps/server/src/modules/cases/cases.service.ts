@@ -1,0 +1,221 @@
+import type {
+  Case,
+  CaseDetail,
+  CaseListQuery,
+  CaseListResponse,
+  CaseNote,
+  CaseStatusFilter,
+  ClinicMember,
+} from '@careloop/contracts/cases';
+import {
+  type CaseAction,
+  type CaseSeverity,
+  type CaseSource,
+  type CaseStatus,
+  CaseTransitionError,
+  transitionCase,
+} from '@careloop/domain/case-rules';
+import type { AppDeps } from '../../app-deps';
+import { decodeCursor, toPage } from '../../db/keyset-cursor';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { ClinicContext } from '../../plugins/request-context';
+import { recordUserAction } from '../audit/audit.service';
+import {
+  type CaseRow,
+  countCaseSummary,
+  findCaseRow,
+  insertCase,
+  insertNote,
+  isClinicMember,
+  listCaseRows,
+  listMemberRows,
+  listNoteRows,
+  patientExists,
+  updateCaseRow,
+} from './cases.repository';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const caseNotFound = () => notFound('Case');
+
+function toCase(row: CaseRow): Case {
+  return {
+    id: row.id,
+    source: row.source as CaseSource,
+    sourceId: row.sourceId,
+    patientId: row.patientId,
+    patientName: row.patientName,
+    title: row.title,
+    description: row.description,
+    severity: row.severity as CaseSeverity,
+    status: row.status as CaseStatus,
+    dueAt: row.dueAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    owner: row.ownerId ? { id: row.ownerId, name: row.ownerName ?? '' } : null,
+  };
+}
+
+export async function listCases(
+  deps: Deps,
+  ctx: ClinicContext,
+  query: { status: CaseStatusFilter; limit: number; cursor?: CaseListQuery['cursor'] },
+): Promise<CaseListResponse> {
+  const cursor = decodeCursor(query.cursor);
+  const rows = await listCaseRows(deps.db, ctx.clinicId, {
+    status: query.status,
+    limit: query.limit,
+    cursor,
+  });
+  const { page, nextCursor } = toPage(rows, query.limit);
+  return { cases: page.map(toCase), nextCursor };
+}
+
+export function getCaseSummary(deps: Deps, ctx: ClinicContext) {
+  return countCaseSummary(deps.db, ctx.clinicId);
+}
+
+export async function getCase(deps: Deps, ctx: ClinicContext, id: string): Promise<CaseDetail> {
+  const row = await findCaseRow(deps.db, ctx.clinicId, id);
+  if (!row) throw caseNotFound();
+  const notes = await listNoteRows(deps.db, ctx.clinicId, id);
+  return {
+    ...toCase(row),
+    notes: notes.map(
+      (n): CaseNote => ({
+        id: n.id,
+        body: n.body,
+        createdAt: n.createdAt.toISOString(),
+        author: n.authorId ? { id: n.authorId, name: n.authorName ?? '' } : null,
+      }),
+    ),
+  };
+}
+
+export type NewCase = {
+  source: CaseSource;
+  sourceId: string | null;
+  patientId: string | null;
+  title: string;
+  description: string | null;
+  severity: CaseSeverity;
+  dueAt: Date | null;
+  createdAt: Date;
+};
+
+/**
+ * Opens a case for the caller's clinic. Null when its source record (e.g. a review) already has
+ * an open or in-progress case: the database's partial unique index decides, so two clicks at once
+ * still make one case.
+ */
+export async function openCase(deps: Deps, ctx: ClinicContext, input: NewCase): Promise<Case | null> {
+  const id = await insertCase(deps.db, { id: newId('cas'), clinicId: ctx.clinicId, ...input });
+  if (!id) return null;
+  const row = await findCaseRow(deps.db, ctx.clinicId, id);
+  return row ? toCase(row) : null;
+}
+
+export async function createManualCase(
+  deps: Deps,
+  ctx: ClinicContext,
+  body: {
+    title: string;
+    description: string | null;
+    severity: CaseSeverity;
+    patientId?: string | null;
+    dueAt?: string | null;
+  },
+): Promise<Case> {
+  const patientId = body.patientId ?? null;
+  if (patientId && !(await patientExists(deps.db, ctx.clinicId, patientId))) {
+    throw badRequest('The request is not valid', [{ field: 'patientId', message: 'Patient not found' }]);
+  }
+  const created = await openCase(deps, ctx, {
+    source: 'manual',
+    sourceId: null,
+    patientId,
+    title: body.title,
+    description: body.description,
+    severity: body.severity,
+    dueAt: body.dueAt ? new Date(body.dueAt) : null,
+    createdAt: new Date(),
+  });
+  if (!created) throw new AppError(500, 'INTERNAL', 'The case could not be created');
+  return created;
+}
+
+/** Start Working / Resolve Case through the domain's transition rule, and/or a new owner. */
+export async function updateCase(
+  deps: Deps,
+  ctx: ClinicContext,
+  id: string,
+  body: { action?: CaseAction; ownerUserId?: string | null },
+): Promise<Case> {
+  const current = await findCaseRow(deps.db, ctx.clinicId, id);
+  if (!current) throw caseNotFound();
+  if (body.ownerUserId && !(await isClinicMember(deps.db, ctx.clinicId, body.ownerUserId))) {
+    throw badRequest('The request is not valid', [
+      { field: 'ownerUserId', message: 'The owner must be a member of this clinic' },
+    ]);
+  }
+  const now = new Date();
+  const status = current.status as CaseStatus;
+  let transition: ReturnType<typeof transitionCase> | null = null;
+  if (body.action) {
+    try {
+      transition = transitionCase(status, body.action, now);
+    } catch (error) {
+      if (error instanceof CaseTransitionError) throw conflict(error.message);
+      throw error;
+    }
+  }
+  await deps.db.transaction(async (db) => {
+    const updated = await updateCaseRow(db, ctx.clinicId, id, status, {
+      updatedAt: now,
+      ...(transition ?? {}),
+      ...(body.ownerUserId !== undefined ? { ownerUserId: body.ownerUserId } : {}),
+    });
+    if (!updated) throw conflict('The case was changed by someone else. Please reload it and try again.');
+    if (transition?.status === 'resolved') {
+      await recordUserAction(db, {
+        clinicId: ctx.clinicId,
+        userId: ctx.userId,
+        action: 'case_resolved',
+        url: `/cases/${id}`,
+        context: { caseId: id, from: status },
+      });
+    }
+  });
+  const row = await findCaseRow(deps.db, ctx.clinicId, id);
+  if (!row) throw caseNotFound();
+  return toCase(row);
+}
+
+export async function addCaseNote(
+  deps: Deps,
+  ctx: ClinicContext,
+  caseId: string,
+  body: { body: string },
+): Promise<CaseNote> {
+  if (!(await findCaseRow(deps.db, ctx.clinicId, caseId))) throw caseNotFound();
+  const id = newId('note');
+  const saved = await insertNote(deps.db, {
+    id,
+    clinicId: ctx.clinicId,
+    caseId,
+    authorUserId: ctx.userId,
+    body: body.body,
+  });
+  return {
+    id,
+    body: body.body,
+    createdAt: saved.createdAt.toISOString(),
+    author: { id: ctx.userId, name: ctx.user.name },
+  };
+}
+
+export function listClinicMembers(deps: Deps, ctx: ClinicContext): Promise<ClinicMember[]> {
+  return listMemberRows(deps.db, ctx.clinicId);
+}

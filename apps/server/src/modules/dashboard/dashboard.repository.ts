@@ -1,0 +1,115 @@
+import type { WeeklyCases, WeeklyReviews } from '@careloop/contracts/dashboard';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
+
+export type DashboardRow = {
+  patients_total: number;
+  patients_active: number;
+  reviews_total: number;
+  reviews_average: number | null;
+  cases_open: number;
+  cases_high_priority: number;
+  alerts_active: number;
+  alerts_high_risk: number;
+  review_source_configured: boolean;
+  weekly_reviews: WeeklyReviews[];
+  weekly_cases: WeeklyCases[];
+};
+
+/**
+ * Every dashboard figure in one round-trip. Weeks start on Monday in the clinic's time zone; the
+ * series always has `weeks` entries (zeros where nothing happened), oldest first.
+ */
+export async function readDashboardSummary(
+  db: Database,
+  clinicId: string,
+  options: { weeks: number; reviewSourceSecretName: string },
+): Promise<DashboardRow> {
+  const rows = await executeRows<DashboardRow>(
+    db,
+    sql`
+    with clinic as (
+      select time_zone as tz from clinics where id = ${clinicId}
+    ),
+    weeks as (
+      select (date_trunc('week', now() at time zone clinic.tz) - make_interval(weeks => g))::date as week_start
+      from clinic, generate_series(0, ${options.weeks - 1}::int) as g
+    ),
+    since as (
+      select (min(week_start)::timestamp at time zone (select tz from clinic)) as at from weeks
+    ),
+    review_weeks as (
+      select date_trunc('week', r.review_date at time zone (select tz from clinic))::date as week_start,
+             count(*)::int as n,
+             round(avg(r.rating), 1)::float8 as average
+      from reviews r
+      where r.clinic_id = ${clinicId} and r.review_date >= (select at from since)
+      group by 1
+    ),
+    opened_weeks as (
+      select date_trunc('week', c.created_at at time zone (select tz from clinic))::date as week_start,
+             count(*)::int as n
+      from cases c
+      where c.clinic_id = ${clinicId} and c.created_at >= (select at from since)
+      group by 1
+    ),
+    resolved_weeks as (
+      select date_trunc('week', c.resolved_at at time zone (select tz from clinic))::date as week_start,
+             count(*)::int as n
+      from cases c
+      where c.clinic_id = ${clinicId} and c.resolved_at >= (select at from since)
+      group by 1
+    ),
+    patient_counts as (
+      select count(*)::int as total, (count(*) filter (where status = 'active'))::int as active
+      from patients where clinic_id = ${clinicId}
+    ),
+    review_counts as (
+      select count(*)::int as total, round(avg(rating), 1)::float8 as average
+      from reviews where clinic_id = ${clinicId}
+    ),
+    case_counts as (
+      select (count(*) filter (where status not in ('resolved', 'closed')))::int as open,
+             (count(*) filter (where severity = 'high' and status not in ('resolved', 'closed')))::int as high
+      from cases where clinic_id = ${clinicId}
+    ),
+    alert_counts as (
+      select count(*)::int as active, (count(*) filter (where severity = 'high'))::int as high
+      from alerts where clinic_id = ${clinicId} and status = 'active'
+    )
+    select
+      patient_counts.total as patients_total,
+      patient_counts.active as patients_active,
+      review_counts.total as reviews_total,
+      review_counts.average as reviews_average,
+      case_counts.open as cases_open,
+      case_counts.high as cases_high_priority,
+      alert_counts.active as alerts_active,
+      alert_counts.high as alerts_high_risk,
+      exists (
+        select 1 from secrets where clinic_id = ${clinicId} and name = ${options.reviewSourceSecretName}
+      ) as review_source_configured,
+      (
+        select coalesce(json_agg(json_build_object(
+          'weekStart', to_char(w.week_start, 'YYYY-MM-DD'),
+          'count', coalesce(rw.n, 0),
+          'averageRating', rw.average
+        ) order by w.week_start), '[]'::json)
+        from weeks w left join review_weeks rw on rw.week_start = w.week_start
+      ) as weekly_reviews,
+      (
+        select coalesce(json_agg(json_build_object(
+          'weekStart', to_char(w.week_start, 'YYYY-MM-DD'),
+          'opened', coalesce(o.n, 0),
+          'resolved', coalesce(r.n, 0)
+        ) order by w.week_start), '[]'::json)
+        from weeks w
+        left join opened_weeks o on o.week_start = w.week_start
+        left join resolved_weeks r on r.week_start = w.week_start
+      ) as weekly_cases
+    from patient_counts, review_counts, case_counts, alert_counts
+  `,
+  );
+  return rows[0]!;
+}

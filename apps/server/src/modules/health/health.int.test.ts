@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ startJobs: true });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('health, readiness, headers and unknown API paths', () => {
+  it('GET /api/health answers ok', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready checks the database and the job runner', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: true, jobs: true } });
+  });
+
+  it('every response carries the security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('an unknown API path answers a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+
+  it('serves the OpenAPI document without the auth catch-all', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.paths)).toContain('/api/secrets');
+    expect(Object.keys(doc.paths).some((p) => p.startsWith('/api/auth'))).toBe(false);
+  });
+});
+
+describe('behind TLS', () => {
+  it('adds HSTS and Secure cookies', async () => {
+    const tls = await createTestApp({ env: { PUBLIC_URL: 'https://careloop.example' } });
+    try {
+      const res = await tls.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await tls.close();
+    }
+  });
+});

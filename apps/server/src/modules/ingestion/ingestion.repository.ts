@@ -1,0 +1,213 @@
+import type { CaseSeverity } from '@careloop/domain/case-rules';
+import type { MatchPatient } from '@careloop/domain/matching/index';
+import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
+import { and, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  cases,
+  clinics,
+  crossSellOpportunities,
+  patients,
+  reviews,
+  secrets,
+  userActions,
+  users,
+} from '../../db/schema';
+import type { ReviewProvider } from './review-source';
+
+export function findClinicSandboxMode(db: Database, clinicId: string) {
+  return db
+    .select({ sandboxMode: clinics.sandboxMode })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .then((rows) => rows[0]?.sandboxMode ?? null);
+}
+
+/** Which of these secret names the clinic has saved (names only; values stay sealed). */
+export async function findSecretNames(db: Database, clinicId: string, names: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ name: secrets.name })
+    .from(secrets)
+    .where(and(eq(secrets.clinicId, clinicId), inArray(secrets.name, names)));
+  return new Set(rows.map((r) => r.name));
+}
+
+/** Clinics that saved the first secret of a review source, e.g. `TRUSTPILOT_API_KEY_{clinicId}`. */
+export async function listClinicIdsWithSecretPrefixes(db: Database, prefixes: string[]): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ clinicId: secrets.clinicId })
+    .from(secrets)
+    .where(or(...prefixes.map((p) => eq(secrets.name, sql`${p} || ${secrets.clinicId}`))))
+    .orderBy(secrets.clinicId);
+  return rows.map((r) => r.clinicId);
+}
+
+/** The newest stored review date of one provider: where the next incremental run starts. */
+export function newestReviewDate(db: Database, clinicId: string, provider: ReviewProvider) {
+  return db
+    .select({ newest: max(reviews.reviewDate) })
+    .from(reviews)
+    .where(and(eq(reviews.clinicId, clinicId), eq(reviews.provider, provider)))
+    .then((rows) => rows[0]?.newest ?? null);
+}
+
+/** The clinic's patients as the matcher needs them (procedure date as `YYYY-MM-DD`). */
+export async function listMatchPatients(db: Database, clinicId: string): Promise<MatchPatient[]> {
+  const rows = await db
+    .select({
+      id: patients.id,
+      name: patients.name,
+      email: patients.email,
+      procedure: patients.procedure,
+      procedureDate: patients.procedureDate,
+    })
+    .from(patients)
+    .where(eq(patients.clinicId, clinicId));
+  return rows.map((r) => ({ ...r, procedureDate: r.procedureDate?.toISOString().slice(0, 10) ?? null }));
+}
+
+export type NewReviewRow = typeof reviews.$inferInsert;
+
+/** Inserts what is new; rows whose (clinic, provider, provider id) exists are left untouched. */
+export async function insertNewReviews(db: Database, rows: NewReviewRow[]) {
+  const inserted: { id: string; providerReviewId: string }[] = [];
+  // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
+  for (let at = 0; at < rows.length; at += 500) {
+    const chunk = rows.slice(at, at + 500);
+    inserted.push(
+      ...(await db
+        .insert(reviews)
+        .values(chunk)
+        .onConflictDoNothing({ target: [reviews.clinicId, reviews.provider, reviews.providerReviewId] })
+        .returning({ id: reviews.id, providerReviewId: reviews.providerReviewId })),
+    );
+  }
+  return inserted;
+}
+
+export type NewReviewCase = {
+  clinicId: string;
+  id: string;
+  sourceId: string;
+  patientId: string | null;
+  title: string;
+  description: string | null;
+  severity: CaseSeverity;
+  dueAt: Date;
+  createdAt: Date;
+};
+
+/** Opens review cases; the partial unique index keeps it to one open case per review. */
+export async function insertReviewCases(db: Database, rows: NewReviewCase[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(cases)
+    .values(rows.map((r) => ({ ...r, source: 'review', status: 'open', updatedAt: r.createdAt })))
+    .onConflictDoNothing()
+    .returning({ id: cases.id });
+  return inserted.length;
+}
+
+export type ReviewMatchRow = {
+  id: string;
+  provider: string;
+  rating: number;
+  title: string | null;
+  reviewText: string | null;
+  reviewerName: string | null;
+  language: string | null;
+  reviewDate: Date;
+  matchStatus: string;
+  matchConfidence: number | null;
+  patientId: string | null;
+  patientName: string | null;
+};
+
+export async function findReviewMatchRow(
+  db: Database,
+  clinicId: string,
+  reviewId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ReviewMatchRow | null> {
+  const query = db
+    .select({
+      id: reviews.id,
+      provider: reviews.provider,
+      rating: reviews.rating,
+      title: reviews.title,
+      reviewText: reviews.reviewText,
+      reviewerName: reviews.reviewerName,
+      language: reviews.language,
+      reviewDate: reviews.reviewDate,
+      matchStatus: reviews.matchStatus,
+      matchConfidence: reviews.matchConfidence,
+      patientId: reviews.patientId,
+      patientName: patients.name,
+    })
+    .from(reviews)
+    .leftJoin(patients, and(eq(patients.clinicId, reviews.clinicId), eq(patients.id, reviews.patientId)))
+    .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, reviewId)))
+    .limit(1);
+  const rows = options.forUpdate ? await query.for('update', { of: reviews }) : await query;
+  return rows[0] ?? null;
+}
+
+export async function findPatientsByIds(db: Database, clinicId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: patients.id,
+      name: patients.name,
+      procedure: patients.procedure,
+      procedureDate: patients.procedureDate,
+    })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), inArray(patients.id, ids)));
+}
+
+export async function updateReviewMatch(
+  db: Database,
+  clinicId: string,
+  reviewId: string,
+  set: { patientId: string | null; matchStatus: ReviewMatchStatus; matchConfidence: number | null },
+) {
+  await db
+    .update(reviews)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, reviewId)));
+}
+
+/** user_actions rows of one action about one review, newest first, with who did it. */
+export function listReviewActions(db: Database, clinicId: string, reviewId: string, action: string) {
+  return db
+    .select({
+      id: userActions.id,
+      userId: userActions.userId,
+      userName: users.name,
+      context: userActions.context,
+      createdAt: userActions.createdAt,
+    })
+    .from(userActions)
+    .leftJoin(users, eq(users.id, userActions.userId))
+    .where(
+      and(
+        eq(userActions.clinicId, clinicId),
+        eq(userActions.action, action),
+        sql`${userActions.context}->>'reviewId' = ${reviewId}`,
+      ),
+    )
+    .orderBy(desc(userActions.createdAt), desc(userActions.id));
+}
+
+export type NewCrossSellOpportunity = typeof crossSellOpportunities.$inferInsert;
+
+/** One opportunity per review (unique (clinic_id, review_id)): a re-run adds nothing. */
+export async function insertCrossSellOpportunities(db: Database, rows: NewCrossSellOpportunity[]) {
+  if (rows.length === 0) return 0;
+  const inserted = await db
+    .insert(crossSellOpportunities)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: crossSellOpportunities.id });
+  return inserted.length;
+}

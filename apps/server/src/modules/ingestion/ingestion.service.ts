@@ -1,0 +1,320 @@
+import { caseDueAt } from '@careloop/domain/case-rules';
+import { buildPatientIndex, matchReview, type PatientIndex } from '@careloop/domain/matching/index';
+import { isPositive, needsAttention, ratingToSeverity } from '@careloop/domain/review-rules';
+import type { AppDeps } from '../../app-deps';
+import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
+import { googleSandboxDemo } from '../../integrations/google-reviews/google-reviews.sandbox';
+import {
+  createProviderHttp,
+  ProviderError,
+  type ProviderErrorKind,
+} from '../../integrations/http/provider-http';
+import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
+import { newId } from '../../lib/ids';
+import { readSecret } from '../secrets/secrets.service';
+import { googleReviewSource } from './google-source';
+import {
+  findClinicSandboxMode,
+  findSecretNames,
+  insertCrossSellOpportunities,
+  insertNewReviews,
+  insertReviewCases,
+  listClinicIdsWithSecretPrefixes,
+  listMatchPatients,
+  type NewReviewCase,
+  type NewReviewRow,
+  newestReviewDate,
+} from './ingestion.repository';
+import type { FetchedReview, ReviewProvider, ReviewSource } from './review-source';
+import { trustpilotReviewSource } from './trustpilot-source';
+
+export type IngestionDeps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+
+/** The secrets a clinic saves to connect a review source (spec 1 §7 save-secret names). */
+export const reviewSourceSecretPrefixes = {
+  trustpilotApiKey: 'TRUSTPILOT_API_KEY_',
+  trustpilotBusinessUnitId: 'TRUSTPILOT_BUSINESS_UNIT_ID_',
+  googleRefreshToken: 'GOOGLE_REFRESH_TOKEN_',
+  googleAccountId: 'GOOGLE_ACCOUNT_ID_',
+  googleLocationId: 'GOOGLE_LOCATION_ID_',
+} as const;
+
+type SecretKey = keyof typeof reviewSourceSecretPrefixes;
+const secretName = (key: SecretKey, clinicId: string) => `${reviewSourceSecretPrefixes[key]}${clinicId}`;
+
+export const ingestionFailureCodes = [
+  'NO_REVIEW_SOURCE',
+  'PROVIDER_AUTH_FAILED',
+  'PROVIDER_NOT_FOUND',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_BAD_RESPONSE',
+] as const;
+export type IngestionFailureCode = (typeof ingestionFailureCodes)[number];
+
+export type IngestionResult =
+  | { ok: true; importedCount: number }
+  | {
+      ok: false;
+      code: IngestionFailureCode;
+      message: string;
+      /** Imported from other sources of the clinic that did work. */
+      importedCount: number;
+      /** Worth trying again later (rate limit, outage) rather than fixing settings. */
+      isRetryable: boolean;
+    };
+
+const providerLabels: Record<ReviewProvider, string> = { trustpilot: 'Trustpilot', google: 'Google' };
+
+const failureCodes: Record<ProviderErrorKind, IngestionFailureCode> = {
+  unauthorized: 'PROVIDER_AUTH_FAILED',
+  forbidden: 'PROVIDER_AUTH_FAILED',
+  not_found: 'PROVIDER_NOT_FOUND',
+  rate_limited: 'PROVIDER_RATE_LIMITED',
+  unavailable: 'PROVIDER_UNAVAILABLE',
+  bad_request: 'PROVIDER_BAD_RESPONSE',
+  invalid_response: 'PROVIDER_BAD_RESPONSE',
+};
+
+/** The text staff see after 'Error syncing reviews': what happened and what to do. */
+export function ingestionFailureMessage(provider: ReviewProvider, code: IngestionFailureCode): string {
+  const name = providerLabels[provider];
+  const settings =
+    provider === 'trustpilot' ? 'the API key and business unit ID' : 'the Google Business Profile connection';
+  switch (code) {
+    case 'PROVIDER_AUTH_FAILED':
+      return `${name} did not accept the credentials. Check ${settings} in Settings.`;
+    case 'PROVIDER_NOT_FOUND':
+      return `${name} could not find the business. Check ${settings} in Settings.`;
+    case 'PROVIDER_RATE_LIMITED':
+      return `${name} is limiting requests right now. Please try again later.`;
+    case 'PROVIDER_UNAVAILABLE':
+      return `${name} could not be reached. Please try again later.`;
+    case 'PROVIDER_BAD_RESPONSE':
+      return `${name} sent reviews in an unexpected format. Nothing was imported.`;
+    case 'NO_REVIEW_SOURCE':
+      return 'No review source is configured';
+  }
+}
+
+/** Where this clinic's sources live: the fakes for a sandbox clinic (when the server allows it). */
+function endpointsFor(deps: IngestionDeps, isSandbox: boolean) {
+  const { integrations } = deps.config;
+  if (isSandbox) {
+    return {
+      trustpilotUrl: `${integrations.sandboxUrl}/trustpilot/v1`,
+      googleUrl: `${integrations.sandboxUrl}/google-reviews/v4`,
+      googleTokenUrl: `${integrations.sandboxUrl}/google-reviews/token`,
+      googleClient: { clientId: googleSandboxDemo.clientId, clientSecret: googleSandboxDemo.clientSecret },
+    };
+  }
+  const { clientId, clientSecret } = integrations.google;
+  return {
+    trustpilotUrl: integrations.trustpilot.apiUrl,
+    googleUrl: integrations.google.apiUrl,
+    googleTokenUrl: integrations.google.tokenUrl,
+    googleClient: clientId && clientSecret ? { clientId, clientSecret } : null,
+  };
+}
+
+/** The review sources a clinic has connected: Trustpilot and/or Google, each with every secret saved. */
+export async function resolveReviewSources(deps: IngestionDeps, clinicId: string): Promise<ReviewSource[]> {
+  const sandboxMode = await findClinicSandboxMode(deps.db, clinicId);
+  if (sandboxMode === null) return [];
+  const keys = Object.keys(reviewSourceSecretPrefixes) as SecretKey[];
+  const saved = await findSecretNames(
+    deps.db,
+    clinicId,
+    keys.map((k) => secretName(k, clinicId)),
+  );
+  const has = (...wanted: SecretKey[]) => wanted.every((k) => saved.has(secretName(k, clinicId)));
+  const read = async (key: SecretKey) => (await readSecret(deps, clinicId, secretName(key, clinicId))) ?? '';
+  const endpoints = endpointsFor(deps, deps.config.sandboxMode && sandboxMode === 'on');
+  const sources: ReviewSource[] = [];
+
+  if (has('trustpilotApiKey', 'trustpilotBusinessUnitId')) {
+    const client = createTrustpilotClient({
+      baseUrl: endpoints.trustpilotUrl,
+      http: createProviderHttp('trustpilot', deps.config.integrations.http),
+    });
+    sources.push(
+      trustpilotReviewSource(client, {
+        apiKey: (await read('trustpilotApiKey')).trim(),
+        businessUnitId: (await read('trustpilotBusinessUnitId')).trim(),
+      }),
+    );
+  }
+  if (endpoints.googleClient && has('googleRefreshToken', 'googleAccountId', 'googleLocationId')) {
+    const client = createGoogleReviewsClient({
+      baseUrl: endpoints.googleUrl,
+      tokenUrl: endpoints.googleTokenUrl,
+      ...endpoints.googleClient,
+      http: createProviderHttp('google', deps.config.integrations.http),
+    });
+    sources.push(
+      googleReviewSource(client, {
+        refreshToken: (await read('googleRefreshToken')).trim(),
+        accountId: (await read('googleAccountId')).trim(),
+        locationId: (await read('googleLocationId')).trim(),
+      }),
+    );
+  }
+  return sources;
+}
+
+/** Clinics the hourly schedule visits: those that saved the first secret of any review source. */
+export function listClinicsWithReviewSource(deps: Pick<AppDeps, 'db'>): Promise<string[]> {
+  return listClinicIdsWithSecretPrefixes(deps.db, [
+    reviewSourceSecretPrefixes.trustpilotApiKey,
+    reviewSourceSecretPrefixes.googleRefreshToken,
+  ]);
+}
+
+const maxCaseTitleLength = 200;
+
+/**
+ * "2-star review from Ana R.: Terrible aftercare", the same wording as a case raised by hand from a
+ * review. Not imported from the reviews module: that module calls this one to sync, and a cycle
+ * would follow.
+ */
+function reviewCaseTitle(rating: number, reviewerName: string | null, title: string | null): string {
+  const from = reviewerName?.trim() ? ` from ${reviewerName.trim()}` : '';
+  const about = title?.trim() ? `: ${title.trim()}` : '';
+  const text = `${rating}-star review${from}${about}`;
+  return text.length > maxCaseTitleLength ? `${text.slice(0, maxCaseTitleLength - 1)}…` : text;
+}
+
+/** The provider's review id can repeat across pages when new reviews arrive mid-run: first one wins. */
+function uniqueByProviderId(reviews: FetchedReview[]): FetchedReview[] {
+  const seen = new Map<string, FetchedReview>();
+  for (const review of reviews)
+    if (!seen.has(review.providerReviewId)) seen.set(review.providerReviewId, review);
+  return [...seen.values()];
+}
+
+/**
+ * Imports one source's new reviews in one transaction: a failure anywhere (a bad page, the
+ * database) leaves nothing half-written, and the newest stored date stays a true resume point.
+ */
+async function ingestSource(
+  deps: IngestionDeps,
+  clinicId: string,
+  source: ReviewSource,
+  patientIndex: () => Promise<PatientIndex>,
+  now: Date,
+): Promise<number> {
+  const newest = await newestReviewDate(deps.db, clinicId, source.provider);
+  const fetched = uniqueByProviderId(await source.fetchReviewsSince(newest ? new Date(newest) : null));
+  if (fetched.length === 0) return 0;
+  const index = await patientIndex();
+
+  const rows: NewReviewRow[] = fetched.map((review) => {
+    const match = matchReview(
+      {
+        id: review.providerReviewId,
+        reviewerName: review.isAnonymous ? '' : (review.reviewerName ?? ''),
+        title: review.title,
+        text: review.text,
+        reviewDate: review.reviewDate.toISOString(),
+        language: review.language,
+      },
+      index,
+    );
+    return {
+      clinicId,
+      id: newId('rev'),
+      provider: source.provider,
+      providerReviewId: review.providerReviewId,
+      patientId: match.status === 'matched' ? match.patientId : null,
+      rating: review.rating,
+      title: review.title,
+      reviewText: review.text,
+      reviewerName: review.reviewerName,
+      language: review.language,
+      reviewDate: review.reviewDate,
+      matchStatus: match.status,
+      matchConfidence: match.confidence,
+      createdAt: now,
+      updatedAt: now,
+    };
+  });
+
+  return deps.db.transaction(async (tx) => {
+    const inserted = await insertNewReviews(tx, rows);
+    const byProviderId = new Map(rows.map((r) => [r.providerReviewId, r]));
+    const newRows = inserted.map((i) => byProviderId.get(i.providerReviewId)!);
+
+    // Only reviews inserted by this run get a case or a cross-sell: a re-run finds none of them new.
+    const reviewCases: NewReviewCase[] = newRows
+      .filter((r) => needsAttention(r.rating))
+      .map((r) => ({
+        clinicId,
+        id: newId('cas'),
+        sourceId: r.id,
+        patientId: r.patientId ?? null,
+        title: reviewCaseTitle(r.rating, r.reviewerName ?? null, r.title ?? null),
+        description: r.reviewText?.trim() || null,
+        severity: ratingToSeverity(r.rating),
+        dueAt: caseDueAt(now),
+        createdAt: now,
+      }));
+    await insertReviewCases(tx, reviewCases);
+
+    // A record for the messaging side to act on (a 4-5 star review by a matched patient).
+    await insertCrossSellOpportunities(
+      tx,
+      newRows
+        .filter((r) => isPositive(r.rating) && r.matchStatus === 'matched' && r.patientId)
+        .map((r) => ({ clinicId, id: newId('xs'), reviewId: r.id, patientId: r.patientId!, createdAt: now })),
+    );
+    return inserted.length;
+  });
+}
+
+/**
+ * Pulls every connected source's new reviews for one clinic, matches each new one to a patient,
+ * opens a case for a rating of 3 or less and records a cross-sell for a matched 4 or 5. Safe to
+ * run at any time and more than once: nothing is imported twice, and a review already stored
+ * (including one whose match staff changed) is never touched.
+ */
+export async function ingestClinicReviews(
+  deps: IngestionDeps,
+  clinicId: string,
+  options: { now?: Date } = {},
+): Promise<IngestionResult> {
+  const sources = await resolveReviewSources(deps, clinicId);
+  if (sources.length === 0) {
+    return {
+      ok: false,
+      code: 'NO_REVIEW_SOURCE',
+      message: ingestionFailureMessage('trustpilot', 'NO_REVIEW_SOURCE'),
+      importedCount: 0,
+      isRetryable: false,
+    };
+  }
+  const now = options.now ?? new Date();
+  let indexPromise: Promise<PatientIndex> | null = null;
+  const patientIndex = () => {
+    indexPromise ??= listMatchPatients(deps.db, clinicId).then(buildPatientIndex);
+    return indexPromise;
+  };
+
+  let importedCount = 0;
+  let failure: Extract<IngestionResult, { ok: false }> | null = null;
+  for (const source of sources) {
+    try {
+      importedCount += await ingestSource(deps, clinicId, source, patientIndex, now);
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      const code = failureCodes[error.kind];
+      failure ??= {
+        ok: false,
+        code,
+        message: ingestionFailureMessage(source.provider, code),
+        importedCount: 0,
+        isRetryable: error.kind === 'rate_limited' || error.kind === 'unavailable',
+      };
+    }
+  }
+  return failure ? { ...failure, importedCount } : { ok: true, importedCount };
+}

@@ -1,0 +1,187 @@
+import type { PatientStatus } from '@careloop/domain/patient';
+import { and, asc, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import { cases, patientCommunications, patients, reviews } from '../../db/schema';
+
+export type PatientRow = typeof patients.$inferSelect;
+export type NewPatientRow = typeof patients.$inferInsert;
+export type PatientCursor = KeysetCursor;
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export type PatientFilter = { q?: string; status?: PatientStatus };
+
+function filterWhere(clinicId: string, filter: PatientFilter): SQL | undefined {
+  const q = filter.q?.trim();
+  let search: SQL | undefined;
+  if (q) {
+    const pattern = `%${escapeLike(q)}%`;
+    const digits = q.replace(/\D/g, '');
+    search = or(
+      ilike(patients.name, pattern),
+      ilike(patients.email, pattern),
+      // Phones are stored in E.164: "+1 (415) 555" finds "+1415555...".
+      digits.length >= 3 ? like(patients.phone, `%${digits}%`) : ilike(patients.phone, pattern),
+    );
+  }
+  return and(
+    eq(patients.clinicId, clinicId),
+    filter.status ? eq(patients.status, filter.status) : undefined,
+    search,
+  );
+}
+
+/** One page, newest first, ordered as the (clinic_id, created_at desc, id) index. */
+export function listPatientRows(
+  db: Database,
+  clinicId: string,
+  options: PatientFilter & { limit: number; cursor: PatientCursor | null },
+) {
+  const after = afterCursor(patients.createdAt, patients.id, options.cursor);
+  return db
+    .select({ patient: patients, cursorTs: cursorTimestamp(patients.createdAt) })
+    .from(patients)
+    .where(and(filterWhere(clinicId, options), after))
+    .orderBy(desc(patients.createdAt), asc(patients.id))
+    .limit(options.limit + 1);
+}
+
+export async function countPatientRows(db: Database, clinicId: string, filter: PatientFilter) {
+  const rows = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(patients)
+    .where(filterWhere(clinicId, filter));
+  return rows[0]?.total ?? 0;
+}
+
+export async function findPatientRow(db: Database, clinicId: string, id: string): Promise<PatientRow | null> {
+  const rows = await db
+    .select()
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Ids of the clinic that start with `base` (for 'P-<timestamp>' uniqueness). */
+export async function findIdsWithPrefix(db: Database, clinicId: string, base: string) {
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.clinicId, clinicId),
+        or(eq(patients.id, base), like(patients.id, `${escapeLike(base)}-%`)),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Inserts one patient; null when the id is already taken (a concurrent insert won). */
+export async function insertPatientRow(db: Database, row: NewPatientRow): Promise<PatientRow | null> {
+  const rows = await db.insert(patients).values(row).onConflictDoNothing().returning();
+  return rows[0] ?? null;
+}
+
+export async function insertPatientRows(db: Database, rows: NewPatientRow[]) {
+  if (rows.length === 0) return 0;
+  const inserted = await db.insert(patients).values(rows).returning({ id: patients.id });
+  return inserted.length;
+}
+
+export async function updatePatientRow(
+  db: Database,
+  clinicId: string,
+  id: string,
+  set: Partial<Pick<NewPatientRow, 'name' | 'email' | 'phone' | 'procedure' | 'status' | 'comment'>> & {
+    updatedAt: Date;
+  },
+): Promise<PatientRow | null> {
+  const rows = await db
+    .update(patients)
+    .set(set)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, id)))
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Every e-mail and phone of the clinic, for duplicate checks on import. */
+export function listPatientContacts(db: Database, clinicId: string) {
+  return db
+    .select({ id: patients.id, name: patients.name, email: patients.email, phone: patients.phone })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), or(isNotNull(patients.email), isNotNull(patients.phone))));
+}
+
+/** The clinic's patients for export, newest first. */
+export function listAllPatientRows(db: Database, clinicId: string) {
+  return db
+    .select()
+    .from(patients)
+    .where(eq(patients.clinicId, clinicId))
+    .orderBy(desc(patients.createdAt), asc(patients.id));
+}
+
+const timelineLimit = 100;
+
+export function listPatientReviews(db: Database, clinicId: string, patientId: string) {
+  return db
+    .select({
+      id: reviews.id,
+      at: reviews.reviewDate,
+      rating: reviews.rating,
+      title: reviews.title,
+      text: reviews.reviewText,
+      provider: reviews.provider,
+    })
+    .from(reviews)
+    .where(and(eq(reviews.clinicId, clinicId), eq(reviews.patientId, patientId)))
+    .orderBy(desc(reviews.reviewDate))
+    .limit(timelineLimit);
+}
+
+export function listPatientCases(db: Database, clinicId: string, patientId: string) {
+  return db
+    .select({
+      id: cases.id,
+      at: cases.createdAt,
+      title: cases.title,
+      status: cases.status,
+      severity: cases.severity,
+      source: cases.source,
+    })
+    .from(cases)
+    .where(and(eq(cases.clinicId, clinicId), eq(cases.patientId, patientId)))
+    .orderBy(desc(cases.createdAt))
+    .limit(timelineLimit);
+}
+
+export function listPatientMessages(db: Database, clinicId: string, patientId: string) {
+  return db
+    .select({
+      id: patientCommunications.id,
+      at: sql<Date>`coalesce(${patientCommunications.sentAt}, ${patientCommunications.createdAt})`.mapWith(
+        patientCommunications.createdAt,
+      ),
+      channel: patientCommunications.channel,
+      messageKind: patientCommunications.kind,
+      deliveryStatus: patientCommunications.deliveryStatus,
+      content: patientCommunications.messageContent,
+      responseContent: patientCommunications.responseContent,
+    })
+    .from(patientCommunications)
+    .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.patientId, patientId)))
+    .orderBy(desc(sql`coalesce(${patientCommunications.sentAt}, ${patientCommunications.createdAt})`))
+    .limit(timelineLimit);
+}
+
+/** Runs `work` in one transaction (import: all batches or none). */
+export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}
+
+/** Serialises imports of one clinic until the transaction ends. */
+export async function lockClinicPatients(tx: Database, clinicId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`patients:${clinicId}`}))`);
+}

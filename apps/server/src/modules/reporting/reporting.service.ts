@@ -1,0 +1,45 @@
+import type { LogErrorBody, LogPerformanceBody, LogUserActionBody } from '@careloop/contracts/reporting';
+import type { Database } from '../../db/client';
+import { recordUserAction } from '../audit/audit.service';
+import { deleteReportsBefore, insertErrorLog, insertPerformanceMetric } from './reporting.repository';
+
+export type Reporter = { clinicId: string | null; userId: string | null; userAgent: string | null };
+
+export async function logClientError(db: Database, who: Reporter, body: LogErrorBody) {
+  await insertErrorLog(
+    db,
+    { clinicId: who.clinicId, userId: who.userId },
+    {
+      errorType: body.error_type,
+      errorMessage: body.error_message,
+      errorStack: body.error_stack,
+      componentStack: body.component_stack,
+      errorId: body.error_id,
+      url: body.url,
+      userAgent: body.user_agent ?? who.userAgent ?? undefined,
+      additionalContext: body.additional_context,
+    },
+  );
+}
+
+export async function logClientAction(db: Database, who: Reporter, body: LogUserActionBody) {
+  await recordUserAction(db, {
+    clinicId: who.clinicId,
+    userId: who.userId,
+    action: body.action,
+    url: body.url,
+    context: body.context,
+  });
+}
+
+export async function logClientPerformance(db: Database, who: Reporter, body: LogPerformanceBody) {
+  await insertPerformanceMetric(
+    db,
+    { clinicId: who.clinicId, userId: who.userId },
+    { metric: body.metric, value: body.value, url: body.url, context: body.context },
+  );
+}
+
+export function deleteReportsOlderThan(db: Database, days: number) {
+  return deleteReportsBefore(db, new Date(Date.now() - days * 86_400_000));
+}

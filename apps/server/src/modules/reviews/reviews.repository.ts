@@ -1,0 +1,98 @@
+import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import { cases, patients, reviews } from '../../db/schema';
+
+export type ReviewRow = {
+  id: string;
+  provider: string;
+  rating: number;
+  title: string | null;
+  reviewText: string | null;
+  reviewerName: string | null;
+  reviewDate: Date;
+  matchStatus: string;
+  matchConfidence: number | null;
+  patientId: string | null;
+  patientName: string | null;
+  openCaseId: string | null;
+  cursorTs: string;
+};
+
+function selectReviews(db: Database) {
+  return (
+    db
+      .select({
+        id: reviews.id,
+        provider: reviews.provider,
+        rating: reviews.rating,
+        title: reviews.title,
+        reviewText: reviews.reviewText,
+        reviewerName: reviews.reviewerName,
+        reviewDate: reviews.reviewDate,
+        matchStatus: reviews.matchStatus,
+        matchConfidence: reviews.matchConfidence,
+        patientId: reviews.patientId,
+        patientName: patients.name,
+        openCaseId: cases.id,
+        cursorTs: cursorTimestamp(reviews.reviewDate),
+      })
+      .from(reviews)
+      .leftJoin(patients, and(eq(patients.clinicId, reviews.clinicId), eq(patients.id, reviews.patientId)))
+      // At most one open case per review (partial unique index), so this join never repeats a row.
+      .leftJoin(
+        cases,
+        and(
+          eq(cases.clinicId, reviews.clinicId),
+          eq(cases.source, 'review'),
+          eq(cases.sourceId, reviews.id),
+          sql`${cases.status} in ('open', 'in_progress')`,
+        ),
+      )
+  );
+}
+
+export function listReviewRows(
+  db: Database,
+  clinicId: string,
+  options: {
+    limit: number;
+    cursor: KeysetCursor | null;
+    rating?: number;
+    matchStatus?: ReviewMatchStatus;
+  },
+): Promise<ReviewRow[]> {
+  return selectReviews(db)
+    .where(
+      and(
+        eq(reviews.clinicId, clinicId),
+        options.rating === undefined ? undefined : eq(reviews.rating, options.rating),
+        options.matchStatus === undefined ? undefined : eq(reviews.matchStatus, options.matchStatus),
+        afterCursor(reviews.reviewDate, reviews.id, options.cursor),
+      ),
+    )
+    .orderBy(desc(reviews.reviewDate), asc(reviews.id))
+    .limit(options.limit + 1);
+}
+
+export async function findReviewRow(db: Database, clinicId: string, id: string): Promise<ReviewRow | null> {
+  const rows = await selectReviews(db)
+    .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** The four summary cards in one scan; the average is rounded half up to one decimal by PostgreSQL. */
+export async function countReviewSummary(db: Database, clinicId: string) {
+  const rows = await db
+    .select({
+      totalReviews: sql<number>`count(*)::int`,
+      matchedPatients: sql<number>`(count(*) filter (where ${reviews.matchStatus} = 'matched'))::int`,
+      averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
+      needsAttention: sql<number>`(count(*) filter (where ${reviews.rating} <= 3))::int`,
+    })
+    .from(reviews)
+    .where(eq(reviews.clinicId, clinicId));
+  return rows[0]!;
+}

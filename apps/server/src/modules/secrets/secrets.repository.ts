@@ -1,0 +1,42 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { secrets } from '../../db/schema';
+import type { SealedSecret } from '../../lib/secret-box';
+
+export async function upsertSecret(db: Database, clinicId: string, name: string, sealed: SealedSecret) {
+  const rows = await db
+    .insert(secrets)
+    .values({ clinicId, name, ...sealed })
+    .onConflictDoUpdate({
+      target: [secrets.clinicId, secrets.name],
+      set: { ...sealed, updatedAt: sql`now()` },
+    })
+    .returning({ name: secrets.name, updatedAt: secrets.updatedAt });
+  return rows[0]!;
+}
+
+export function listSecretNames(db: Database, clinicId: string) {
+  return db
+    .select({ name: secrets.name, updatedAt: secrets.updatedAt })
+    .from(secrets)
+    .where(eq(secrets.clinicId, clinicId))
+    .orderBy(asc(secrets.name));
+}
+
+export async function findSealedSecret(db: Database, clinicId: string, name: string) {
+  const rows = await db
+    .select({ ciphertext: secrets.ciphertext, iv: secrets.iv, authTag: secrets.authTag })
+    .from(secrets)
+    .where(and(eq(secrets.clinicId, clinicId), eq(secrets.name, name)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findExistingSecretNames(db: Database, clinicId: string, names: readonly string[]) {
+  if (names.length === 0) return [];
+  const rows = await db
+    .select({ name: secrets.name })
+    .from(secrets)
+    .where(and(eq(secrets.clinicId, clinicId), inArray(secrets.name, [...names])));
+  return rows.map((row) => row.name);
+}

@@ -1,0 +1,155 @@
+import { errorResponseSchema } from '@careloop/contracts/errors';
+import {
+  clinicSettingsSchema,
+  connectionTestResponseSchema,
+  saveAiReviewResponseBodySchema,
+  saveSmsBodySchema,
+  saveTrustpilotBodySchema,
+  saveWhatsAppBodySchema,
+  testSmsBodySchema,
+  testWhatsAppBodySchema,
+  updateCategoryBodySchema,
+  updateClinicProfileBodySchema,
+} from '@careloop/contracts/settings';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { managerRoles } from '../../plugins/request-context';
+import {
+  getSettings,
+  saveAiReviewResponse,
+  saveClinicProfile,
+  saveSms,
+  saveTrustpilot,
+  saveWhatsApp,
+  testSmsConnection,
+  testWhatsAppConnection,
+  updateCategory,
+} from './settings.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
+const settingsResponse = { 200: clinicSettingsSchema, ...errors };
+const tags = ['settings'];
+
+/** Clinic Settings (spec 1 §2): owners and admins only. */
+export const settingsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const manager = (request: Parameters<typeof deps.requestContext.requireClinic>[0]) =>
+      deps.requestContext.requireClinic(request, managerRoles);
+
+    app.get(
+      '/api/settings',
+      {
+        schema: {
+          tags,
+          summary: 'The clinic settings; secrets as saved or not, never their values',
+          response: settingsResponse,
+        },
+      },
+      async (request) => getSettings(deps, await manager(request)),
+    );
+
+    app.put(
+      '/api/settings/category',
+      {
+        schema: {
+          tags,
+          summary: 'The clinic specialty',
+          body: updateCategoryBodySchema,
+          response: settingsResponse,
+        },
+      },
+      async (request) => updateCategory(deps, await manager(request), request.body.category),
+    );
+
+    app.put(
+      '/api/settings/profile',
+      {
+        schema: {
+          tags,
+          summary: 'Name, contact e-mail, phone, category, brand tone',
+          body: updateClinicProfileBodySchema,
+          response: settingsResponse,
+        },
+      },
+      async (request) => saveClinicProfile(deps, await manager(request), request.body),
+    );
+
+    app.put(
+      '/api/settings/trustpilot',
+      {
+        schema: {
+          tags,
+          summary: 'Trustpilot API key and business unit id (saved as secrets)',
+          body: saveTrustpilotBodySchema,
+          response: settingsResponse,
+        },
+      },
+      async (request) => saveTrustpilot(deps, await manager(request), request.body),
+    );
+
+    app.put(
+      '/api/settings/whatsapp',
+      {
+        schema: {
+          tags,
+          summary: 'WhatsApp access token, phone number id, app secret',
+          body: saveWhatsAppBodySchema,
+          response: settingsResponse,
+        },
+      },
+      async (request) => saveWhatsApp(deps, await manager(request), request.body),
+    );
+
+    app.put(
+      '/api/settings/sms',
+      {
+        schema: {
+          tags,
+          summary: 'SMS provider, account SID, auth token, from number',
+          body: saveSmsBodySchema,
+          response: settingsResponse,
+        },
+      },
+      async (request) => saveSms(deps, await manager(request), request.body),
+    );
+
+    app.put(
+      '/api/settings/ai-review-response',
+      {
+        schema: {
+          tags,
+          summary: 'AI review replies: switch, threshold (1-3), delay (1/2/4/8/24 h); professional and up',
+          body: saveAiReviewResponseBodySchema,
+          response: settingsResponse,
+        },
+      },
+      async (request) => saveAiReviewResponse(deps, await manager(request), request.body),
+    );
+
+    app.post(
+      '/api/settings/whatsapp/test',
+      {
+        schema: {
+          tags,
+          summary: 'Test connection: looks the phone number up with the token',
+          body: testWhatsAppBodySchema,
+          response: { 200: connectionTestResponseSchema, ...errors },
+        },
+      },
+      async (request) => testWhatsAppConnection(deps, await manager(request), request.body),
+    );
+
+    app.post(
+      '/api/settings/sms/test',
+      {
+        schema: {
+          tags,
+          summary: 'Test connection: fetches the Twilio account',
+          body: testSmsBodySchema,
+          response: { 200: connectionTestResponseSchema, ...errors },
+        },
+      },
+      async (request) => testSmsConnection(deps, await manager(request), request.body),
+    );
+  };

@@ -1,0 +1,396 @@
+import type {
+  ClinicSettings,
+  ConnectionTestResponse,
+  SaveAiReviewResponseBody,
+  SaveSmsBody,
+  SaveTrustpilotBody,
+  SaveWhatsAppBody,
+  SmsProvider,
+  UpdateClinicProfileBody,
+} from '@careloop/contracts/settings';
+import {
+  type BrandTone,
+  brandTones,
+  type ClinicCategory,
+  isClinicCategory,
+} from '@careloop/domain/clinic-profile';
+import {
+  type CredentialError,
+  validateSmsAccountSid,
+  validateSmsAuthToken,
+  validateWhatsAppAccessToken,
+} from '@careloop/domain/credentials';
+import { normalizePhone } from '@careloop/domain/patient';
+import {
+  canUseAiReviewResponse,
+  getPlanFeatures,
+  planMessages,
+  resolvePlanTier,
+} from '@careloop/domain/plans';
+import type { AppDeps } from '../../app-deps';
+import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
+import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
+import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
+import { AppError, badRequest, notFound } from '../../lib/errors';
+import type { ClinicContext } from '../../plugins/request-context';
+import { recordUserAction } from '../audit/audit.service';
+import { findSavedSecretNames, readSecret, saveSecret } from '../secrets/secrets.service';
+import { smsSecretNames, trustpilotSecretNames, whatsAppSecretNames } from './channel-secrets';
+import {
+  findAutomationConfig,
+  findClinicProfile,
+  updateClinicProfile,
+  upsertAutomationConfig,
+} from './settings.repository';
+
+type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+type Caller = Pick<ClinicContext, 'clinicId' | 'userId'>;
+
+const automationDefaults = { smsProvider: 'twilio' as SmsProvider, threshold: 3, delayHours: 2 };
+
+export const planRequired = () => new AppError(403, 'PLAN_REQUIRED', planMessages.featureLocked.message);
+
+type FieldError = { field: string; key: string; message: string };
+
+function rejectFields(errors: FieldError[]): never {
+  throw badRequest(errors[0]?.message ?? 'The request is not valid', errors);
+}
+
+const fieldError = (
+  field: string,
+  error: CredentialError | { key: string; message: string },
+): FieldError => ({
+  field,
+  key: error.key,
+  message: error.message,
+});
+
+function toBrandTone(value: string): BrandTone {
+  return brandTones.find((tone) => tone === value) ?? 'professional';
+}
+
+/** Whether each channel has what it needs to send: used by Settings, onboarding and messaging. */
+export async function getChannelReadiness(deps: Pick<AppDeps, 'db'>, clinicId: string) {
+  const config = await findAutomationConfig(deps.db, clinicId);
+  const provider = (config?.smsProvider ?? automationDefaults.smsProvider) as SmsProvider;
+  const whatsapp = whatsAppSecretNames(clinicId);
+  const sms = smsSecretNames(provider, clinicId);
+  const saved = await findSavedSecretNames(deps, clinicId, [
+    whatsapp.accessToken,
+    sms.accountSid,
+    sms.authToken,
+  ]);
+  return {
+    config,
+    provider,
+    whatsapp: saved.has(whatsapp.accessToken) && Boolean(config?.whatsappPhoneNumberId),
+    sms: saved.has(sms.accountSid) && saved.has(sms.authToken) && Boolean(config?.smsFromNumber),
+  };
+}
+
+export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettings> {
+  const profile = await findClinicProfile(deps.db, ctx.clinicId);
+  if (!profile) throw notFound('Clinic');
+  const config = await findAutomationConfig(deps.db, ctx.clinicId);
+  const provider = (config?.smsProvider ?? automationDefaults.smsProvider) as SmsProvider;
+  const trustpilot = trustpilotSecretNames(ctx.clinicId);
+  const whatsapp = whatsAppSecretNames(ctx.clinicId);
+  const sms = smsSecretNames(provider, ctx.clinicId);
+  const saved = await findSavedSecretNames(deps, ctx.clinicId, [
+    trustpilot.apiKey,
+    trustpilot.businessUnitId,
+    whatsapp.accessToken,
+    whatsapp.appSecret,
+    sms.accountSid,
+    sms.authToken,
+  ]);
+  return {
+    clinic: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      phone: profile.phone,
+      category: isClinicCategory(profile.category) ? profile.category : null,
+      brandTone: toBrandTone(profile.brandTone),
+      subscriptionTier: profile.subscriptionTier,
+      planTier: resolvePlanTier(profile.subscriptionTier),
+      sandboxMode: profile.sandboxMode === 'on',
+    },
+    trustpilot: { configured: saved.has(trustpilot.apiKey) && saved.has(trustpilot.businessUnitId) },
+    whatsapp: {
+      enabled: config?.whatsappEnabled ?? false,
+      phoneNumberId: config?.whatsappPhoneNumberId ?? null,
+      hasAccessToken: saved.has(whatsapp.accessToken),
+      hasAppSecret: saved.has(whatsapp.appSecret),
+    },
+    sms: {
+      enabled: (config?.smsEnabled ?? false) && saved.has(sms.accountSid),
+      provider,
+      fromNumber: config?.smsFromNumber ?? null,
+      hasAccountSid: saved.has(sms.accountSid),
+      hasAuthToken: saved.has(sms.authToken),
+    },
+    aiReviewResponse: {
+      available: canUseAiReviewResponse(profile.subscriptionTier),
+      enabled: config?.aiReviewResponseEnabled ?? false,
+      threshold: config?.aiReviewResponseThreshold ?? automationDefaults.threshold,
+      delayHours: config?.aiReviewResponseDelayHours ?? automationDefaults.delayHours,
+    },
+    templateLimit: getPlanFeatures(profile.subscriptionTier).templateLimit,
+  };
+}
+
+async function audit(
+  deps: Pick<AppDeps, 'db'>,
+  ctx: Caller,
+  action: string,
+  context?: Record<string, unknown>,
+) {
+  await recordUserAction(deps.db, {
+    clinicId: ctx.clinicId,
+    userId: ctx.userId,
+    action,
+    context: context ?? null,
+  });
+}
+
+export async function updateCategory(deps: Deps, ctx: Caller, category: ClinicCategory) {
+  await updateClinicProfile(deps.db, ctx.clinicId, { category });
+  await audit(deps, ctx, 'settings_category_updated', { category });
+  return getSettings(deps, ctx);
+}
+
+function normalizeContactPhone(field: string, raw: string): string {
+  try {
+    const phone = normalizePhone(raw);
+    if (phone) return phone;
+  } catch {
+    // reported below with the field's own message
+  }
+  return rejectFields([
+    { field, key: 'settings.errors.phoneInvalid', message: 'Please enter a valid phone number' },
+  ]);
+}
+
+/** Name, contact e-mail, phone (E.164), category and brand tone (onboarding step 1, Settings). */
+export async function saveClinicProfile(deps: Deps, ctx: Caller, body: UpdateClinicProfileBody) {
+  const errors: FieldError[] = [];
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) {
+    errors.push({
+      field: 'email',
+      key: 'settings.errors.emailInvalid',
+      message: 'Please enter a valid email address',
+    });
+  }
+  if (errors.length > 0) rejectFields(errors);
+  const phone = normalizeContactPhone('phone', body.phone);
+  await updateClinicProfile(deps.db, ctx.clinicId, {
+    name: body.name,
+    email: body.email.toLowerCase(),
+    phone,
+    category: body.category,
+    brandTone: body.brandTone,
+  });
+  await audit(deps, ctx, 'settings_profile_updated');
+  return getSettings(deps, ctx);
+}
+
+export async function saveTrustpilot(deps: Deps, ctx: Caller, body: SaveTrustpilotBody) {
+  const names = trustpilotSecretNames(ctx.clinicId);
+  await deps.db.transaction(async (tx) => {
+    const txDeps = { db: tx, secretBox: deps.secretBox };
+    await saveSecret(txDeps, ctx, { name: names.apiKey, value: body.apiKey });
+    await saveSecret(txDeps, ctx, { name: names.businessUnitId, value: body.businessUnitId });
+  });
+  await audit(deps, ctx, 'settings_trustpilot_saved');
+  return getSettings(deps, ctx);
+}
+
+/**
+ * WhatsApp credentials: the token is checked with the spec's rules; a blank token or app secret
+ * keeps the one already saved. Secrets and the configuration are written together or not at all.
+ */
+export async function saveWhatsApp(deps: Deps, ctx: Caller, body: SaveWhatsAppBody) {
+  const names = whatsAppSecretNames(ctx.clinicId);
+  const saved = await findSavedSecretNames(deps, ctx.clinicId, [names.accessToken]);
+  const accessToken = body.accessToken?.trim() ?? '';
+  const appSecret = body.appSecret?.trim() ?? '';
+  if (accessToken !== '' || !saved.has(names.accessToken)) {
+    const tokenError = validateWhatsAppAccessToken(accessToken);
+    if (tokenError) rejectFields([fieldError('accessToken', tokenError)]);
+  }
+  const phoneNumberId = body.phoneNumberId.trim();
+  await deps.db.transaction(async (tx) => {
+    const txDeps = { db: tx, secretBox: deps.secretBox };
+    if (accessToken !== '') await saveSecret(txDeps, ctx, { name: names.accessToken, value: accessToken });
+    if (appSecret !== '') await saveSecret(txDeps, ctx, { name: names.appSecret, value: appSecret });
+    await saveSecret(txDeps, ctx, { name: names.phoneNumberId, value: phoneNumberId });
+    await upsertAutomationConfig(tx, ctx.clinicId, {
+      whatsappEnabled: true,
+      whatsappSecretName: names.accessToken,
+      whatsappPhoneNumberId: phoneNumberId,
+    });
+  });
+  await audit(deps, ctx, 'settings_whatsapp_saved');
+  return getSettings(deps, ctx);
+}
+
+function validateSmsField(
+  provider: SmsProvider,
+  field: 'accountSid' | 'authToken',
+  value: string,
+): CredentialError | null {
+  if (provider === 'twilio') {
+    return field === 'accountSid' ? validateSmsAccountSid(value) : validateSmsAuthToken(value);
+  }
+  // Vonage and SNS keys have their own formats: required is the one rule they share.
+  if (value.trim() !== '') return null;
+  return field === 'accountSid' ? validateSmsAccountSid('') : validateSmsAuthToken('');
+}
+
+/** SMS provider credentials (SID and token checked as spec 1 §5 says for Twilio) and the sender. */
+export async function saveSms(deps: Deps, ctx: Caller, input: SaveSmsBody) {
+  const provider = input.provider ?? 'twilio';
+  const names = smsSecretNames(provider, ctx.clinicId);
+  const saved = await findSavedSecretNames(deps, ctx.clinicId, [names.accountSid, names.authToken]);
+  const accountSid = input.accountSid?.trim() ?? '';
+  const authToken = input.authToken?.trim() ?? '';
+  const errors: FieldError[] = [];
+  for (const [field, value, name] of [
+    ['accountSid', accountSid, names.accountSid],
+    ['authToken', authToken, names.authToken],
+  ] as const) {
+    if (value === '' && saved.has(name)) continue;
+    const error = validateSmsField(provider, field, value);
+    if (error) errors.push(fieldError(field, error));
+  }
+  if (errors.length > 0) rejectFields(errors);
+  const fromNumber = normalizeContactPhone('fromNumber', input.fromNumber);
+  await deps.db.transaction(async (tx) => {
+    const txDeps = { db: tx, secretBox: deps.secretBox };
+    if (accountSid !== '') await saveSecret(txDeps, ctx, { name: names.accountSid, value: accountSid });
+    if (authToken !== '') await saveSecret(txDeps, ctx, { name: names.authToken, value: authToken });
+    await upsertAutomationConfig(tx, ctx.clinicId, {
+      smsEnabled: true,
+      smsProvider: provider,
+      smsSecretName: names.authToken,
+      smsFromNumber: fromNumber,
+    });
+  });
+  await audit(deps, ctx, 'settings_sms_saved', { provider });
+  return getSettings(deps, ctx);
+}
+
+/** Professional, enterprise and premium only; the server refuses other tiers (403). */
+export async function saveAiReviewResponse(
+  deps: Deps,
+  ctx: Caller & { clinic: { subscriptionTier: string } },
+  body: Required<SaveAiReviewResponseBody>,
+) {
+  if (!canUseAiReviewResponse(ctx.clinic.subscriptionTier)) throw planRequired();
+  await upsertAutomationConfig(deps.db, ctx.clinicId, {
+    aiReviewResponseEnabled: body.enabled,
+    aiReviewResponseThreshold: body.threshold,
+    aiReviewResponseDelayHours: body.delayHours,
+  });
+  await audit(deps, ctx, 'settings_ai_review_response_saved', { ...body });
+  return getSettings(deps, ctx);
+}
+
+/** Clinics in sandbox mode talk to the fakes; their clients cannot tell. */
+function providerUrls(deps: Deps, isSandboxClinic: boolean) {
+  const { integrations, sandboxMode } = deps.config;
+  if (sandboxMode && isSandboxClinic) {
+    return { whatsapp: `${integrations.sandboxUrl}/whatsapp`, twilio: `${integrations.sandboxUrl}/twilio` };
+  }
+  return { whatsapp: integrations.whatsapp.apiUrl, twilio: integrations.twilio.apiUrl };
+}
+
+const connectionSuccessful: ConnectionTestResponse = { success: true, message: 'Connection successful' };
+
+function connectionFailed(error: unknown, fallback: string): ConnectionTestResponse {
+  if (error instanceof ProviderError) {
+    const reason = error.providerReason ?? (error.kind === 'unauthorized' ? 'Authentication failed' : null);
+    const code = error.providerCode ? ` (code ${error.providerCode})` : '';
+    return { success: false, message: reason ? `${reason}${code}` : fallback };
+  }
+  throw error;
+}
+
+/** Looks the phone number up with the token (typed now, or saved): nothing is sent to anybody. */
+export async function testWhatsAppConnection(
+  deps: Deps,
+  ctx: Caller & { clinic: { sandboxMode: string } },
+  body: { accessToken?: string; phoneNumberId?: string },
+): Promise<ConnectionTestResponse> {
+  const names = whatsAppSecretNames(ctx.clinicId);
+  const accessToken =
+    body.accessToken?.trim() || (await readSecret(deps, ctx.clinicId, names.accessToken)) || '';
+  const config = await findAutomationConfig(deps.db, ctx.clinicId);
+  const phoneNumberId = body.phoneNumberId?.trim() || config?.whatsappPhoneNumberId || '';
+  if (accessToken === '') rejectFields([fieldError('accessToken', validateWhatsAppAccessToken('')!)]);
+  if (phoneNumberId === '') {
+    rejectFields([
+      {
+        field: 'phoneNumberId',
+        key: 'settings.errors.phoneNumberIdRequired',
+        message: 'Phone number ID is required',
+      },
+    ]);
+  }
+  const client = createWhatsAppClient({
+    baseUrl: providerUrls(deps, ctx.clinic.sandboxMode === 'on').whatsapp,
+    version: deps.config.integrations.whatsapp.version,
+    http: createProviderHttp('whatsapp', {
+      ...deps.config.integrations.http,
+      describeError: describeWhatsAppError,
+    }),
+  });
+  try {
+    await client.getPhoneNumber({ accessToken, phoneNumberId });
+    await audit(deps, ctx, 'settings_whatsapp_tested', { success: true });
+    return connectionSuccessful;
+  } catch (error) {
+    await audit(deps, ctx, 'settings_whatsapp_tested', { success: false });
+    return connectionFailed(error, 'Unable to connect to WhatsApp API');
+  }
+}
+
+/** Fetches the Twilio account the SID and token open (typed now, or saved). */
+export async function testSmsConnection(
+  deps: Deps,
+  ctx: Caller & { clinic: { sandboxMode: string } },
+  body: { accountSid?: string; authToken?: string },
+): Promise<ConnectionTestResponse> {
+  const config = await findAutomationConfig(deps.db, ctx.clinicId);
+  const provider = (config?.smsProvider ?? 'twilio') as SmsProvider;
+  const names = smsSecretNames('twilio', ctx.clinicId);
+  const typedSid = body.accountSid?.trim() ?? '';
+  if (typedSid === '' && provider !== 'twilio') {
+    return { success: false, message: 'Connection test is available for Twilio only' };
+  }
+  const accountSid = typedSid || (await readSecret(deps, ctx.clinicId, names.accountSid)) || '';
+  const authToken = body.authToken?.trim() || (await readSecret(deps, ctx.clinicId, names.authToken)) || '';
+  const errors = [
+    validateSmsAccountSid(accountSid) && fieldError('accountSid', validateSmsAccountSid(accountSid)!),
+    validateSmsAuthToken(authToken) && fieldError('authToken', validateSmsAuthToken(authToken)!),
+  ].filter((e): e is FieldError => Boolean(e));
+  if (errors.length > 0) rejectFields(errors);
+  const client = createTwilioClient({
+    baseUrl: providerUrls(deps, ctx.clinic.sandboxMode === 'on').twilio,
+    http: createProviderHttp('twilio', {
+      ...deps.config.integrations.http,
+      describeError: describeTwilioError,
+    }),
+  });
+  try {
+    const account = await client.fetchAccount({ accountSid, authToken });
+    await audit(deps, ctx, 'settings_sms_tested', { success: account.status === 'active' });
+    if (account.status !== 'active')
+      return { success: false, message: `Twilio account is ${account.status}` };
+    return connectionSuccessful;
+  } catch (error) {
+    await audit(deps, ctx, 'settings_sms_tested', { success: false });
+    return connectionFailed(error, 'Unable to connect to Twilio API');
+  }
+}

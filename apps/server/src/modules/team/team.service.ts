@@ -1,0 +1,169 @@
+import type { Invitation, InvitationPreview, TeamMember, TeamResponse } from '@careloop/contracts/team';
+import type { AppDeps } from '../../app-deps';
+import type { ClinicRole } from '../../db/schema';
+import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { hashInvitationToken, invitationLifetimeMs, newInvitationToken } from '../../lib/invitation-token';
+import type { ClinicContext } from '../../plugins/request-context';
+import { recordSecurityEvent } from '../audit/audit.service';
+import {
+  deleteMember,
+  findMemberRole,
+  findOpenInvitationByTokenHash,
+  insertInvitation,
+  listMemberRows,
+  listPendingInvitationRows,
+  lockOwnerIds,
+  revokeInvitationRow,
+  updateMemberRole,
+  userExistsWithEmail,
+} from './team.repository';
+
+type Deps = Pick<AppDeps, 'db' | 'mailer' | 'config'>;
+type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic' | 'role'>;
+
+const lastOwnerMessage = 'The last owner cannot be removed or demoted';
+const memberNotFound = () => notFound('Team member');
+
+function toInvitation(row: Awaited<ReturnType<typeof listPendingInvitationRows>>[number]): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role as ClinicRole,
+    status: row.status as Invitation['status'],
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function getTeam(deps: Pick<AppDeps, 'db'>, ctx: Caller): Promise<TeamResponse> {
+  const [members, invitations] = await Promise.all([
+    listMemberRows(deps.db, ctx.clinicId),
+    listPendingInvitationRows(deps.db, ctx.clinicId),
+  ]);
+  return {
+    members: members.map(
+      (m): TeamMember => ({
+        userId: m.userId,
+        name: m.name,
+        email: m.email,
+        role: m.role as ClinicRole,
+        joinedAt: m.joinedAt.toISOString(),
+      }),
+    ),
+    invitations: invitations.map(toInvitation),
+  };
+}
+
+async function audit(
+  deps: Pick<AppDeps, 'db'>,
+  ctx: Caller,
+  action: string,
+  resourceId: string,
+  detail: object,
+) {
+  await recordSecurityEvent(deps.db, {
+    clinicId: ctx.clinicId,
+    userId: ctx.userId,
+    action,
+    resourceType: 'team',
+    resourceId,
+    riskLevel: action === 'member_role_changed' || action === 'member_removed' ? 'medium' : 'low',
+    detail: { ...detail },
+  });
+}
+
+function invitationEmail(to: string, clinicName: string, inviter: string, link: string) {
+  return {
+    to,
+    subject: `You are invited to join ${clinicName} on CareLoop`,
+    text: `${inviter} invited you to join ${clinicName} on CareLoop.\n\nCreate your account here (the link expires in 7 days):\n\n${link}\n\nIf you did not expect this, you can ignore this message.\n`,
+    html: `<p>${inviter} invited you to join <strong>${clinicName}</strong> on CareLoop.</p><p><a href="${link}">Create my account</a> (the link expires in 7 days).</p><p>If you did not expect this, you can ignore this message.</p>`,
+  };
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** Sends the link by the same mail path as sign-up; a person with an account already cannot be invited. */
+export async function inviteMember(deps: Deps, ctx: Caller, input: { email: string; role: ClinicRole }) {
+  const email = input.email.trim().toLowerCase();
+  if (await userExistsWithEmail(deps.db, email)) {
+    throw conflict('This person already has a CareLoop account; each account belongs to one clinic');
+  }
+  const token = newInvitationToken();
+  const row = await insertInvitation(deps.db, {
+    clinicId: ctx.clinicId,
+    id: newId('inv'),
+    email,
+    role: input.role,
+    tokenHash: hashInvitationToken(token),
+    invitedByUserId: ctx.userId,
+    expiresAt: new Date(Date.now() + invitationLifetimeMs),
+  });
+  if (!row) throw conflict('This address has already been invited');
+  const link = `${deps.config.http.publicUrl}/signup?invitation=${encodeURIComponent(token)}`;
+  await deps.mailer.send(
+    invitationEmail(email, escapeHtml(ctx.clinic.name), escapeHtml(ctx.user.name || ctx.user.email), link),
+  );
+  await audit(deps, ctx, 'member_invited', row.id, { email, role: input.role });
+  return toInvitation(row);
+}
+
+export async function revokeInvitation(deps: Pick<AppDeps, 'db'>, ctx: Caller, id: string) {
+  if (!(await revokeInvitationRow(deps.db, ctx.clinicId, id))) throw notFound('Invitation');
+  await audit(deps, ctx, 'invitation_revoked', id, {});
+}
+
+/** Owners may change any role; admins may not touch owners nor make one. The last owner stays. */
+function assertMayManage(ctx: Caller, targetRole: ClinicRole, newRole?: ClinicRole) {
+  if ((targetRole === 'owner' || newRole === 'owner') && ctx.role !== 'owner') {
+    throw forbidden('Only an owner can change or remove an owner');
+  }
+}
+
+export async function changeMemberRole(
+  deps: Pick<AppDeps, 'db'>,
+  ctx: Caller,
+  userId: string,
+  role: ClinicRole,
+): Promise<TeamMember> {
+  await deps.db.transaction(async (tx) => {
+    const current = await findMemberRole(tx, ctx.clinicId, userId);
+    if (!current) throw memberNotFound();
+    assertMayManage(ctx, current, role);
+    const owners = await lockOwnerIds(tx, ctx.clinicId);
+    if (current === 'owner' && role !== 'owner' && owners.length <= 1) throw conflict(lastOwnerMessage);
+    await updateMemberRole(tx, ctx.clinicId, userId, role);
+  });
+  await audit(deps, ctx, 'member_role_changed', userId, { role });
+  const team = await getTeam(deps, ctx);
+  const member = team.members.find((m) => m.userId === userId);
+  if (!member) throw memberNotFound();
+  return member;
+}
+
+export async function removeMember(deps: Pick<AppDeps, 'db'>, ctx: Caller, userId: string) {
+  await deps.db.transaction(async (tx) => {
+    const current = await findMemberRole(tx, ctx.clinicId, userId);
+    if (!current) throw memberNotFound();
+    assertMayManage(ctx, current);
+    const owners = await lockOwnerIds(tx, ctx.clinicId);
+    if (current === 'owner' && owners.length <= 1) throw conflict(lastOwnerMessage);
+    await deleteMember(tx, ctx.clinicId, userId);
+  });
+  await audit(deps, ctx, 'member_removed', userId, {});
+}
+
+/** What the sign-up page shows for an invitation link. */
+export async function previewInvitation(
+  deps: Pick<AppDeps, 'db'>,
+  token: string,
+): Promise<InvitationPreview> {
+  const row = await findOpenInvitationByTokenHash(deps.db, hashInvitationToken(token));
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'This invitation is invalid or has expired');
+  return { clinicName: row.clinicName, email: row.email, role: row.role as ClinicRole };
+}

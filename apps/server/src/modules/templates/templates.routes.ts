@@ -1,0 +1,40 @@
+import { errorResponseSchema } from '@careloop/contracts/errors';
+import { saveTemplatesBodySchema, templateListResponseSchema } from '@careloop/contracts/templates';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { managerRoles } from '../../plugins/request-context';
+import { listTemplates, saveTemplates } from './templates.service';
+
+export const templatesRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/templates',
+      {
+        schema: {
+          tags: ['templates'],
+          summary: "The clinic's message templates and the plan's limit (-1 unlimited)",
+          response: { 200: templateListResponseSchema, 401: errorResponseSchema },
+        },
+      },
+      async (request) => listTemplates(deps, await deps.requestContext.requireClinic(request)),
+    );
+
+    app.put(
+      '/api/templates',
+      {
+        schema: {
+          tags: ['templates'],
+          summary: 'Replace the set in one transaction (owners and admins; plan limit enforced)',
+          body: saveTemplatesBodySchema,
+          response: { 200: templateListResponseSchema, 400: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request) =>
+        saveTemplates(
+          deps,
+          await deps.requestContext.requireClinic(request, managerRoles),
+          request.body.templates,
+        ),
+    );
+  };

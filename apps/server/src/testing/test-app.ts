@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { inject } from 'vitest';
+import { buildApp } from '../app';
+import type { AppDeps } from '../app-deps';
+import { createAppDeps } from '../bootstrap';
+import { loadConfig } from '../config';
+import { type DatabaseHandle, openDatabase } from '../db/client';
+
+export const testOrigin = 'http://localhost:3000';
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The whole app on a fresh copy of the migrated database (PGlite) or the shared PostgreSQL one. */
+export async function createTestApp(options: { env?: Record<string, string>; startJobs?: boolean } = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: testOrigin,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    SECRETS_KEY: randomBytes(32).toString('hex'),
+    BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const database = await openTestDatabase();
+  const logLines: string[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+  const deps = createAppDeps(config, database, log);
+  const app = await buildApp(deps, {
+    trustProxy: true,
+    logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
+  });
+  if (options.startJobs) await deps.jobs.start({ work: false });
+  await app.ready();
+  return {
+    app,
+    deps: deps as Omit<AppDeps, 'log'>,
+    db: deps.db,
+    config,
+    outboxDir: config.mail.outboxDir,
+    /** Every log line written so far (app and services), for checks that nothing secret was logged. */
+    logLines,
+    async close() {
+      await app.close();
+      await deps.jobs.stop();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return openDatabase({ kind: 'postgres', url, max: 4 });
+  const snapshotPath = inject('pgliteSnapshotPath');
+  if (!snapshotPath) throw new Error('No PGlite snapshot: is the global setup configured?');
+  const blob = new Blob([fs.readFileSync(snapshotPath)]);
+  return openDatabase({ kind: 'pglite', loadDataDir: blob });
+}

@@ -1,0 +1,25 @@
+import { Box, Stack } from '@mantine/core';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { ErrorBoundary } from '../../features/errors/error-boundary';
+import { PublicFooter } from './public-footer';
+import { PublicHeader } from './public-header';
+
+/** Public pages: sticky header, main area, footer. */
+export function PublicLayout() {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={0} mih="100vh">
+      <PublicHeader />
+      <Box component="main" id="main" style={{ flex: 1 }}>
+        <ErrorBoundary key={pathname}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </Box>
+      <PublicFooter />
+    </Stack>
+  );
+}

@@ -1,0 +1,208 @@
+import { type ComponentType, lazy } from 'react';
+import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { ErrorBoundary } from '../features/errors/error-boundary';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { RouteErrorPage } from '../features/errors/route-error-page';
+import { i18n } from '../i18n';
+import { paths } from '../lib/routes';
+import { PublicLayout } from './layouts/public-layout';
+
+/** Loads a page's code and its translations in parallel, so they do not wait for each other. */
+function withNamespaces<T>(namespaces: string[], load: () => Promise<T>): Promise<T> {
+  return Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module);
+}
+
+/** A public page: its own chunk, loaded with the public namespace and its own. */
+function publicPage<K extends string>(
+  namespaces: string[],
+  load: () => Promise<Record<K, ComponentType>>,
+  name: K,
+) {
+  return lazy(() => withNamespaces(['public', ...namespaces], load).then((m) => ({ default: m[name] })));
+}
+
+const LandingPage = publicPage(['pricing', 'blog'], () => import('../public/landing-page'), 'LandingPage');
+const PricingPage = publicPage(['pricing'], () => import('../public/pricing-page'), 'PricingPage');
+const DemoPage = publicPage(['company'], () => import('../public/demo-page'), 'DemoPage');
+const FeaturesPage = publicPage(['product'], () => import('../public/features-page'), 'FeaturesPage');
+const IntegrationsPage = publicPage(
+  ['product'],
+  () => import('../public/integrations-page'),
+  'IntegrationsPage',
+);
+const ApiPage = publicPage(['product'], () => import('../public/api-page'), 'ApiPage');
+const AboutPage = publicPage(['company'], () => import('../public/about-page'), 'AboutPage');
+const BlogPage = publicPage(['blog'], () => import('../public/blog-page'), 'BlogPage');
+const BlogArticlePage = publicPage(
+  ['blog', 'blog-articles', 'errors'],
+  () => import('../public/blog-article-page'),
+  'BlogArticlePage',
+);
+const CareersPage = publicPage(['company'], () => import('../public/careers-page'), 'CareersPage');
+const ContactPage = publicPage(['company'], () => import('../public/contact-page'), 'ContactPage');
+const HelpPage = publicPage(['product'], () => import('../public/help-page'), 'HelpPage');
+const DocsPage = publicPage(['product'], () => import('../public/docs-page'), 'DocsPage');
+const StatusPage = publicPage(['status'], () => import('../public/status-page'), 'StatusPage');
+const PrivacyPage = publicPage(['legal'], () => import('../public/privacy-page'), 'PrivacyPage');
+const TermsPage = publicPage(['legal'], () => import('../public/terms-page'), 'TermsPage');
+const SecurityPage = publicPage(['legal'], () => import('../public/security-page'), 'SecurityPage');
+const CompliancePage = publicPage(['legal'], () => import('../public/compliance-page'), 'CompliancePage');
+const CostCalculatorPage = publicPage(
+  ['tools'],
+  () => import('../public/cost-calculator-page'),
+  'CostCalculatorPage',
+);
+const MarketingGalleryPage = publicPage(
+  ['tools'],
+  () => import('../public/marketing-gallery-page'),
+  'MarketingGalleryPage',
+);
+const LoginPage = lazy(() =>
+  withNamespaces(['auth'], () => import('../features/auth/login-page')).then((m) => ({
+    default: m.LoginPage,
+  })),
+);
+const SignupPage = lazy(() =>
+  withNamespaces(['auth'], () => import('../features/auth/signup-page')).then((m) => ({
+    default: m.SignupPage,
+  })),
+);
+const ForgotPasswordPage = lazy(() =>
+  withNamespaces(['auth'], () => import('../features/auth/forgot-password-page')).then((m) => ({
+    default: m.ForgotPasswordPage,
+  })),
+);
+const ResetPasswordPage = lazy(() =>
+  withNamespaces(['auth'], () => import('../features/auth/reset-password-page')).then((m) => ({
+    default: m.ResetPasswordPage,
+  })),
+);
+const EmailConfirmationPage = lazy(() =>
+  withNamespaces(['auth'], () => import('../features/auth/email-confirmation-page')).then((m) => ({
+    default: m.EmailConfirmationPage,
+  })),
+);
+const SignedInArea = lazy(() =>
+  withNamespaces(['shell'], () => import('./signed-in-area')).then((m) => ({ default: m.SignedInArea })),
+);
+const DashboardPage = lazy(() =>
+  withNamespaces(['dashboard'], () => import('../features/dashboard/dashboard-page')).then((m) => ({
+    default: m.DashboardPage,
+  })),
+);
+const ReviewsPage = lazy(() =>
+  withNamespaces(['reviews'], () => import('../features/reviews/reviews-page')).then((m) => ({
+    default: m.ReviewsPage,
+  })),
+);
+const PatientsPage = lazy(() =>
+  withNamespaces(['patients'], () => import('../features/patients/patients-page')).then((m) => ({
+    default: m.PatientsPage,
+  })),
+);
+const PatientPage = lazy(() =>
+  withNamespaces(['patients'], () => import('../features/patients/patient-page')).then((m) => ({
+    default: m.PatientPage,
+  })),
+);
+const CasesPage = lazy(() =>
+  withNamespaces(['cases'], () => import('../features/cases/cases-page')).then((m) => ({
+    default: m.CasesPage,
+  })),
+);
+// The template editor in step 4 shows the templates and plans namespaces.
+const OnboardingPage = lazy(() =>
+  withNamespaces(
+    ['onboarding', 'templates', 'plans'],
+    () => import('../features/onboarding/onboarding-page'),
+  ).then((m) => ({ default: m.OnboardingPage })),
+);
+const AccountSecurityPage = lazy(() =>
+  withNamespaces(['account', 'auth'], () => import('../features/account/account-security-page')).then(
+    (m) => ({
+      default: m.AccountSecurityPage,
+    }),
+  ),
+);
+
+/** Signed-in routes that later issues build; until then they show Not found inside the shell. */
+const plannedAppPaths = [
+  paths.conversations,
+  paths.followUpAutomation,
+  paths.enterpriseCompliance,
+  paths.testingChecklist,
+  paths.settings,
+  paths.monitoring,
+  paths.securityHardening,
+];
+
+function RootLayout() {
+  return (
+    <ErrorBoundary>
+      <Outlet />
+    </ErrorBoundary>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: paths.emailConfirmation, element: <EmailConfirmationPage /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: paths.pricing, element: <PricingPage /> },
+          { path: paths.demo, element: <DemoPage /> },
+          { path: paths.features, element: <FeaturesPage /> },
+          { path: paths.integrations, element: <IntegrationsPage /> },
+          { path: paths.api, element: <ApiPage /> },
+          { path: paths.about, element: <AboutPage /> },
+          { path: paths.blog, element: <BlogPage /> },
+          { path: paths.blogArticle, element: <BlogArticlePage /> },
+          { path: paths.careers, element: <CareersPage /> },
+          { path: paths.contact, element: <ContactPage /> },
+          { path: paths.help, element: <HelpPage /> },
+          { path: paths.docs, element: <DocsPage /> },
+          { path: paths.status, element: <StatusPage /> },
+          { path: paths.privacy, element: <PrivacyPage /> },
+          { path: paths.terms, element: <TermsPage /> },
+          { path: paths.security, element: <SecurityPage /> },
+          { path: paths.compliance, element: <CompliancePage /> },
+          { path: paths.costCalculator, element: <CostCalculatorPage /> },
+          { path: paths.marketingGallery, element: <MarketingGalleryPage /> },
+          { path: paths.login, element: <LoginPage /> },
+          { path: paths.signup, element: <SignupPage /> },
+          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: paths.resetPassword, element: <ResetPasswordPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <SignedInArea />,
+        children: [
+          { path: paths.dashboard, element: <DashboardPage /> },
+          { path: paths.patients, element: <PatientsPage /> },
+          { path: `${paths.patients}/:id`, element: <PatientPage /> },
+          { path: paths.reviews, element: <ReviewsPage /> },
+          { path: paths.cases, element: <CasesPage /> },
+          { path: paths.onboarding, element: <OnboardingPage /> },
+          { path: paths.accountSecurity, element: <AccountSecurityPage /> },
+          { path: '/account/*', element: <NotFoundPage /> },
+          ...plannedAppPaths.flatMap((path) => [
+            { path, element: <NotFoundPage /> },
+            { path: `${path}/*`, element: <NotFoundPage /> },
+          ]),
+        ],
+      },
+    ],
+  },
+];
+
+const router = createBrowserRouter(routes);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

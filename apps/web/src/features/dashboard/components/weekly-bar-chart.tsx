@@ -1,0 +1,121 @@
+import { Box, Group, Text } from '@mantine/core';
+import { niceMax } from '../dashboard.utils';
+
+export type BarSeries = { key: string; label: string; color: string; values: readonly number[] };
+export type LineSeries = { label: string; color: string; values: readonly (number | null)[]; max: number };
+
+type WeeklyBarChartProps = {
+  /** One label per week, oldest first. */
+  labels: readonly string[];
+  bars: readonly BarSeries[];
+  /** An optional line on its own right-hand scale (e.g. average rating 0-5). */
+  line?: LineSeries;
+  /** What the chart shows, in words: its accessible name. */
+  summary: string;
+};
+
+const width = 600;
+const height = 240;
+const top = 12;
+const bottom = 204;
+const left = 36;
+
+/** A small SVG bar chart (plus optional line); screen readers get `summary` instead of the drawing. */
+export function WeeklyBarChart({ labels, bars, line, summary }: WeeklyBarChartProps) {
+  const right = line ? width - 36 : width - 8;
+  const max = niceMax(Math.max(0, ...bars.flatMap((s) => s.values)));
+  const groupWidth = (right - left) / Math.max(1, labels.length);
+  const barWidth = (groupWidth * 0.7) / Math.max(1, bars.length);
+  const y = (value: number, scaleMax: number) => bottom - (value / scaleMax) * (bottom - top);
+  const ticks = [0, max / 2, max];
+  const linePoints = line
+    ? line.values
+        .map((value, i) => (value === null ? null : `${left + groupWidth * (i + 0.5)},${y(value, line.max)}`))
+        .filter((point): point is string => point !== null)
+    : [];
+
+  return (
+    <Box>
+      <svg
+        viewBox={`0 0 ${width} ${height}`}
+        width="100%"
+        role="img"
+        aria-label={summary}
+        style={{ display: 'block', maxHeight: 260 }}
+      >
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line x1={left} x2={right} y1={y(tick, max)} y2={y(tick, max)} stroke="#dee2e6" />
+            <text x={left - 6} y={y(tick, max) + 4} textAnchor="end" fontSize="12" fill="#5c636a">
+              {Number.isInteger(tick) ? tick : tick.toFixed(1)}
+            </text>
+          </g>
+        ))}
+        {line ? (
+          <text x={right + 6} y={y(line.max, line.max) + 4} fontSize="12" fill={line.color}>
+            {line.max}
+          </text>
+        ) : null}
+        {labels.map((label, i) => {
+          const groupX = left + groupWidth * i + groupWidth * 0.15;
+          return (
+            <g key={label}>
+              {bars.map((series, s) => {
+                const value = series.values[i] ?? 0;
+                return (
+                  <rect
+                    key={series.key}
+                    x={groupX + barWidth * s}
+                    y={y(value, max)}
+                    width={Math.max(1, barWidth - 2)}
+                    height={bottom - y(value, max)}
+                    rx={2}
+                    fill={series.color}
+                  />
+                );
+              })}
+              {/* Every third week is labelled, ending on the current one, so labels stay legible at 375 px. */}
+              {(labels.length - 1 - i) % 3 === 0 ? (
+                <text
+                  x={left + groupWidth * (i + 0.5)}
+                  y={bottom + 20}
+                  textAnchor="middle"
+                  fontSize="14"
+                  fill="#5c636a"
+                >
+                  {label}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        {line && linePoints.length > 0 ? (
+          <>
+            <polyline points={linePoints.join(' ')} fill="none" stroke={line.color} strokeWidth={2.5} />
+            {linePoints.map((point) => {
+              const [cx, cy] = point.split(',');
+              return <circle key={point} cx={cx} cy={cy} r={4} fill={line.color} />;
+            })}
+          </>
+        ) : null}
+      </svg>
+      <Group gap="md" mt={4} aria-hidden="true">
+        {bars.map((series) => (
+          <Legend key={series.key} color={series.color} label={series.label} />
+        ))}
+        {line ? <Legend color={line.color} label={line.label} isLine /> : null}
+      </Group>
+    </Box>
+  );
+}
+
+function Legend({ color, label, isLine = false }: { color: string; label: string; isLine?: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Box w={14} h={isLine ? 3 : 10} style={{ background: color, borderRadius: 2 }} />
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Group>
+  );
+}

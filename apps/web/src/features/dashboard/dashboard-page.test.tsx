@@ -1,0 +1,103 @@
+import type { DashboardSummary } from '@careloop/contracts/dashboard';
+import { screen, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
+import { json, stubFetch } from '../../test/fetch-stub';
+import { renderPage } from '../../test/render';
+import { DashboardPage } from './dashboard-page';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces('dashboard');
+});
+
+const weeks = Array.from(
+  { length: 12 },
+  (_, i) => `2025-0${1 + Math.floor(i / 4)}-${String(1 + (i % 4) * 7).padStart(2, '0')}`,
+);
+
+function buildSummary(overrides: { highPriority?: number; highRisk?: number; configured?: boolean } = {}) {
+  return {
+    patients: { total: 40, active: 31 },
+    reviews: { total: 12, averageRating: 4.25 },
+    cases: { open: 5, highPriority: overrides.highPriority ?? 0 },
+    alerts: { active: 2, highRisk: overrides.highRisk ?? 0 },
+    system: { reviewSourceConfigured: overrides.configured ?? false },
+    weekly: {
+      reviews: weeks.map((weekStart, i) => ({ weekStart, count: i % 3, averageRating: i % 3 ? 4 : null })),
+      cases: weeks.map((weekStart, i) => ({ weekStart, opened: i % 2, resolved: 1 })),
+    },
+  } satisfies DashboardSummary;
+}
+
+function renderDashboard(summary: DashboardSummary) {
+  stubFetch((request) => {
+    if (request.path === '/api/dashboard/summary') return json(summary);
+    if (request.path === '/api/me') return json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401);
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+  renderPage(<DashboardPage />, { path: '/dashboard' });
+}
+
+describe('DashboardPage', () => {
+  it('shows the four stat cards with their details', async () => {
+    renderDashboard(buildSummary({ highPriority: 2, highRisk: 1 }));
+    const stats = await screen.findByRole('region', { name: 'Clinic statistics' });
+    expect(within(stats).getByLabelText('Total Patients').textContent).toBe('40');
+    expect(stats.textContent).toContain('31 active');
+    expect(within(stats).getByLabelText('Reviews').textContent).toBe('12');
+    expect(stats.textContent).toContain('Average rating 4.3');
+    expect(within(stats).getByLabelText('Open Cases').textContent).toBe('5');
+    expect(stats.textContent).toContain('2 high priority');
+    expect(within(stats).getByLabelText('Active Alerts').textContent).toBe('2');
+    expect(stats.textContent).toContain('1 high risk');
+  });
+
+  it.each([
+    [0, 0, false],
+    [1, 0, true],
+    [0, 1, true],
+  ])(
+    'with %i high-priority cases and %i high-risk alerts, Attention Required shown: %s',
+    async (highPriority, highRisk, shown) => {
+      renderDashboard(buildSummary({ highPriority, highRisk }));
+      await screen.findByRole('region', { name: 'Clinic statistics' });
+      const panel = screen.queryByText('Attention Required');
+      expect(panel !== null).toBe(shown);
+      if (shown) {
+        expect(screen.getByRole('link', { name: 'View cases' }).getAttribute('href')).toBe('/cases');
+        expect(screen.getByRole('link', { name: 'View patients' }).getAttribute('href')).toBe('/patients');
+      }
+    },
+  );
+
+  it.each([
+    [false, 'Not configured'],
+    [true, 'Active'],
+  ])(
+    'review monitoring with a review source configured %s is %s; the digest is not scheduled',
+    async (configured, state) => {
+      renderDashboard(buildSummary({ configured }));
+      const panel = await screen.findByRole('region', { name: 'System status' });
+      const item = within(panel).getByText('Review Monitoring').closest('li')!;
+      expect(within(item).getByText(state)).toBeTruthy();
+      expect(within(item).queryByRole('link', { name: 'Set up in Settings' }) !== null).toBe(!configured);
+      const digest = within(panel).getByText('Daily Digest').closest('li')!;
+      expect(within(digest).getByText('Not scheduled')).toBeTruthy();
+    },
+  );
+
+  it('draws both charts as images with a text summary, and links the quick actions', async () => {
+    renderDashboard(buildSummary());
+    const charts = await screen.findAllByRole('img');
+    const names = charts.map((chart) => chart.getAttribute('aria-label'));
+    expect(names).toContain(
+      'Reviews per week over the last 12 weeks: 12 reviews in total, average rating 4.0.',
+    );
+    expect(names).toContain('Cases per week over the last 12 weeks: 6 opened and 12 resolved.');
+    const actions = screen.getByRole('region', { name: 'Quick actions' });
+    const hrefs = within(actions)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/patients', '/cases', '/reviews', '/settings']);
+  });
+});

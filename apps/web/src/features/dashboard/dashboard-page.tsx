@@ -1,0 +1,52 @@
+import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../components/page-loader';
+import { useCurrentUser } from '../../lib/current-user';
+import { useDashboardSummary } from './api/get-dashboard-summary';
+import { AttentionPanel } from './components/attention-panel';
+import { QuickActions } from './components/quick-actions';
+import { StatCards } from './components/stat-cards';
+import { SystemStatusPanel } from './components/system-status-panel';
+import { WeeklyCharts } from './components/weekly-charts';
+
+/** Overview of the clinic: counts from one server-side summary, what needs attention, and trends. */
+export function DashboardPage() {
+  const { t } = useTranslation('dashboard');
+  const { data } = useCurrentUser();
+  const summary = useDashboardSummary();
+  const firstName = data?.user.firstName?.trim() || data?.user.name.split(' ')[0] || '';
+  const clinic = data?.clinic.name ?? '';
+
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs">
+        <Title order={1}>{t('title')}</Title>
+        {data ? (
+          <Text c="dimmed">
+            {firstName ? t('welcome', { name: firstName, clinic }) : t('welcomeNoName', { clinic })}
+          </Text>
+        ) : null}
+      </Stack>
+
+      {summary.data ? (
+        <>
+          <StatCards summary={summary.data} />
+          <AttentionPanel summary={summary.data} />
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            <QuickActions />
+            <SystemStatusPanel summary={summary.data} />
+          </SimpleGrid>
+          <WeeklyCharts weekly={summary.data.weekly} />
+        </>
+      ) : summary.isError ? (
+        <Alert color="red" title={t('loadError')}>
+          <Button variant="light" color="red" onClick={() => void summary.refetch()}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </Alert>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatWeekLabel,
+  niceMax,
+  shouldShowAttention,
+  systemStatuses,
+  weeklyCaseTotals,
+  weeklyReviewTotals,
+} from './dashboard.utils';
+
+describe('shouldShowAttention', () => {
+  it.each([
+    [0, 0, false],
+    [1, 0, true],
+    [0, 1, true],
+    [3, 2, true],
+  ])('%i high-priority cases, %i high-risk alerts -> %s', (highPriority, highRisk, expected) => {
+    expect(shouldShowAttention({ cases: { open: 5, highPriority }, alerts: { active: 5, highRisk } })).toBe(
+      expected,
+    );
+  });
+});
+
+describe('systemStatuses', () => {
+  it.each([
+    [true, 'active'],
+    [false, 'notConfigured'],
+  ] as const)('review source configured %s -> review monitoring %s', (configured, state) => {
+    const statuses = systemStatuses({ system: { reviewSourceConfigured: configured } });
+    expect(statuses).toEqual([
+      { key: 'reviewMonitoring', state },
+      { key: 'patientMatching', state: 'ready' },
+      { key: 'caseAutomation', state: 'active' },
+      { key: 'dailyDigest', state: 'notScheduled' },
+    ]);
+  });
+});
+
+describe('niceMax', () => {
+  it.each([
+    [0, 1],
+    [-3, 1],
+    [Number.NaN, 1],
+    [1, 1],
+    [1.5, 2],
+    [3, 5],
+    [7, 10],
+    [10, 10],
+    [11, 20],
+    [42, 50],
+    [120, 200],
+  ])('%d -> %d', (value, expected) => {
+    expect(niceMax(value)).toBe(expected);
+  });
+});
+
+describe('weeklyReviewTotals', () => {
+  it.each([
+    [[], { count: 0, averageRating: null }],
+    [[{ weekStart: '2025-03-03', count: 0, averageRating: null }], { count: 0, averageRating: null }],
+    [
+      [
+        { weekStart: '2025-03-03', count: 1, averageRating: 2 },
+        { weekStart: '2025-03-10', count: 3, averageRating: 5 },
+      ],
+      { count: 4, averageRating: 4.3 },
+    ],
+  ])('%j', (weeks, expected) => {
+    expect(weeklyReviewTotals(weeks)).toEqual(expected);
+  });
+});
+
+describe('weeklyCaseTotals', () => {
+  it('sums opened and resolved', () => {
+    expect(
+      weeklyCaseTotals([
+        { weekStart: '2025-03-03', opened: 2, resolved: 1 },
+        { weekStart: '2025-03-10', opened: 0, resolved: 3 },
+      ]),
+    ).toEqual({ opened: 2, resolved: 4 });
+  });
+});
+
+describe('formatWeekLabel', () => {
+  it.each([
+    ['2025-03-10', 'en', 'Mar 10'],
+    ['2025-03-10', 'es', '10 mar'],
+    ['2025-12-29', 'en', 'Dec 29'],
+  ])('%s in %s -> %s', (weekStart, language, expected) => {
+    expect(formatWeekLabel(weekStart, language)).toBe(expected);
+  });
+});

@@ -1,0 +1,63 @@
+import type { DashboardSummary, WeeklyCases, WeeklyReviews } from '@careloop/contracts/dashboard';
+
+/** The Attention Required panel shows exactly when a high-priority case or a high-risk alert exists. */
+export function shouldShowAttention(summary: Pick<DashboardSummary, 'cases' | 'alerts'>): boolean {
+  return summary.cases.highPriority > 0 || summary.alerts.highRisk > 0;
+}
+
+export const systemStatusKeys = [
+  'reviewMonitoring',
+  'patientMatching',
+  'caseAutomation',
+  'dailyDigest',
+] as const;
+export type SystemStatusKey = (typeof systemStatusKeys)[number];
+export type SystemState = 'active' | 'ready' | 'notConfigured' | 'notScheduled';
+
+/**
+ * What the system-status panel claims, from real state only: review monitoring needs a connected
+ * review source; the daily digest has no schedule yet, so it says so.
+ */
+export function systemStatuses(
+  summary: Pick<DashboardSummary, 'system'>,
+): { key: SystemStatusKey; state: SystemState }[] {
+  return [
+    { key: 'reviewMonitoring', state: summary.system.reviewSourceConfigured ? 'active' : 'notConfigured' },
+    { key: 'patientMatching', state: 'ready' },
+    { key: 'caseAutomation', state: 'active' },
+    { key: 'dailyDigest', state: 'notScheduled' },
+  ];
+}
+
+/** A round axis maximum at or above `value` (1, 2, 5, 10, 20, 50 ...), never below 1. */
+export function niceMax(value: number): number {
+  if (!(value > 0)) return 1;
+  const power = 10 ** Math.floor(Math.log10(value));
+  for (const step of [1, 2, 5, 10]) if (value <= step * power) return step * power;
+  return 10 * power;
+}
+
+/** Totals for the charts' text summaries; the average is weighted by each week's count. */
+export function weeklyReviewTotals(weeks: readonly WeeklyReviews[]) {
+  let count = 0;
+  let weighted = 0;
+  for (const week of weeks) {
+    count += week.count;
+    if (week.averageRating !== null) weighted += week.averageRating * week.count;
+  }
+  return { count, averageRating: count === 0 ? null : Math.round((weighted / count) * 10) / 10 };
+}
+
+export function weeklyCaseTotals(weeks: readonly WeeklyCases[]) {
+  return weeks.reduce(
+    (totals, week) => ({ opened: totals.opened + week.opened, resolved: totals.resolved + week.resolved }),
+    { opened: 0, resolved: 0 },
+  );
+}
+
+/** "10 Mar" for a week starting on 2025-03-10, in the interface language (the date is a calendar date). */
+export function formatWeekLabel(weekStart: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${weekStart}T00:00:00Z`),
+  );
+}

@@ -1,0 +1,45 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../../lib/reporting';
+import { createErrorId } from './error-id.utils';
+import { ErrorScreen } from './error-screen';
+
+type ErrorBoundaryProps = {
+  children: ReactNode;
+};
+
+type ErrorBoundaryState = {
+  error: unknown;
+  errorId: string | null;
+};
+
+/**
+ * Catches render errors below it, shows the generic error screen and reports the error
+ * (error_type react_error_boundary) with the same Error ID the user sees.
+ */
+export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundaryState> {
+  override state: ErrorBoundaryState = { error: null, errorId: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<ErrorBoundaryState> {
+    return { error, errorId: createErrorId() };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    void reportError({
+      errorType: 'react_error_boundary',
+      error,
+      componentStack: info.componentStack ?? undefined,
+      errorId: this.state.errorId ?? undefined,
+    });
+  }
+
+  private readonly handleTryAgain = () => {
+    this.setState({ error: null, errorId: null });
+  };
+
+  override render() {
+    if (this.state.errorId !== null) {
+      return <ErrorScreen errorId={this.state.errorId} onTryAgain={this.handleTryAgain} />;
+    }
+    return this.props.children;
+  }
+}

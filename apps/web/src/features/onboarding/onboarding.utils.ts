@@ -1,0 +1,332 @@
+import type { OnboardingState } from '@careloop/contracts/onboarding';
+import type { MessageTemplate } from '@careloop/contracts/templates';
+import {
+  type BrandTone,
+  brandTones,
+  clinicProfileMessages,
+  emailHandle,
+  isEmailAddress,
+} from '@careloop/domain/clinic-profile';
+import {
+  checkOnboardingAccessToken,
+  checkOnboardingAccountSid,
+  credentialMessages,
+  onboardingMessages,
+  validateSmsAccountSid,
+  validateSmsAuthToken,
+  validateWhatsAppAccessToken,
+} from '@careloop/domain/credentials';
+import type { DomainMessage } from '@careloop/domain/domain-message';
+import {
+  type ChannelReadiness,
+  type OnboardingStep,
+  type OnboardingStepKey,
+  onboardingStepKeys,
+  resumeStep,
+  type SmsStepInput,
+  usableTemplates,
+  validateClinicProfileStep,
+  validateSmsStep,
+  validateTemplatesStep,
+  validateWhatsAppStep,
+  type WhatsAppStepInput,
+} from '@careloop/domain/onboarding';
+import { isValidPhone } from '@careloop/domain/patient';
+import { templateLimitMessage } from '@careloop/domain/plans';
+import type { TemplateCategory, TemplateLanguage } from '@careloop/domain/starter-templates';
+import { ApiError } from '../../lib/api-client';
+import type { SaveStepInput } from './api/save-onboarding-step';
+
+export type ProfileDraft = {
+  name: string;
+  email: string;
+  phone: string;
+  category: string;
+  brandTone: BrandTone;
+};
+
+/** The same shape as the shared template editor's draft. */
+export type WizardTemplateDraft = {
+  name: string;
+  body: string;
+  category: TemplateCategory | null;
+  language: TemplateLanguage;
+  channel: 'whatsapp' | 'sms';
+};
+
+/** What the wizard's fields hold; secrets are never read back, so they start blank. */
+export type WizardDrafts = {
+  profile: ProfileDraft;
+  whatsapp: WhatsAppStepInput;
+  sms: SmsStepInput;
+  templates: WizardTemplateDraft[];
+};
+
+/** Where the wizard stands: one of the four steps, or the completion screen. */
+export type WizardView = OnboardingStep | 'done';
+
+export function initialView(state: Pick<OnboardingState, 'wizardCompleted' | 'stepCompleted'>): WizardView {
+  return state.wizardCompleted ? 'done' : resumeStep(state.stepCompleted);
+}
+
+function toBrandTone(value: string): BrandTone {
+  return brandTones.find((tone) => tone === value) ?? 'professional';
+}
+
+export function templateToDraft(template: MessageTemplate): WizardTemplateDraft {
+  return {
+    name: template.name,
+    body: template.body,
+    category: template.category,
+    language: template.language,
+    channel: template.channel,
+  };
+}
+
+export function initialDrafts(state: OnboardingState): WizardDrafts {
+  return {
+    profile: {
+      name: state.profile.name,
+      email: state.profile.email,
+      phone: state.profile.phone,
+      category: state.profile.category,
+      brandTone: toBrandTone(state.profile.brandTone),
+    },
+    whatsapp: { accessToken: '', phoneNumberId: state.whatsappPhoneNumberId ?? '' },
+    sms: { accountSid: '', authToken: '', fromNumber: state.smsFromNumber ?? '' },
+    templates: state.templates.map(templateToDraft),
+  };
+}
+
+const entered = (value: string) => value.trim() !== '';
+
+export type ProfileField = 'name' | 'email' | 'phone' | 'category';
+export type WhatsAppField = 'accessToken' | 'phoneNumberId';
+export type SmsField = 'accountSid' | 'authToken' | 'fromNumber';
+
+/**
+ * Problems shown beside the fields as the user types: only for what was entered (a blank field
+ * is reported once, by the step's own rule). The wizard's prefix wording comes first, then the
+ * Settings rules the server applies when it saves.
+ */
+export function profileFieldErrors(profile: ProfileDraft): Partial<Record<ProfileField, DomainMessage>> {
+  const errors: Partial<Record<ProfileField, DomainMessage>> = {};
+  if (entered(profile.email) && !isEmailAddress(profile.email))
+    errors.email = clinicProfileMessages.emailInvalid;
+  if (entered(profile.phone) && !isValidPhone(profile.phone))
+    errors.phone = clinicProfileMessages.phoneInvalid;
+  return errors;
+}
+
+export function whatsappFieldErrors(input: WhatsAppStepInput): Partial<Record<WhatsAppField, DomainMessage>> {
+  if (!entered(input.accessToken)) return {};
+  const error =
+    checkOnboardingAccessToken(input.accessToken) ?? validateWhatsAppAccessToken(input.accessToken);
+  return error ? { accessToken: error } : {};
+}
+
+export function smsFieldErrors(input: SmsStepInput): Partial<Record<SmsField, DomainMessage>> {
+  const errors: Partial<Record<SmsField, DomainMessage>> = {};
+  if (entered(input.accountSid)) {
+    const error = checkOnboardingAccountSid(input.accountSid) ?? validateSmsAccountSid(input.accountSid);
+    if (error) errors.accountSid = error;
+  }
+  if (entered(input.authToken)) {
+    const error = validateSmsAuthToken(input.authToken);
+    if (error) errors.authToken = error;
+  }
+  if (entered(input.fromNumber) && !isValidPhone(input.fromNumber)) {
+    errors.fromNumber = clinicProfileMessages.phoneInvalid;
+  }
+  return errors;
+}
+
+const firstError = (errors: Partial<Record<string, DomainMessage>>) => Object.values(errors)[0] ?? null;
+
+/**
+ * Why the step cannot be saved yet, or null: the wizard's own rule (spec 1 §5, first reading)
+ * first, then the field rules the server would refuse. Next stays disabled while this is set.
+ */
+export function stepProblem(step: OnboardingStep, drafts: WizardDrafts, saved: ChannelReadiness) {
+  switch (step) {
+    case 1:
+      return validateClinicProfileStep(drafts.profile) ?? firstError(profileFieldErrors(drafts.profile));
+    case 2:
+      return validateWhatsAppStep(drafts.whatsapp, saved) ?? firstError(whatsappFieldErrors(drafts.whatsapp));
+    case 3:
+      return validateSmsStep(drafts.sms, saved) ?? firstError(smsFieldErrors(drafts.sms));
+    case 4:
+      return validateTemplatesStep(drafts.templates, saved);
+  }
+}
+
+/**
+ * The PUT of a step, trimmed. A channel step whose secret fields are blank and whose other field
+ * is what is already saved sends nothing new (an empty body keeps the saved channel).
+ */
+export function stepSave(step: OnboardingStep, drafts: WizardDrafts, state: OnboardingState): SaveStepInput {
+  switch (step) {
+    case 1: {
+      const { name, email, phone, category, brandTone } = drafts.profile;
+      return {
+        step,
+        body: { name: name.trim(), email: email.trim(), phone: phone.trim(), category, brandTone },
+      };
+    }
+    case 2: {
+      const accessToken = drafts.whatsapp.accessToken.trim();
+      const phoneNumberId = drafts.whatsapp.phoneNumberId.trim();
+      const unchanged = accessToken === '' && phoneNumberId === (state.whatsappPhoneNumberId ?? '');
+      return unchanged ? skipSaves[2] : { step, body: { accessToken, phoneNumberId } };
+    }
+    case 3: {
+      const accountSid = drafts.sms.accountSid.trim();
+      const authToken = drafts.sms.authToken.trim();
+      const fromNumber = drafts.sms.fromNumber.trim();
+      const unchanged = accountSid === '' && authToken === '' && fromNumber === (state.smsFromNumber ?? '');
+      return unchanged ? skipSaves[3] : { step, body: { accountSid, authToken, fromNumber } };
+    }
+    case 4: {
+      const trimmed = drafts.templates.map((template) => ({
+        ...template,
+        name: template.name.trim(),
+        body: template.body.trim(),
+      }));
+      return { step, body: { templates: usableTemplates(trimmed) } };
+    }
+  }
+}
+
+/** What a skipped channel step sends: nothing. */
+export const skipSaves = {
+  2: { step: 2, body: { accessToken: '', phoneNumberId: '' } },
+  3: { step: 3, body: { accountSid: '', authToken: '', fromNumber: '' } },
+} as const satisfies Record<2 | 3, SaveStepInput>;
+
+/**
+ * "Skip: I'll use SMS only" on step 2 and "Skip: I'll use WhatsApp only" on step 3. Skipping
+ * WhatsApp is always possible (SMS is set up next, or is saved); skipping SMS needs WhatsApp saved.
+ */
+export function canSkipStep(step: OnboardingStep, saved: ChannelReadiness): boolean {
+  if (step === 2) return true;
+  if (step === 3) return saved.whatsapp;
+  return false;
+}
+
+export type StepIndicator = {
+  step: OnboardingStep;
+  key: OnboardingStepKey;
+  completed: boolean;
+  /** Who completed it: the part of the e-mail before the @, or null. */
+  completedBy: string | null;
+};
+
+/** The stepper's marks: a check for completed steps and who completed each. */
+export function stepIndicators(state: Pick<OnboardingState, 'steps'>): StepIndicator[] {
+  return onboardingStepKeys.map((key, index) => {
+    const { completed, completedBy } = state.steps[key];
+    const handle = completedBy ? emailHandle(completedBy).trim() : '';
+    return {
+      step: (index + 1) as OnboardingStep,
+      key,
+      completed,
+      completedBy: completed && handle !== '' ? handle : null,
+    };
+  });
+}
+
+/** Steps the user may jump to from the indicator: those already saved and the one after them. */
+export function isStepReachable(
+  step: OnboardingStep,
+  state: Pick<OnboardingState, 'stepCompleted'>,
+): boolean {
+  return step <= resumeStep(state.stepCompleted);
+}
+
+export type SummaryStatus = 'completed' | 'notCompleted' | 'connected' | 'skipped';
+export type SummaryRow = { key: OnboardingStepKey; status: SummaryStatus; templateCount?: number };
+
+/** The 'Setup Complete!' summary: each step and what it left in place. */
+export function summaryRows(state: Pick<OnboardingState, 'steps' | 'channels' | 'templates'>): SummaryRow[] {
+  const done = (key: OnboardingStepKey): SummaryStatus =>
+    state.steps[key].completed ? 'completed' : 'notCompleted';
+  return [
+    { key: 'clinicProfile', status: done('clinicProfile') },
+    { key: 'whatsappSetup', status: state.channels.whatsapp ? 'connected' : 'skipped' },
+    { key: 'smsSetup', status: state.channels.sms ? 'connected' : 'skipped' },
+    { key: 'messageTemplates', status: done('messageTemplates'), templateCount: state.templates.length },
+  ];
+}
+
+/** Domain messages the server may answer with, by key; their text lives in the onboarding namespace. */
+const knownServerMessages: readonly DomainMessage[] = [
+  onboardingMessages.requiredFieldsMissing,
+  onboardingMessages.accessTokenPrefix,
+  onboardingMessages.accountSidPrefix,
+  ...Object.values(clinicProfileMessages),
+  ...Object.values(credentialMessages),
+];
+
+/** The i18n key (`namespace:path`) of a domain message's text, or null for text only the server knows. */
+export function messageTextKey(message: DomainMessage): string | null {
+  if (message.key === 'plans.errors.templateLimitReached') return 'plans:errors.templateLimitReached';
+  if (!knownServerMessages.some((known) => known.key === message.key)) return null;
+  // The wizard's own messages live at the top of its namespace; the Settings and credential rules
+  // it shares are kept under their own prefix there, so the wizard loads one namespace for them.
+  return message.key.startsWith('onboarding.')
+    ? `onboarding:${message.key.slice('onboarding.'.length)}`
+    : `onboarding:${message.key}`;
+}
+
+/**
+ * A domain message in the user's language; the server's own text passes through unchanged.
+ * `translate` is `t` of the onboarding namespace, with `{ limit }` bound for the template limit.
+ */
+export function translateOnboardingMessage(
+  translate: (key: string) => string,
+  message: DomainMessage,
+): string {
+  const key = messageTextKey(message);
+  return key ? translate(key) : message.message;
+}
+
+/**
+ * Templates added in the editor go out on a channel the clinic has: SMS when WhatsApp is not set
+ * up (the editor's new drafts default to WhatsApp).
+ */
+export function withClinicChannel(
+  previous: readonly WizardTemplateDraft[],
+  next: WizardTemplateDraft[],
+  channels: ChannelReadiness,
+): WizardTemplateDraft[] {
+  if (channels.whatsapp || !channels.sms || next.length <= previous.length) return next;
+  return next.map((draft, index) => (index >= previous.length ? { ...draft, channel: 'sms' } : draft));
+}
+
+function detailKey(details: unknown): string | null {
+  if (!Array.isArray(details)) return null;
+  const first: unknown = details[0];
+  if (typeof first !== 'object' || first === null || !('key' in first)) return null;
+  return typeof first.key === 'string' ? first.key : null;
+}
+
+export type SaveFailure = {
+  /** 'Validation Error' for a refused value, 'Failed to save progress' otherwise. */
+  title: 'validation' | 'saveFailed';
+  /** The reason as a domain message (translated when known, else shown as the server wrote it). */
+  reason: DomainMessage | null;
+};
+
+/** A failed save as the toast shows it. */
+export function describeSaveFailure(error: unknown, templateLimit: number): SaveFailure {
+  if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+    return { title: 'saveFailed', reason: null };
+  }
+  if (error.code === 'PLAN_REQUIRED')
+    return { title: 'saveFailed', reason: templateLimitMessage(templateLimit) };
+  const byText = knownServerMessages.find((known) => known.message === error.message);
+  const key = detailKey(error.details);
+  const byKey = knownServerMessages.find((known) => known.key === key);
+  const reason = byKey ?? byText ?? { key: 'server', message: error.message };
+  return { title: error.status === 400 ? 'validation' : 'saveFailed', reason };
+}

@@ -1,0 +1,28 @@
+import type { PatientListResponse } from '@careloop/contracts/patients';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { type PatientListFilter, patientKeys } from './patient-keys';
+
+export const patientsPageSize = 24;
+
+export function getPatients(filter: PatientListFilter, cursor: string | null, signal?: AbortSignal) {
+  const params = new URLSearchParams({ limit: String(patientsPageSize) });
+  if (filter.q.trim()) params.set('q', filter.q.trim());
+  if (filter.status) params.set('status', filter.status);
+  if (cursor) params.set('cursor', cursor);
+  return apiFetch<PatientListResponse>(`/api/patients?${params}`, { signal });
+}
+
+export const patientsQueryOptions = (filter: PatientListFilter) =>
+  infiniteQueryOptions({
+    queryKey: patientKeys.list(filter),
+    queryFn: ({ pageParam, signal }) => getPatients(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/patients: newest first, searched and filtered, a page at a time ("Load more"). */
+export function usePatients(filter: PatientListFilter) {
+  return useInfiniteQuery(patientsQueryOptions(filter));
+}

@@ -1,0 +1,155 @@
+import type { Patient } from '@careloop/contracts/patients';
+import { patientStatuses, procedureOptions } from '@careloop/domain/patient';
+import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { showError, showSuccess } from '../../../lib/notifications';
+import { useCreatePatient } from '../api/create-patient';
+import { useUpdatePatient } from '../api/update-patient';
+import {
+  emptyPatientForm,
+  formValuesToBody,
+  type PatientFormValues,
+  patientToFormValues,
+  serverFieldErrors,
+  validatePatientForm,
+} from '../patient-form.utils';
+import { translatePatientMessage } from '../patients.utils';
+
+type PatientFormModalProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** The patient to edit; without it the dialog adds a new patient. */
+  patient?: Patient | null;
+  onSaved?: (patient: Patient) => void;
+};
+
+/** Add Patient and Edit Patient: the spec's fields, validation message and toasts. */
+export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientFormModalProps) {
+  const { t } = useTranslation('patients');
+  const isEdit = Boolean(patient);
+  const create = useCreatePatient();
+  const update = useUpdatePatient();
+  const isSaving = create.isPending || update.isPending;
+
+  const form = useForm<PatientFormValues>({
+    mode: 'controlled',
+    initialValues: emptyPatientForm,
+    validate: (values) =>
+      Object.fromEntries(
+        Object.entries(validatePatientForm(values)).map(([field, message]) => [
+          field,
+          message ? translatePatientMessage(t, message) : null,
+        ]),
+      ),
+  });
+
+  // Each opening starts from the patient being edited, or from an empty form.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or the patient changes
+  useEffect(() => {
+    if (!opened) return;
+    const values = patient ? patientToFormValues(patient) : emptyPatientForm;
+    form.setInitialValues(values);
+    form.setValues(values);
+    form.clearErrors();
+  }, [opened, patient]);
+
+  const handleInvalid = (errors: Record<string, unknown>) => {
+    if (errors.name) {
+      showError({
+        title: t('errors.nameRequired'),
+        message: t('errors.nameRequiredDescription'),
+      });
+    }
+  };
+
+  const handleSubmit = async (values: PatientFormValues) => {
+    const body = formValuesToBody(values);
+    try {
+      const saved = patient
+        ? await update.mutateAsync({ id: patient.id, body })
+        : await create.mutateAsync(body);
+      showSuccess({ title: t(isEdit ? 'toasts.updated' : 'toasts.added') });
+      onSaved?.(saved);
+      onClose();
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : t('errors.unexpected');
+      if (error instanceof ApiError && error.status === 400) {
+        const fieldErrors = serverFieldErrors(error.details);
+        form.setErrors(
+          Object.fromEntries(
+            Object.entries(fieldErrors).map(([field, m]) => [
+              field,
+              m ? translatePatientMessage(t, m) : null,
+            ]),
+          ),
+        );
+      }
+      showError({ title: t(isEdit ? 'toasts.updateError' : 'toasts.addError'), message });
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={t(isEdit ? 'form.editTitle' : 'form.addTitle')} size="lg">
+      <form onSubmit={form.onSubmit(handleSubmit, handleInvalid)} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('form.name')}
+            withAsterisk
+            autoComplete="off"
+            data-autofocus
+            {...form.getInputProps('name')}
+          />
+          <Group grow align="flex-start" wrap="wrap">
+            <TextInput
+              label={t('form.email')}
+              type="email"
+              autoComplete="off"
+              miw={200}
+              {...form.getInputProps('email')}
+            />
+            <TextInput
+              label={t('form.phone')}
+              type="tel"
+              placeholder={t('form.phonePlaceholder')}
+              description={t('form.phoneHint')}
+              autoComplete="off"
+              miw={200}
+              {...form.getInputProps('phone')}
+            />
+          </Group>
+          <Group grow align="flex-start" wrap="wrap">
+            <Select
+              label={t('form.procedure')}
+              placeholder={t('form.procedurePlaceholder')}
+              data={procedureOptions.map((value) => ({ value, label: t(`procedures.${value}`) }))}
+              clearable
+              miw={200}
+              {...form.getInputProps('procedure')}
+              value={form.values.procedure || null}
+              onChange={(value) => form.setFieldValue('procedure', value ?? '')}
+            />
+            <Select
+              label={t('form.status')}
+              data={patientStatuses.map((value) => ({ value, label: t(`status.${value}`) }))}
+              allowDeselect={false}
+              miw={200}
+              {...form.getInputProps('status')}
+            />
+          </Group>
+          <Textarea label={t('form.comment')} rows={3} {...form.getInputProps('comment')} />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={isSaving}>
+              {t('form.cancel')}
+            </Button>
+            <Button type="submit" loading={isSaving}>
+              {t(isEdit ? 'form.save' : 'form.add')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

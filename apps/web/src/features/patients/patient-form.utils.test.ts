@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import {
+  emptyPatientForm,
+  serverFieldErrors,
+  toPatientMessage,
+  validatePatientForm,
+} from './patient-form.utils';
+
+describe('validatePatientForm', () => {
+  it.each([
+    [{ name: '' }, { name: 'Name required' }],
+    [{ name: '   ' }, { name: 'Name required' }],
+    [{ name: 'Ana' }, {}],
+    [{ name: 'Ana', phone: '+1 415 555 2671', email: 'ana@example.com' }, {}],
+    [{ name: 'Ana', phone: '555' }, { phone: 'Please enter a valid phone number' }],
+    [{ name: 'Ana', email: 'nope' }, { email: 'Please enter a valid email address' }],
+    [
+      { name: '', email: 'nope' },
+      { name: 'Name required', email: 'Please enter a valid email address' },
+    ],
+  ])('%j gives %j', (values, expected) => {
+    const errors = validatePatientForm({ ...emptyPatientForm, ...values });
+    expect(Object.fromEntries(Object.entries(errors).map(([field, m]) => [field, m?.message]))).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('serverFieldErrors', () => {
+  it('keeps form fields only and maps known messages to their keys', () => {
+    expect(
+      serverFieldErrors([
+        { field: 'phone', message: 'Please enter a valid phone number' },
+        { field: 'cursor', message: 'x' },
+        { field: 'comment', message: 'Too long' },
+        'junk',
+      ]),
+    ).toEqual({
+      phone: { key: 'patients.errors.invalidPhone', message: 'Please enter a valid phone number' },
+      comment: { key: 'patients.errors.server', message: 'Too long' },
+    });
+    expect(serverFieldErrors(undefined)).toEqual({});
+    expect(toPatientMessage('Name required').key).toBe('patients.errors.nameRequired');
+  });
+});

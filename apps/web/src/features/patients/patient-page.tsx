@@ -1,0 +1,182 @@
+import type { TimelineItem } from '@careloop/contracts/patients';
+import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  IconAlertCircle,
+  IconArrowLeft,
+  IconMessage,
+  IconPencil,
+  IconStar,
+  IconTicket,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/routes';
+import { usePatient } from './api/get-patient';
+import { usePatientTimeline } from './api/get-patient-timeline';
+import { PatientFormModal } from './components/patient-form-modal';
+import { StatusBadge } from './components/status-badge';
+
+const icons = { review: IconStar, case: IconTicket, message: IconMessage } as const;
+
+/** One patient: details, Edit Patient, and the timeline of reviews, cases and messages. */
+export function PatientPage() {
+  const { t, i18n } = useTranslation('patients');
+  const id = useParams().id ?? '';
+  const patient = usePatient(id);
+  const timeline = usePatientTimeline(id);
+  const [isEditing, setIsEditing] = useState(false);
+  const formatDate = (iso: string | null, withTime = true) =>
+    iso
+      ? new Intl.DateTimeFormat(
+          i18n.language,
+          withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
+        ).format(new Date(iso))
+      : '—';
+
+  const back = (
+    <Anchor component={Link} to={paths.patients} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden="true" />
+        {t('detail.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (patient.isPending) return <PageLoader />;
+  if (patient.isError) {
+    const isMissing = patient.error instanceof ApiError && patient.error.status === 404;
+    return (
+      <Stack gap="md">
+        {back}
+        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+          {isMissing ? t('detail.notFound') : t('errors.loadFailed')}
+        </Alert>
+      </Stack>
+    );
+  }
+  const p = patient.data;
+  const facts = [
+    [t('form.email'), p.email ?? '—'],
+    [t('form.phone'), p.phone ?? '—'],
+    [t('form.procedure'), p.procedure ? t(`procedures.${p.procedure}`) : '—'],
+    [t('detail.procedureDate'), formatDate(p.procedureDate, false)],
+    [t('detail.added'), formatDate(p.createdAt)],
+    [t('form.comment'), p.comment ?? '—'],
+  ] as const;
+
+  const describe = (item: TimelineItem) => {
+    switch (item.kind) {
+      case 'review':
+        return {
+          title: t('timeline.review', { rating: item.rating }),
+          body: [item.title, item.text].filter(Boolean).join(' — '),
+          badge: null,
+        };
+      case 'case':
+        return {
+          title: t('timeline.case', { title: item.title }),
+          body: '',
+          badge: t(`timeline.caseStatus.${item.status}`),
+        };
+      case 'message':
+        return {
+          title: t('timeline.message', { channel: item.channel.toUpperCase() }),
+          body: item.content,
+          badge: t(`timeline.delivery.${item.deliveryStatus}`),
+        };
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      {back}
+      <Group justify="space-between" align="flex-start" wrap="wrap">
+        <Group gap="sm" align="center" wrap="wrap">
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {p.name}
+          </Title>
+          <StatusBadge status={p.status} />
+        </Group>
+        <Button
+          variant="default"
+          leftSection={<IconPencil size={18} aria-hidden="true" />}
+          onClick={() => setIsEditing(true)}
+        >
+          {t('actions.edit')}
+        </Button>
+      </Group>
+
+      <Card withBorder radius="md">
+        <Stack gap="xs" component="dl" m={0}>
+          {facts.map(([label, value]) => (
+            <Group key={label} gap="xs" wrap="wrap" align="flex-start">
+              <Text component="dt" fw={600} size="sm" miw={140}>
+                {label}
+              </Text>
+              <Text
+                component="dd"
+                size="sm"
+                m={0}
+                style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}
+              >
+                {value}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Card>
+
+      <Stack gap="sm">
+        <Title order={2}>{t('timeline.title')}</Title>
+        {timeline.isPending ? (
+          <Text c="dimmed">{t('timeline.loading')}</Text>
+        ) : timeline.isError ? (
+          <Alert color="red" role="alert">
+            {t('errors.loadFailed')}
+          </Alert>
+        ) : timeline.data.items.length === 0 ? (
+          <Text c="dimmed">{t('timeline.empty')}</Text>
+        ) : (
+          <Timeline bulletSize={28} lineWidth={2}>
+            {timeline.data.items.map((item) => {
+              const Icon = icons[item.kind];
+              const text = describe(item);
+              return (
+                <Timeline.Item
+                  key={`${item.kind}-${item.id}`}
+                  bullet={<Icon size={16} aria-hidden="true" />}
+                  title={
+                    <Group gap="xs" wrap="wrap">
+                      <Text fw={600} size="sm">
+                        {text.title}
+                      </Text>
+                      {text.badge ? (
+                        <Badge size="sm" variant="outline">
+                          {text.badge}
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  }
+                >
+                  {text.body ? (
+                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                      {text.body}
+                    </Text>
+                  ) : null}
+                  <Text size="xs" c="dimmed">
+                    <time dateTime={item.at}>{formatDate(item.at)}</time>
+                  </Text>
+                </Timeline.Item>
+              );
+            })}
+          </Timeline>
+        )}
+      </Stack>
+
+      <PatientFormModal opened={isEditing} patient={p} onClose={() => setIsEditing(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,167 @@
+import type { ImportPreviewResponse, PatientListResponse } from '@careloop/contracts/patients';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
+import { renderPage } from '../../test/render';
+import { PatientsPage } from './patients-page';
+
+const emptyList: PatientListResponse = { patients: [], nextCursor: null, total: 0 };
+
+const ana = {
+  id: 'P-1767225600000',
+  name: 'Ana Ruiz',
+  email: 'ana@example.com',
+  phone: '+14155552671',
+  procedure: 'Hair Transplant',
+  status: 'red' as const,
+  comment: null,
+  procedureDate: '2026-01-01T00:00:00.000Z',
+  lastCheck: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function stubPatientsApi(extra: (request: SeenRequest) => Response | null = () => null) {
+  return stubFetch((request) => {
+    const answer = extra(request);
+    if (answer) return answer;
+    if (request.path === '/api/patients' && request.method === 'GET') return json(emptyList);
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+}
+
+async function openAddDialog() {
+  const user = userEvent.setup();
+  renderPage(<PatientsPage />, { path: '/patients' });
+  expect(await screen.findByRole('heading', { name: 'No Patients Yet' })).toBeTruthy();
+  await user.click(screen.getAllByRole('button', { name: 'Add Patient' })[0]!);
+  const dialog = await screen.findByRole('dialog', { name: 'Add Patient' });
+  return { user, dialog };
+}
+
+describe('PatientsPage', () => {
+  it('shows the grid with the status shown as Critical', async () => {
+    stubPatientsApi((request) =>
+      request.path === '/api/patients' ? json({ patients: [ana], nextCursor: null, total: 1 }) : null,
+    );
+    renderPage(<PatientsPage />, { path: '/patients' });
+    const card = await screen.findByRole('article', { name: 'Ana Ruiz' });
+    expect(within(card).getByText('Critical')).toBeTruthy();
+    expect(within(card).getByText('Hair Transplant')).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Edit Ana Ruiz' })).toBeTruthy();
+    expect(screen.getByText('Showing 1 of 1')).toBeTruthy();
+  });
+
+  it("refuses to add a patient without a name: 'Name required' and the spec's description, no request", async () => {
+    const network = stubPatientsApi();
+    const { user, dialog } = await openAddDialog();
+    await user.click(within(dialog).getByRole('button', { name: 'Add Patient' }));
+    expect(await within(dialog).findByText('Name required')).toBeTruthy();
+    expect(await screen.findByText("Please enter the patient's name.")).toBeTruthy();
+    expect(network.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+  });
+
+  it('adds a patient, sending empty optional fields, and says so', async () => {
+    const network = stubPatientsApi((request) =>
+      request.method === 'POST' && request.path === '/api/patients'
+        ? json({ ...ana, status: 'active' }, 201)
+        : null,
+    );
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Ana Ruiz');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Patient' }));
+    expect(await screen.findByText('Patient added successfully')).toBeTruthy();
+    const posted = network.requests.find((r) => r.method === 'POST');
+    expect(posted?.body).toEqual({
+      name: 'Ana Ruiz',
+      email: '',
+      phone: '',
+      procedure: '',
+      status: 'active',
+      comment: '',
+    });
+  });
+
+  it("shows 'Error adding patient' with the server's message and marks the field", async () => {
+    stubPatientsApi((request) =>
+      request.method === 'POST'
+        ? json(
+            {
+              error: {
+                code: 'VALIDATION_ERROR',
+                message: 'Please enter a valid phone number',
+                details: [{ field: 'phone', message: 'Please enter a valid phone number' }],
+              },
+            },
+            400,
+          )
+        : null,
+    );
+    const { user, dialog } = await openAddDialog();
+    await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Ana');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Patient' }));
+    expect(await screen.findByText('Error adding patient')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getAllByText('Please enter a valid phone number').length).toBeGreaterThan(0),
+    );
+  });
+
+  it('previews an import (errors and duplicates), imports on confirm and shows the result', async () => {
+    const preview: ImportPreviewResponse = {
+      totalRows: 5,
+      validRows: 2,
+      errorRows: 2,
+      duplicateRows: 1,
+      columns: ['name', 'email', 'phone'],
+      ignoredColumns: ['notes'],
+      errors: [
+        { row: 3, field: 'name', message: 'Name required' },
+        { row: 4, field: 'phone', message: 'Please enter a valid phone number' },
+      ],
+      duplicates: [
+        {
+          row: 5,
+          field: 'email',
+          value: 'ana@example.com',
+          fileRow: null,
+          existingPatientId: 'P-1',
+          existingPatientName: 'Ana Ruiz',
+        },
+      ],
+    };
+    const network = stubPatientsApi((request) => {
+      if (request.path === '/api/patients/import/preview') return json(preview);
+      if (request.path === '/api/patients/import')
+        return json({ inserted: 2, skipped: 3, errors: preview.errors, duplicates: preview.duplicates });
+      return null;
+    });
+    const user = userEvent.setup();
+    const { container } = renderPage(<PatientsPage />, { path: '/patients' });
+    await screen.findByRole('heading', { name: 'No Patients Yet' });
+    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import patients from CSV' });
+    const csv = 'name,email,phone,notes\nAna,ana@example.com,,x\n';
+    const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]');
+    await user.upload(input!, new File([csv], 'patients.csv', { type: 'text/csv' }));
+
+    expect(await within(dialog).findByTestId('import-stat-ready')).toHaveProperty('textContent', '2');
+    expect(within(dialog).getByTestId('import-stat-errors').textContent).toBe('2');
+    expect(within(dialog).getByTestId('import-stat-duplicates').textContent).toBe('1');
+    expect(within(dialog).getByText('Ignored columns: notes')).toBeTruthy();
+    const [errorTable, duplicateTable] = within(dialog).getAllByRole('table');
+    const errorRows = within(errorTable!).getAllByRole('row').slice(1);
+    expect(errorRows.map((row) => row.textContent)).toEqual([
+      '3nameName required',
+      '4phonePlease enter a valid phone number',
+    ]);
+    expect(within(duplicateTable!).getAllByRole('row')[1]?.textContent).toBe(
+      '5ana@example.comExisting patient Ana Ruiz',
+    );
+    expect(network.to('/api/patients/import/preview')[0]?.body).toEqual({ csv });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Import valid rows (2)' }));
+    expect(await within(dialog).findByText('Added: 2. Skipped: 3.')).toBeTruthy();
+    expect(network.to('/api/patients/import')[0]?.body).toEqual({ csv });
+  });
+});

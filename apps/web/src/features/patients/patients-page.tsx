@@ -1,0 +1,165 @@
+import type { Patient } from '@careloop/contracts/patients';
+import { type PatientStatus, patientStatuses } from '@careloop/domain/patient';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  IconAlertCircle,
+  IconDownload,
+  IconPlus,
+  IconSearch,
+  IconUpload,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../components/page-loader';
+import { usePatients } from './api/get-patients';
+import { exportPatientsUrl } from './api/patient-keys';
+import { ImportCsvModal } from './components/import-csv-modal';
+import { PatientCard } from './components/patient-card';
+import { PatientFormModal } from './components/patient-form-modal';
+
+const allStatuses = 'all';
+
+/** Patients: card grid newest first, search, status filter, Load more, add/edit, CSV import and export. */
+export function PatientsPage() {
+  const { t } = useTranslation('patients');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 300);
+  const [status, setStatus] = useState<PatientStatus | null>(null);
+  const [editing, setEditing] = useState<Patient | null>(null);
+  const [isAdding, setIsAdding] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
+  const list = usePatients({ q: debouncedSearch, status });
+  const patients = list.data?.pages.flatMap((page) => page.patients) ?? [];
+  const total = list.data?.pages[0]?.total ?? 0;
+  const isFiltered = debouncedSearch.trim() !== '' || status !== null;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Stack gap={4}>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('subtitle')}</Text>
+        </Stack>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            component="a"
+            href={exportPatientsUrl}
+            download
+            variant="default"
+            leftSection={<IconDownload size={18} aria-hidden="true" />}
+          >
+            {t('actions.export')}
+          </Button>
+          <Button
+            variant="default"
+            leftSection={<IconUpload size={18} aria-hidden="true" />}
+            onClick={() => setIsImporting(true)}
+          >
+            {t('actions.import')}
+          </Button>
+          <Button leftSection={<IconPlus size={18} aria-hidden="true" />} onClick={() => setIsAdding(true)}>
+            {t('actions.add')}
+          </Button>
+        </Group>
+      </Group>
+
+      <Group align="flex-end" wrap="wrap" gap="sm" role="search">
+        <TextInput
+          label={t('filters.search')}
+          placeholder={t('filters.searchPlaceholder')}
+          leftSection={<IconSearch size={16} aria-hidden="true" />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          type="search"
+          style={{ flex: '1 1 16rem' }}
+        />
+        <Select
+          label={t('filters.status')}
+          value={status ?? allStatuses}
+          onChange={(value) => setStatus(value && value !== allStatuses ? (value as PatientStatus) : null)}
+          data={[
+            { value: allStatuses, label: t('filters.allStatuses') },
+            ...patientStatuses.map((value) => ({ value, label: t(`status.${value}`) })),
+          ]}
+          allowDeselect={false}
+          style={{ flex: '0 1 12rem' }}
+        />
+      </Group>
+
+      {list.isPending ? (
+        <PageLoader />
+      ) : list.isError ? (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('errors.loadFailed')}</Text>
+            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      ) : patients.length === 0 ? (
+        isFiltered ? (
+          <Text c="dimmed" role="status">
+            {t('empty.noMatches')}
+          </Text>
+        ) : (
+          <Card withBorder padding="xl" radius="md">
+            <Center>
+              <Stack align="center" gap="sm" maw={420} ta="center">
+                <IconUsers size={40} aria-hidden="true" />
+                <Title order={2}>{t('empty.title')}</Title>
+                <Text c="dimmed">{t('empty.text')}</Text>
+                <Button
+                  leftSection={<IconPlus size={18} aria-hidden="true" />}
+                  onClick={() => setIsAdding(true)}
+                >
+                  {t('actions.add')}
+                </Button>
+              </Stack>
+            </Center>
+          </Card>
+        )
+      ) : (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed" role="status">
+            {t('list.showing', { shown: patients.length, total })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+            {patients.map((patient) => (
+              <PatientCard key={patient.id} patient={patient} onEdit={setEditing} />
+            ))}
+          </SimpleGrid>
+          {list.hasNextPage ? (
+            <Center>
+              <Button
+                variant="light"
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+              >
+                {t('list.loadMore')}
+              </Button>
+            </Center>
+          ) : null}
+        </Stack>
+      )}
+
+      <PatientFormModal opened={isAdding} onClose={() => setIsAdding(false)} />
+      <PatientFormModal opened={editing !== null} patient={editing} onClose={() => setEditing(null)} />
+      <ImportCsvModal opened={isImporting} onClose={() => setIsImporting(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+/** Query keys of the reviews feature. */
+export const reviewKeys = {
+  all: ['reviews'] as const,
+  list: () => [...reviewKeys.all, 'list'] as const,
+  summary: () => [...reviewKeys.all, 'summary'] as const,
+};
+
+/** Keys owned by other features whose data a review action changes (features never import each other). */
+export const casesKey = ['cases'] as const;
+export const dashboardKey = ['dashboard'] as const;

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-client';
+import { createCaseErrorText, formatConfidence, syncErrorText } from './reviews.utils';
+
+describe('syncErrorText', () => {
+  it.each([
+    [
+      new ApiError(409, 'NO_REVIEW_SOURCE', 'No review source is configured'),
+      { key: 'errors.noReviewSource' },
+    ],
+    [
+      new ApiError(400, 'VALIDATION_ERROR', 'Trustpilot rejected the key'),
+      { text: 'Trustpilot rejected the key' },
+    ],
+    [new ApiError(500, 'INTERNAL', 'An unexpected error occurred'), { key: 'toasts.syncFallback' }],
+    [new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'), { key: 'toasts.syncFallback' }],
+    [new Error('boom'), { key: 'toasts.syncFallback' }],
+  ])('%s', (error, expected) => {
+    expect(syncErrorText(error)).toEqual(expected);
+  });
+});
+
+describe('createCaseErrorText', () => {
+  it.each([
+    [
+      new ApiError(409, 'CONFLICT', 'This review already has an open case'),
+      { key: 'errors.caseAlreadyOpen' },
+    ],
+    [new ApiError(404, 'NOT_FOUND', 'Review not found'), { key: 'errors.reviewNotFound' }],
+    [new ApiError(403, 'FORBIDDEN', 'Nope'), { text: 'Nope' }],
+    [new ApiError(503, 'INTERNAL', 'x'), { key: 'toasts.tryAgain' }],
+  ])('%s', (error, expected) => {
+    expect(createCaseErrorText(error)).toEqual(expected);
+  });
+});
+
+describe('formatConfidence', () => {
+  it.each([
+    [null, null],
+    [0, '0%'],
+    [0.924, '92%'],
+    [0.925, '93%'],
+    [1, '100%'],
+    [1.2, '100%'],
+    [-0.1, '0%'],
+  ])('%j -> %j', (value, expected) => {
+    expect(formatConfidence(value)).toBe(expected);
+  });
+});

@@ -1,0 +1,41 @@
+import { noReviewSourceCode } from '@careloop/contracts/reviews';
+import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
+import { ApiError } from '../../lib/api-client';
+
+export const matchStatusColors = {
+  matched: 'green',
+  multiple_matches: 'orange',
+  unmatched: 'gray',
+} as const satisfies Record<ReviewMatchStatus, string>;
+
+/** What the 'Error syncing reviews' toast says: a translation key, or the server's own words. */
+export type SyncErrorText = { key: string } | { text: string };
+
+export function syncErrorText(error: unknown): SyncErrorText {
+  if (error instanceof ApiError) {
+    if (error.code === noReviewSourceCode) return { key: 'errors.noReviewSource' };
+    if (error.status >= 400 && error.status < 500 && error.message) return { text: error.message };
+  }
+  return { key: 'toasts.syncFallback' };
+}
+
+/** The error toast after Create case: a known conflict is translated, other 4xx pass through. */
+export function createCaseErrorText(error: unknown): SyncErrorText {
+  if (error instanceof ApiError) {
+    if (error.status === 409) return { key: 'errors.caseAlreadyOpen' };
+    if (error.status === 404) return { key: 'errors.reviewNotFound' };
+    if (error.status >= 400 && error.status < 500 && error.message) return { text: error.message };
+  }
+  return { key: 'toasts.tryAgain' };
+}
+
+/** Match confidence as a whole percentage, or null when unknown. */
+export function formatConfidence(confidence: number | null): string | null {
+  if (confidence === null || Number.isNaN(confidence)) return null;
+  return `${Math.round(Math.min(1, Math.max(0, confidence)) * 100)}%`;
+}
+
+/** The review's date in the interface language. */
+export function formatReviewDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+}

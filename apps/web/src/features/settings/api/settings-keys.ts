@@ -1,0 +1,6 @@
+/** Query keys of the settings feature. */
+export const settingsKeys = {
+  settings: ['settings'] as const,
+  templates: ['templates'] as const,
+  team: ['team'] as const,
+};

@@ -1,0 +1,128 @@
+import { type ClinicSettings, type SmsProvider, smsProviders } from '@careloop/contracts/settings';
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
+import { showError, showSuccess } from '../../../lib/notifications';
+import { useSaveSms } from '../api/save-sms';
+import { useTestSmsConnection } from '../api/test-sms-connection';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import { canTestSms, type SmsFormValues, toSmsBody, toTestSmsBody, validateSms } from '../settings.utils';
+import { ConnectionBadge } from './connection-badge';
+import { reportConnectionTest, reportConnectionTestError } from './connection-test';
+import { SettingsSection } from './settings-section';
+
+function initialValues(settings: ClinicSettings): SmsFormValues {
+  return {
+    provider: settings.sms.provider,
+    accountSid: '',
+    authToken: '',
+    fromNumber: settings.sms.fromNumber ?? '',
+  };
+}
+
+/** SMS provider credentials (Twilio's checked with the spec's rules) and the sending number. */
+export function SmsSection({ settings }: { settings: ClinicSettings }) {
+  const { t } = useTranslation('settings');
+  const saveSms = useSaveSms();
+  const testConnection = useTestSmsConnection();
+  const saved = settings.sms;
+  const form = useSettingsForm(initialValues(settings), (values: SmsFormValues) =>
+    validateSms(values, saved),
+  );
+  const { provider } = form.values;
+  // Saved secrets belong to the saved provider; another provider starts without any.
+  const keeps = (isSaved: boolean) => isSaved && provider === saved.provider;
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.submit()) return;
+    saveSms.mutate(toSmsBody(form.values), {
+      onSuccess: (next) => {
+        form.reset(initialValues(next));
+        showSuccess({ title: t('sms.toasts.saved') });
+      },
+      onError: (error) => {
+        form.failWith(error);
+        showError({ title: t('sms.toasts.saveError') });
+      },
+    });
+  };
+
+  const handleTest = () =>
+    testConnection.mutate(toTestSmsBody(form.values), {
+      onSuccess: (result) => reportConnectionTest(t, result),
+      onError: (error) => reportConnectionTestError(t, error, 'settings:sms.testFallback'),
+    });
+
+  return (
+    <SettingsSection
+      title={t('sms.title')}
+      description={t('sms.description')}
+      status={<ConnectionBadge isConfigured={saved.enabled} />}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label={t('sms.provider')}
+            data={smsProviders.map((value: SmsProvider) => ({ value, label: t(`sms.providers.${value}`) }))}
+            value={provider}
+            onChange={(value) => {
+              const next = smsProviders.find((candidate) => candidate === value);
+              if (next) form.set('provider', next);
+            }}
+            allowDeselect={false}
+          />
+          <TextInput
+            type="tel"
+            label={t('sms.fromNumber')}
+            description={t('sms.fromNumberHint')}
+            required
+            value={form.values.fromNumber}
+            onChange={(event) => form.set('fromNumber', event.currentTarget.value)}
+            error={form.errorOf('fromNumber')}
+            autoComplete="off"
+            maxLength={40}
+          />
+          <TextInput
+            label={t(`sms.accountSid.${provider}`)}
+            description={provider === 'twilio' ? t('sms.accountSidHint') : undefined}
+            required={!keeps(saved.hasAccountSid)}
+            value={form.values.accountSid}
+            onChange={(event) => form.set('accountSid', event.currentTarget.value)}
+            error={form.errorOf('accountSid')}
+            placeholder={keeps(saved.hasAccountSid) ? t('secrets.savedKeep') : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={200}
+          />
+          <PasswordField
+            label={t(`sms.authToken.${provider}`)}
+            required={!keeps(saved.hasAuthToken)}
+            value={form.values.authToken}
+            onChange={(event) => form.set('authToken', event.currentTarget.value)}
+            error={form.errorOf('authToken')}
+            placeholder={keeps(saved.hasAuthToken) ? t('secrets.savedKeep') : undefined}
+            autoComplete="off"
+            maxLength={500}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconPlugConnected size={18} aria-hidden="true" />}
+            onClick={handleTest}
+            loading={testConnection.isPending}
+            disabled={!canTestSms(form.values, saved)}
+          >
+            {t('connection.test')}
+          </Button>
+          <Button type="submit" loading={saveSms.isPending} disabled={form.showsError}>
+            {t('sms.save')}
+          </Button>
+        </Group>
+      </form>
+    </SettingsSection>
+  );
+}

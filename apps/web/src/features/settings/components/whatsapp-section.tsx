@@ -1,0 +1,114 @@
+import type { ClinicSettings } from '@careloop/contracts/settings';
+import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import type { FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PasswordField } from '../../../components/password-field';
+import { showError, showSuccess } from '../../../lib/notifications';
+import { useSaveWhatsApp } from '../api/save-whatsapp';
+import { useTestWhatsAppConnection } from '../api/test-whatsapp-connection';
+import { useSettingsForm } from '../hooks/use-settings-form';
+import {
+  canTestWhatsApp,
+  toTestWhatsAppBody,
+  toWhatsAppBody,
+  validateWhatsApp,
+  type WhatsAppFormValues,
+} from '../settings.utils';
+import { ConnectionBadge } from './connection-badge';
+import { reportConnectionTest, reportConnectionTestError } from './connection-test';
+import { SettingsSection } from './settings-section';
+
+function initialValues(settings: ClinicSettings): WhatsAppFormValues {
+  return { accessToken: '', phoneNumberId: settings.whatsapp.phoneNumberId ?? '', appSecret: '' };
+}
+
+/** WhatsApp Business credentials; saved secrets are never shown, a blank field keeps them. */
+export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
+  const { t } = useTranslation('settings');
+  const saveWhatsApp = useSaveWhatsApp();
+  const testConnection = useTestWhatsAppConnection();
+  const saved = settings.whatsapp;
+  const form = useSettingsForm(initialValues(settings), (values: WhatsAppFormValues) =>
+    validateWhatsApp(values, saved),
+  );
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!form.submit()) return;
+    saveWhatsApp.mutate(toWhatsAppBody(form.values), {
+      onSuccess: (next) => {
+        form.reset(initialValues(next));
+        showSuccess({ title: t('whatsapp.toasts.saved') });
+      },
+      onError: (error) => {
+        form.failWith(error);
+        showError({ title: t('whatsapp.toasts.saveError') });
+      },
+    });
+  };
+
+  const handleTest = () =>
+    testConnection.mutate(toTestWhatsAppBody(form.values), {
+      onSuccess: (result) => reportConnectionTest(t, result),
+      onError: (error) => reportConnectionTestError(t, error, 'settings:whatsapp.testFallback'),
+    });
+
+  return (
+    <SettingsSection
+      title={t('whatsapp.title')}
+      description={t('whatsapp.description')}
+      status={<ConnectionBadge isConfigured={saved.enabled} />}
+    >
+      <form onSubmit={handleSubmit} noValidate>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <PasswordField
+            label={t('whatsapp.accessToken')}
+            description={t('whatsapp.accessTokenHint')}
+            required={!saved.hasAccessToken}
+            value={form.values.accessToken}
+            onChange={(event) => form.set('accessToken', event.currentTarget.value)}
+            error={form.errorOf('accessToken')}
+            placeholder={saved.hasAccessToken ? t('secrets.savedKeep') : undefined}
+            autoComplete="off"
+            maxLength={4096}
+          />
+          <TextInput
+            label={t('whatsapp.phoneNumberId')}
+            description={t('whatsapp.phoneNumberIdHint')}
+            required
+            value={form.values.phoneNumberId}
+            onChange={(event) => form.set('phoneNumberId', event.currentTarget.value)}
+            error={form.errorOf('phoneNumberId')}
+            autoComplete="off"
+            maxLength={100}
+          />
+          <PasswordField
+            label={t('whatsapp.appSecret')}
+            description={t('whatsapp.appSecretHint')}
+            value={form.values.appSecret}
+            onChange={(event) => form.set('appSecret', event.currentTarget.value)}
+            error={form.errorOf('appSecret')}
+            placeholder={saved.hasAppSecret ? t('secrets.savedKeep') : undefined}
+            autoComplete="off"
+            maxLength={500}
+          />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md" gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconPlugConnected size={18} aria-hidden="true" />}
+            onClick={handleTest}
+            loading={testConnection.isPending}
+            disabled={!canTestWhatsApp(form.values, saved)}
+          >
+            {t('connection.test')}
+          </Button>
+          <Button type="submit" loading={saveWhatsApp.isPending} disabled={form.showsError}>
+            {t('whatsapp.save')}
+          </Button>
+        </Group>
+      </form>
+    </SettingsSection>
+  );
+}

@@ -1,0 +1,84 @@
+import type { ErrorResponse } from '@careloop/contracts';
+
+/** An error answered by our API (`{ error: { code, message, details? } }`), or a network failure (status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type ApiFetchOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Lets a request outlive the page (reports sent while the user leaves). */
+  keepalive?: boolean;
+};
+
+function isErrorResponse(value: unknown): value is ErrorResponse {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The web app's one door to the network: `apiFetch` and better-auth's client both go through it.
+ * It looks `fetch` up on every call, so tests can stub the global.
+ */
+export const fetchFromNetwork: typeof fetch = (input, init) => fetch(input, init);
+
+/** The only place in the web app that calls `fetch`. Same-origin cookies, JSON in and out. */
+export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal, keepalive } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetchFromNetwork(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+      keepalive,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    if (isErrorResponse(payload)) {
+      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details);
+    }
+    throw new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`);
+  }
+  return payload as T;
+}

@@ -1,0 +1,19 @@
+import type { MeResponse } from '@careloop/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './api-client';
+
+export const currentUserKeys = {
+  all: ['me'] as const,
+};
+
+export const currentUserQueryOptions = () =>
+  queryOptions({
+    queryKey: currentUserKeys.all,
+    queryFn: ({ signal }) => apiFetch<MeResponse>('/api/me', { signal }),
+    staleTime: 60_000,
+  });
+
+/** The signed-in user, their clinic and role (GET /api/me). */
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

@@ -1,0 +1,100 @@
+import { slugify } from '@careloop/domain/slug';
+
+export const blogCategories = [
+  { id: 'patientCommunication', count: 12 },
+  { id: 'practiceGrowth', count: 18 },
+  { id: 'aiAutomation', count: 15 },
+  { id: 'compliance', count: 10 },
+  { id: 'caseStudies', count: 8 },
+] as const;
+export type BlogCategoryId = (typeof blogCategories)[number]['id'];
+
+type ArticleSource = {
+  /** The key of the article's texts in the blog namespaces. */
+  readonly id: string;
+  /** The English title: the URL is built from it, so it stays the same in every language. */
+  readonly title: string;
+  readonly date: string;
+  readonly readMinutes: number;
+  readonly category: BlogCategoryId;
+  readonly image: string;
+};
+
+const sources: readonly ArticleSource[] = [
+  {
+    id: 'aiPatientCommunication',
+    title: 'AI Patient Communication',
+    date: '2024-12-16',
+    readMinutes: 8,
+    category: 'aiAutomation',
+    image: '/gallery/follow-up-conversation.svg',
+  },
+  {
+    id: 'demoClinicCaseStudy',
+    title: 'Case Study: How a Demo Dental Clinic Recovered Lost Revenue',
+    date: '2024-12-09',
+    readMinutes: 6,
+    category: 'caseStudies',
+    image: '/gallery/review-recovery-flow.svg',
+  },
+  {
+    id: 'hipaaGdprMessaging',
+    title: 'HIPAA and GDPR for Clinic Messaging',
+    date: '2024-12-02',
+    readMinutes: 7,
+    category: 'compliance',
+    image: '/gallery/security-badge.svg',
+  },
+  {
+    id: 'reviewsToReferrals',
+    title: 'Turning Happy Patients into Five-Star Reviews',
+    date: '2024-11-25',
+    readMinutes: 5,
+    category: 'practiceGrowth',
+    image: '/gallery/dashboard-preview.svg',
+  },
+  {
+    id: 'whatsappVsSms',
+    title: 'WhatsApp or SMS? Choosing the Right Channel',
+    date: '2024-11-18',
+    readMinutes: 5,
+    category: 'patientCommunication',
+    image: '/gallery/follow-up-conversation.svg',
+  },
+  {
+    id: 'fiveFollowUps',
+    title: 'Five Follow-Up Messages Every Clinic Should Send',
+    date: '2024-11-11',
+    readMinutes: 4,
+    category: 'patientCommunication',
+    image: '/gallery/follow-up-conversation.svg',
+  },
+  {
+    id: 'catchUnhappyPatients',
+    title: 'Catching Unhappy Patients Before They Post',
+    date: '2024-11-04',
+    readMinutes: 6,
+    category: 'practiceGrowth',
+    image: '/gallery/review-recovery-flow.svg',
+  },
+];
+
+export type BlogArticle = ArticleSource & { readonly slug: string };
+
+/** Newest first; the first is the featured article (/blog/ai-patient-communication). */
+export const blogArticles: readonly BlogArticle[] = sources.map((source) => ({
+  ...source,
+  slug: slugify(source.title),
+}));
+
+export const featuredArticle = blogArticles[0]!;
+export const recentArticles = blogArticles.slice(1);
+
+/** The landing page's three teasers: a case study, compliance and marketing. */
+export const landingTeaserIds = ['demoClinicCaseStudy', 'hipaaGdprMessaging', 'reviewsToReferrals'] as const;
+
+export function findArticle(slug: string | undefined): BlogArticle | undefined {
+  return blogArticles.find((article) => article.slug === slug);
+}
+
+export const articlePath = (article: BlogArticle) => `/blog/${article.slug}`;

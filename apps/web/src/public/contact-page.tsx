@@ -1,0 +1,179 @@
+import { contactSubjects } from '@careloop/contracts/public-site';
+import {
+  Anchor,
+  Button,
+  Card,
+  Grid,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconMail, IconPhone } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../lib/routes';
+import { publicContacts } from './components/contact-details';
+import { HoneypotField } from './components/honeypot-field';
+import { PageHero, Section } from './components/page-hero';
+import { FormSent, usePublicForm } from './components/public-form';
+import { usePageMeta } from './components/use-page-meta';
+
+const departments = ['sales', 'support', 'partnerships', 'security'] as const;
+const hours = ['weekdays', 'saturday', 'sunday'] as const;
+
+/** /contact: the message form, quick contacts, department addresses, hours and links. */
+export function ContactPage() {
+  const { t } = useTranslation(['company', 'public']);
+  usePageMeta(t('public:meta.contact.title'), t('public:meta.contact.description'));
+  const { handleSubmit, isSubmitting, isSent } = usePublicForm('contact');
+  return (
+    <>
+      <PageHero title={t('contact.title')} subtitle={t('contact.subtitle')} />
+      <Section>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder radius="md" padding="lg">
+              <Title order={2} fz="h3" mb="xs">
+                {t('contact.formTitle')}
+              </Title>
+              <Text fz="sm" c="dark.6" mb="md">
+                {t('public:forms.required')}
+              </Text>
+              {isSent ? (
+                <FormSent title={t('contact.sentTitle')} message={t('contact.sentMessage')} />
+              ) : (
+                <form onSubmit={handleSubmit} style={{ position: 'relative' }}>
+                  <Stack gap="md">
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput
+                        name="firstName"
+                        label={t('contact.fields.firstName')}
+                        required
+                        autoComplete="given-name"
+                      />
+                      <TextInput
+                        name="lastName"
+                        label={t('contact.fields.lastName')}
+                        required
+                        autoComplete="family-name"
+                      />
+                      <TextInput
+                        name="email"
+                        type="email"
+                        label={t('contact.fields.email')}
+                        required
+                        autoComplete="email"
+                      />
+                      <TextInput
+                        name="phone"
+                        type="tel"
+                        label={t('contact.fields.phone')}
+                        autoComplete="tel"
+                      />
+                    </SimpleGrid>
+                    <TextInput
+                      name="company"
+                      label={t('contact.fields.company')}
+                      autoComplete="organization"
+                    />
+                    <NativeSelect
+                      name="subject"
+                      label={t('contact.fields.subject')}
+                      required
+                      defaultValue=""
+                      data={[
+                        { value: '', label: t('contact.chooseSubject'), disabled: true },
+                        ...contactSubjects.map((subject) => ({
+                          value: subject,
+                          label: t(`contact.subjects.${subject}`),
+                        })),
+                      ]}
+                    />
+                    <Textarea name="message" label={t('contact.fields.message')} required rows={4} />
+                    <HoneypotField />
+                    <Button type="submit" loading={isSubmitting}>
+                      {t('contact.submit')}
+                    </Button>
+                  </Stack>
+                </form>
+              )}
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="h4" mb="sm">
+                  {t('contact.quick.title')}
+                </Title>
+                <Stack gap="xs">
+                  <Group gap="xs" wrap="nowrap">
+                    <IconMail size={18} aria-hidden="true" />
+                    <Anchor href={`mailto:${publicContacts.hello}`}>{publicContacts.hello}</Anchor>
+                  </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <IconPhone size={18} aria-hidden="true" />
+                    <Anchor href={publicContacts.phoneHref}>{publicContacts.phone}</Anchor>
+                  </Group>
+                  <Text fz="sm" c="dark.6">
+                    {t('contact.quick.response')}
+                  </Text>
+                </Stack>
+              </Card>
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="h4" mb="sm">
+                  {t('contact.departments.title')}
+                </Title>
+                <Stack gap="xs">
+                  {departments.map((department) => (
+                    <div key={department}>
+                      <Text fz="sm" fw={600}>
+                        {t(`contact.departments.${department}`)}
+                      </Text>
+                      <Anchor fz="sm" href={`mailto:${publicContacts[department]}`}>
+                        {publicContacts[department]}
+                      </Anchor>
+                    </div>
+                  ))}
+                </Stack>
+              </Card>
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="h4" mb="sm">
+                  {t('contact.hours.title')}
+                </Title>
+                <Table>
+                  <Table.Tbody>
+                    {hours.map((day) => (
+                      <Table.Tr key={day}>
+                        <Table.Th scope="row" fw={500}>
+                          {t(`contact.hours.${day}.day`)}
+                        </Table.Th>
+                        <Table.Td>{t(`contact.hours.${day}.time`)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Card>
+              <Group gap="sm">
+                <Button component={Link} to={paths.help} variant="default" size="xs">
+                  {t('contact.links.help')}
+                </Button>
+                <Button component={Link} to={paths.docs} variant="default" size="xs">
+                  {t('contact.links.docs')}
+                </Button>
+                <Button component={Link} to={paths.status} variant="default" size="xs">
+                  {t('contact.links.status')}
+                </Button>
+              </Group>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Section>
+    </>
+  );
+}

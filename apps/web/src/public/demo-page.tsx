@@ -1,0 +1,161 @@
+import { practiceTypes, teamSizes } from '@careloop/contracts/public-site';
+import {
+  Button,
+  Card,
+  Grid,
+  List,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths } from '../lib/routes';
+import { HoneypotField } from './components/honeypot-field';
+import { PageHero, Section } from './components/page-hero';
+import { FormSent, usePublicForm } from './components/public-form';
+import { translatedList } from './components/translated-list';
+import { usePageMeta } from './components/use-page-meta';
+
+/** /demo: the demo request form and what to expect. */
+export function DemoPage() {
+  const { t } = useTranslation(['company', 'public']);
+  usePageMeta(t('public:meta.demo.title'), t('public:meta.demo.description'));
+  const { handleSubmit, isSubmitting, isSent } = usePublicForm('demo');
+  const expectations = translatedList<string>(t, 'demo.expect.items');
+  const highlights = translatedList<string>(t, 'demo.highlights.items');
+  const check = (
+    <ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true">
+      <IconCheck size={14} />
+    </ThemeIcon>
+  );
+
+  return (
+    <>
+      <PageHero title={t('demo.title')} subtitle={t('demo.subtitle')} />
+      <Section>
+        <Grid gap="xl">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Card withBorder radius="md" padding="lg">
+              <Title order={2} fz="h3" mb="xs">
+                {t('demo.formTitle')}
+              </Title>
+              <Text fz="sm" c="dark.6" mb="md">
+                {t('public:forms.required')}
+              </Text>
+              {isSent ? (
+                <FormSent title={t('demo.sentTitle')} message={t('demo.sentMessage')} />
+              ) : (
+                <form onSubmit={handleSubmit} style={{ position: 'relative' }}>
+                  <Stack gap="md">
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <TextInput
+                        name="firstName"
+                        label={t('demo.fields.firstName')}
+                        required
+                        autoComplete="given-name"
+                      />
+                      <TextInput
+                        name="lastName"
+                        label={t('demo.fields.lastName')}
+                        required
+                        autoComplete="family-name"
+                      />
+                      <TextInput
+                        name="email"
+                        type="email"
+                        label={t('demo.fields.email')}
+                        required
+                        autoComplete="email"
+                      />
+                      <TextInput name="phone" type="tel" label={t('demo.fields.phone')} autoComplete="tel" />
+                    </SimpleGrid>
+                    <TextInput
+                      name="clinicName"
+                      label={t('demo.fields.clinicName')}
+                      required
+                      autoComplete="organization"
+                    />
+                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                      <NativeSelect
+                        name="clinicType"
+                        label={t('demo.fields.clinicType')}
+                        required
+                        defaultValue=""
+                        data={[
+                          { value: '', label: t('demo.choose'), disabled: true },
+                          ...practiceTypes.map((type) => ({
+                            value: type,
+                            label: t(`demo.practiceTypes.${type}`),
+                          })),
+                        ]}
+                      />
+                      <NativeSelect
+                        name="teamSize"
+                        label={t('demo.fields.teamSize')}
+                        defaultValue=""
+                        data={[
+                          { value: '', label: t('demo.choose') },
+                          ...teamSizes.map((size) => ({
+                            value: size,
+                            label: t('demo.teamSizeOption', { size }),
+                          })),
+                        ]}
+                      />
+                    </SimpleGrid>
+                    <Textarea name="message" label={t('demo.fields.message')} rows={3} />
+                    <HoneypotField />
+                    <Button type="submit" loading={isSubmitting} size="md">
+                      {t('demo.submit')}
+                    </Button>
+                  </Stack>
+                </form>
+              )}
+            </Card>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Stack gap="lg">
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="h4" mb="sm">
+                  {t('demo.expect.title')}
+                </Title>
+                <List spacing="xs" fz="sm" icon={check}>
+                  {expectations.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              </Card>
+              <Card withBorder radius="md" padding="lg" bg="brand.0">
+                <Title order={2} fz="h4" mb="xs">
+                  {t('demo.skip.title')}
+                </Title>
+                <Text fz="sm" c="dark.6" mb="md">
+                  {t('demo.skip.text')}
+                </Text>
+                <Button component={Link} to={paths.signup} variant="white">
+                  {t('public:common.startTrial')}
+                </Button>
+              </Card>
+              <Card withBorder radius="md" padding="lg">
+                <Title order={2} fz="h4" mb="sm">
+                  {t('demo.highlights.title')}
+                </Title>
+                <List spacing="xs" fz="sm" icon={check}>
+                  {highlights.map((item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ))}
+                </List>
+              </Card>
+            </Stack>
+          </Grid.Col>
+        </Grid>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n';
+import { json, stubFetch } from '../test/fetch-stub';
+import { renderPage } from '../test/render';
+import { AboutPage } from './about-page';
+import { ApiPage } from './api-page';
+import { BlogArticlePage } from './blog-article-page';
+import { BlogPage } from './blog-page';
+import { CareersPage } from './careers-page';
+import { CompliancePage } from './compliance-page';
+import { ContactPage } from './contact-page';
+import { DemoPage } from './demo-page';
+import { DocsPage } from './docs-page';
+import { FeaturesPage } from './features-page';
+import { HelpPage } from './help-page';
+import { IntegrationsPage } from './integrations-page';
+import { LandingPage } from './landing-page';
+import { MarketingGalleryPage } from './marketing-gallery-page';
+import { PricingPage } from './pricing-page';
+import { PrivacyPage } from './privacy-page';
+import { SecurityPage } from './security-page';
+import { StatusPage } from './status-page';
+import { TermsPage } from './terms-page';
+
+const pages: [string, ReactElement, string, string][] = [
+  [
+    '/',
+    <LandingPage key="x" />,
+    'Recover the revenue your clinic is losing after treatment',
+    'Patient follow-up and review recovery for clinics | CareLoop',
+  ],
+  ['/pricing', <PricingPage key="x" />, 'Choose Your Plan', 'Pricing | CareLoop'],
+  ['/demo', <DemoPage key="x" />, 'Book a Demo', 'Book a demo | CareLoop'],
+  ['/features', <FeaturesPage key="x" />, 'Features', 'Features | CareLoop'],
+  ['/integrations', <IntegrationsPage key="x" />, 'Integrations', 'Integrations | CareLoop'],
+  ['/api', <ApiPage key="x" />, 'CareLoop API', 'API | CareLoop'],
+  ['/about', <AboutPage key="x" />, 'Every patient deserves to be asked how they are', 'About us | CareLoop'],
+  ['/blog', <BlogPage key="x" />, 'The CareLoop Blog', 'Blog | CareLoop'],
+  ['/careers', <CareersPage key="x" />, 'Careers at CareLoop', 'Careers | CareLoop'],
+  ['/contact', <ContactPage key="x" />, 'Contact Us', 'Contact us | CareLoop'],
+  ['/help', <HelpPage key="x" />, 'Help Center', 'Help Center | CareLoop'],
+  ['/docs', <DocsPage key="x" />, 'Documentation', 'Documentation | CareLoop'],
+  ['/privacy', <PrivacyPage key="x" />, 'Privacy Policy', 'Privacy Policy | CareLoop'],
+  ['/terms', <TermsPage key="x" />, 'Terms of Service', 'Terms of Service | CareLoop'],
+  ['/security', <SecurityPage key="x" />, 'Security at CareLoop', 'Security | CareLoop'],
+  ['/compliance', <CompliancePage key="x" />, 'HIPAA Compliance', 'HIPAA Compliance | CareLoop'],
+  [
+    '/marketing-gallery',
+    <MarketingGalleryPage key="x" />,
+    'Marketing Gallery',
+    'Marketing gallery | CareLoop',
+  ],
+];
+
+describe('public pages', () => {
+  it.each(pages)(
+    '%s shows its heading and sets its title and description',
+    async (path, page, heading, title) => {
+      stubFetch(() => json({}));
+      renderPage(page, { path });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      await waitFor(() => expect(document.title).toBe(title));
+      expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBeTruthy();
+    },
+  );
+
+  it('the landing FAQ has eight questions, one open at a time', async () => {
+    stubFetch(() => json({}));
+    const user = userEvent.setup();
+    renderPage(<LandingPage />, { path: '/' });
+    const first = await screen.findByRole('button', {
+      name: 'How does CareLoop know which patient wrote a review?',
+    });
+    const questions = screen
+      .getAllByRole('button', { expanded: false })
+      .filter((b) => b.textContent?.endsWith('?'));
+    expect(questions.length).toBeGreaterThanOrEqual(8);
+    const second = screen.getByRole('button', { name: 'Is CareLoop HIPAA compliant?' });
+    await user.click(first);
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    await user.click(second);
+    expect(first.getAttribute('aria-expanded')).toBe('false');
+    expect(second.getAttribute('aria-expanded')).toBe('true');
+    await user.click(second);
+    expect(second.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('an article is found by its slug, and an unknown slug shows Page not found', async () => {
+    stubFetch(() => json({}));
+    renderPage(<BlogArticlePage />, { path: '/blog/:slug', url: '/blog/ai-patient-communication' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'AI Patient Communication' })).toBeTruthy();
+  });
+
+  it('an unknown slug shows Page not found', async () => {
+    stubFetch(() => json({}));
+    renderPage(<BlogArticlePage />, { path: '/blog/:slug', url: '/blog/no-such-article' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('the demo form sends its fields and confirms', async () => {
+    const network = stubFetch(() => json({ accepted: true }, 202));
+    const user = userEvent.setup();
+    renderPage(<DemoPage />, { path: '/demo' });
+    await user.type(await screen.findByLabelText(/^First Name/), 'Ana');
+    await user.type(screen.getByLabelText(/^Last Name/), 'García');
+    await user.type(screen.getByLabelText(/^Email Address/), 'ana@clinic.example');
+    await user.type(screen.getByLabelText(/^Clinic\/Practice Name/), 'Clínica Sonrisa');
+    await user.selectOptions(screen.getByLabelText(/^Type of Practice/), 'dental');
+    await user.selectOptions(screen.getByLabelText(/^Team Size/), '6-15');
+    await user.click(screen.getByRole('button', { name: 'Book My Demo' }));
+    expect(await screen.findByText('Your demo request is in')).toBeTruthy();
+    expect(network.to('/api/public-forms/demo')[0]?.body).toEqual({
+      firstName: 'Ana',
+      lastName: 'García',
+      email: 'ana@clinic.example',
+      clinicName: 'Clínica Sonrisa',
+      clinicType: 'dental',
+      teamSize: '6-15',
+      locale: 'en',
+    });
+  });
+
+  it('the status page shows the measured services and says when nothing is measured', async () => {
+    stubFetch((request) =>
+      request.path === '/api/status'
+        ? json({
+            status: 'operational',
+            checkedAt: new Date().toISOString(),
+            services: [
+              { id: 'api', status: 'operational' },
+              { id: 'database', status: 'operational' },
+              { id: 'job_runner', status: 'operational' },
+              { id: 'review_ingestion', status: 'unknown' },
+              { id: 'messaging', status: 'something-new' },
+            ],
+            incidents: [],
+          })
+        : json({}),
+    );
+    renderPage(<StatusPage />, { path: '/status' });
+    expect(await screen.findByText('All measured systems operational')).toBeTruthy();
+    expect(screen.getAllByText('Operational')).toHaveLength(3);
+    expect(screen.getAllByText('Unknown')).toHaveLength(2);
+    expect(screen.getByText('No incidents have been recorded.')).toBeTruthy();
+  });
+
+  it('pages render in Spanish and Turkish', async () => {
+    for (const [language, heading] of [
+      ['es', 'Elija su plan'],
+      ['tr', 'Planınızı Seçin'],
+    ] as const) {
+      await i18n.changeLanguage(language);
+      stubFetch(() => json({}));
+      const { unmount } = renderPage(<PricingPage />, { path: '/pricing' });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+      unmount();
+    }
+    await i18n.changeLanguage('en');
+  });
+});

@@ -1,0 +1,66 @@
+import pino from 'pino';
+import { buildApp } from '../../apps/server/src/app';
+import { createAppDeps } from '../../apps/server/src/bootstrap';
+import { loadConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { migrateDatabase } from '../../apps/server/src/db/migrate';
+import { signUpOwner } from '../../apps/server/src/plugins/auth/create-auth';
+import type { BenchDatabase } from './bench-database';
+
+/** The real app listening on a loopback port, on the given empty database, with one signed-in clinic owner. */
+export async function startInProcessServer(database: BenchDatabase, port: number) {
+  const config = loadConfig({
+    ...database.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+  });
+  const handle = await openDatabase(
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url }
+      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
+  );
+  await migrateDatabase(handle);
+  const deps = createAppDeps(config, handle, pino({ level: 'warn' }));
+  const app = await buildApp(deps, { logger: false });
+  await app.listen({ port, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+
+  const email = `bench-${Date.now()}@bench.careloop.local`;
+  const password = 'bench-password';
+  const { user } = await signUpOwner(deps.auth, {
+    email,
+    password,
+    firstName: 'Bench',
+    lastName: 'Owner',
+    practiceName: 'Bench Clinic',
+  });
+  const authContext = await deps.auth.$context;
+  await authContext.internalAdapter.updateUser(user.id, { emailVerified: true });
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const me = (await (await fetch(`${baseUrl}/api/me`, { headers: { cookie } })).json()) as {
+    clinic: { id: string };
+  };
+  return {
+    baseUrl,
+    db: handle.db,
+    kind: handle.kind,
+    clinicId: me.clinic.id,
+    cookie,
+    close: async () => {
+      await app.close();
+      await deps.jobs.stop();
+      await handle.close();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  demoLogin,
+  expectAccessible,
+  launchBrowser,
+  newVisitor,
+  signInThroughForm,
+  viewports,
+} from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each([
+  ['desktop', viewports.desktop],
+  ['mobile', viewports.mobile],
+] as const)('axe at %s', (_name, viewport) => {
+  it.each([['/'], ['/login'], ['/signup'], ['/no-such-page']])(
+    '%s has no serious or critical violation',
+    async (path) => {
+      const { context, page, consoleErrors } = await newVisitor(browser, { viewport });
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().isVisible()).toBe(true);
+      await expectAccessible(page, `${path} @ ${viewport.width}px`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
+
+  it('the signed-in shell has no serious or critical violation', async () => {
+    const { context, page } = await newVisitor(browser, { viewport });
+    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
+    await expectAccessible(page, `/dashboard @ ${viewport.width}px`);
+    await context.close();
+  });
+});
+
+describe('the shell', () => {
+  it('collapses the sidebar with Ctrl+B and keeps the state in a 7-day cookie', async () => {
+    const { context, page } = await newVisitor(browser);
+    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await page.keyboard.press('Control+b');
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'sidebar_state')?.value)
+      .toBeDefined();
+    const cookie = (await context.cookies()).find((c) => c.name === 'sidebar_state')!;
+    const lifetime = cookie.expires - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(604_800 - 120);
+    expect(lifetime).toBeLessThanOrEqual(604_800 + 5);
+    await context.close();
+  });
+
+  it('an unknown path inside the app logs the 404', async () => {
+    const { context, page } = await newVisitor(browser);
+    const reported = page.waitForRequest((r) => r.url().endsWith('/api/log-error') && r.method() === 'POST');
+    await page.goto('/definitely-missing');
+    const body = (await reported).postDataJSON() as { error_type: string; url: string };
+    expect(body.error_type).toBe('page_not_found');
+    expect(body.url).toContain('/definitely-missing');
+    await context.close();
+  });
+});

@@ -1,0 +1,199 @@
+import { calculateCost, defaultCostCalculatorInput } from '@careloop/domain/cost-calculator';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newVisitor, viewports } from './support/browser';
+import { type Language, languages, publicRoutes, translate } from './support/public-routes';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Loads a route and waits until its h1 is shown and the page has stopped fetching. */
+async function open(page: Page, path: string, h1: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: h1, exact: true }).isVisible(), {
+      message: `h1 "${h1}" on ${path}`,
+    })
+    .toBe(true);
+}
+
+// One context per language, walking route to route: h1 in that language, <html lang>, no console error.
+describe.each(languages)('every public route in %s', (language: Language) => {
+  let visitor: Awaited<ReturnType<typeof newVisitor>>;
+  beforeAll(async () => {
+    visitor = await newVisitor(browser, { language });
+  });
+  afterAll(async () => {
+    await visitor?.context.close();
+  });
+
+  it.each(publicRoutes)('$path shows its h1, lang and no console error', async ({ path, h1 }) => {
+    const { page, consoleErrors } = visitor;
+    consoleErrors.length = 0;
+    await open(page, path, translate(language, h1));
+    expect(await page.locator('html').getAttribute('lang')).toBe(language);
+    expect(await page.getByRole('heading', { level: 1 }).count(), `one h1 on ${path}`).toBe(1);
+    expect(consoleErrors, `console errors on ${path} (${language})`).toEqual([]);
+  });
+});
+
+// axe in English, one context per viewport.
+describe.each([
+  ['desktop', viewports.desktop],
+  ['mobile', viewports.mobile],
+] as const)('axe at %s', (_name, viewport) => {
+  let visitor: Awaited<ReturnType<typeof newVisitor>>;
+  beforeAll(async () => {
+    visitor = await newVisitor(browser, { viewport, language: 'en' });
+  });
+  afterAll(async () => {
+    await visitor?.context.close();
+  });
+
+  it.each(publicRoutes)('$path has no serious or critical violation', async ({ path, h1 }) => {
+    await open(visitor.page, path, translate('en', h1));
+    await expectAccessible(visitor.page, `${path} @ ${viewport.width}px`);
+  });
+});
+
+describe('enterprise contact dialog on /pricing', () => {
+  it('enables Submit only once the four required fields are filled, then confirms and closes', async () => {
+    const { context, page, consoleErrors } = await newVisitor(browser, { language: 'en' });
+    await open(page, '/pricing', 'Choose Your Plan');
+    await page.getByRole('button', { name: 'Contact Sales' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Enterprise Sales' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+
+    const submit = dialog.getByRole('button', { name: 'Submit Request' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: /^Contact name/ }).fill('Ana Demo');
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: /^Contact email/ }).fill('ana.demo@test.careloop.local');
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole('textbox', { name: /^Company name/ }).fill('Demo Clinic Group');
+    expect(await submit.isDisabled()).toBe(true);
+    // Optional fields do not enable it.
+    await dialog.getByRole('textbox', { name: /^Current solution/ }).fill('Spreadsheets');
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByRole('combobox', { name: /^Estimated monthly volume/ }).selectOption('50,000-100,000');
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await dialog.getByRole('radio', { name: /Growth/ }).check();
+
+    const stored = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/'));
+    await submit.click();
+    expect((await stored).ok()).toBe(true);
+    await expect.poll(() => page.getByText('Request Submitted Successfully!').isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // Reopened, the dialog is empty again.
+    await page.getByRole('button', { name: 'Contact Sales' }).first().click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(await dialog.getByRole('textbox', { name: /^Contact name/ }).inputValue()).toBe('');
+    expect(await dialog.getByRole('button', { name: 'Submit Request' }).isDisabled()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('the open dialog has no serious or critical axe violation', async () => {
+    const { context, page } = await newVisitor(browser, { language: 'en' });
+    await open(page, '/pricing', 'Choose Your Plan');
+    await page.getByRole('button', { name: 'Contact Sales' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Contact Enterprise Sales' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expectAccessible(page, '/pricing with the enterprise dialog open');
+    await context.close();
+  });
+});
+
+describe('cost calculator', () => {
+  const usd = (cents: number) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(cents / 100);
+  const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
+  const projected = (e: ReturnType<typeof calculateCost>) =>
+    `${count(e.totalMessages)} (${count(e.projectedWhatsApp)} WhatsApp, ${count(e.projectedSms)} SMS)`;
+  /** The value next to an output label in the estimate card. */
+  const output = (page: Page, label: string) =>
+    page
+      .getByRole('region', { name: 'Monthly estimate' })
+      .locator('div', { has: page.getByText(label, { exact: true }) })
+      .last()
+      .locator('p')
+      .last();
+
+  it('shows the defaults and recomputes when the patient count changes', async () => {
+    const { context, page, consoleErrors } = await newVisitor(browser, { language: 'en' });
+    await open(page, '/cost-calculator', 'Advanced Message Cost Calculator');
+
+    // Defaults: 100 patients, 3 messages, 70% WhatsApp, starter, US/Canada.
+    expect(defaultCostCalculatorInput).toMatchObject({
+      patients: 100,
+      messagesPerPatient: 3,
+      whatsappSharePercent: 70,
+      plan: 'starter',
+      region: 'us_canada',
+    });
+    const patients = page.getByRole('textbox', { name: /^Patients per month/ });
+    expect(await patients.inputValue()).toBe('100');
+    expect(await page.getByRole('textbox', { name: /^Messages per patient/ }).inputValue()).toBe('3');
+    // The only slider; located without a name because its thumb has none (an axe finding on this route).
+    const slider = page.getByRole('slider');
+    expect(await slider.getAttribute('aria-valuenow')).toBe('70');
+    expect(await page.getByText('WhatsApp share: 70% (the rest by SMS)').isVisible()).toBe(true);
+    expect(await page.getByRole('radio', { name: /^Starter/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'US/Canada' }).isChecked()).toBe(true);
+
+    const before = calculateCost(defaultCostCalculatorInput);
+    expect(await output(page, 'Projected messages').textContent()).toBe(projected(before));
+    expect(await output(page, 'Total per month').textContent()).toBe(usd(before.totalCostCents));
+
+    // 2,000 patients: the outputs follow the domain's calculator.
+    await patients.fill('2000');
+    const after = calculateCost({ ...defaultCostCalculatorInput, patients: 2000 });
+    expect(after.totalCostCents).not.toBe(before.totalCostCents);
+    await expect.poll(() => output(page, 'Total per month').textContent()).toBe(usd(after.totalCostCents));
+    expect(await output(page, 'Projected messages').textContent()).toBe(projected(after));
+    expect(await output(page, 'Projected overage').textContent()).toBe(
+      `${count(after.overageMessages)} messages`,
+    );
+    expect(await output(page, 'Overage cost').textContent()).toBe(usd(after.overageCostCents));
+    expect(await page.getByText('Patient Limit Exceeded').isVisible()).toBe(after.exceedsPatientLimit);
+
+    // A region change moves the overage cost too.
+    await page.getByText('EU', { exact: true }).click();
+    const eu = calculateCost({ ...defaultCostCalculatorInput, patients: 2000, region: 'eu' });
+    await expect.poll(() => output(page, 'Total per month').textContent()).toBe(usd(eu.totalCostCents));
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('demo request on /demo', () => {
+  it('submits and shows the confirmation', async () => {
+    const { context, page, consoleErrors } = await newVisitor(browser, { language: 'en' });
+    await open(page, '/demo', 'Book a Demo');
+    await page.getByRole('textbox', { name: /^First Name/ }).fill('Ana');
+    await page.getByRole('textbox', { name: /^Last Name/ }).fill('Demo');
+    await page.getByRole('textbox', { name: /^Email Address/ }).fill('ana.demo@test.careloop.local');
+    await page.getByRole('textbox', { name: /^Clinic\/Practice Name/ }).fill('Demo Dental Clinic');
+    await page.getByRole('combobox', { name: /^Type of Practice/ }).selectOption('dental');
+    await page.getByRole('combobox', { name: /^Team Size/ }).selectOption('6-15');
+    await page.getByRole('textbox', { name: /^What would you like to see/ }).fill('Review recovery.');
+    await page.getByRole('button', { name: 'Book My Demo' }).click();
+    await expect
+      .poll(() => page.getByRole('status').getByText('Your demo request is in').isVisible())
+      .toBe(true);
+    expect(await page.getByRole('button', { name: 'Book My Demo' }).count()).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+
+/** Waits for the mail written to the outbox for `to` and returns the first link to `pathPrefix`. */
+export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs = 15_000): Promise<string> {
+  const dir = inject('outboxDir');
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${safeTo}.eml`)) : [];
+    for (const file of files.sort().reverse()) {
+      const text = fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      const match = text.match(
+        new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`),
+      );
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} with a ${pathPrefix} link`);
+}

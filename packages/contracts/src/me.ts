@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+export const clinicRoleSchema = z.enum(['owner', 'admin', 'staff']);
+
+export const meResponseSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
+  }),
+  clinic: z.object({
+    id: z.string(),
+    name: z.string(),
+    subscriptionTier: z.string(),
+    category: z.string().nullable(),
+    sandboxMode: z.boolean(),
+  }),
+  role: clinicRoleSchema,
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,0 +1,135 @@
+import { enterpriseContactSchema } from '@careloop/domain/enterprise-contact';
+import { z } from 'zod';
+
+// The public site's forms. Each carries `website`, a field hidden from people: a filled one marks
+// a bot, and the request is answered like any other but nothing is stored.
+
+export const publicSiteLocales = ['en', 'es', 'tr'] as const;
+
+const honeypot = z.string().max(500).optional();
+const locale = z.enum(publicSiteLocales).optional();
+const email = z.string().trim().max(254).pipe(z.email('Please enter a valid email address'));
+const required = (max: number) => z.string().trim().min(1, 'This field is required').max(max);
+const optional = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const enterpriseContactBodySchema = enterpriseContactSchema.extend({ website: honeypot });
+export type EnterpriseContactBody = z.input<typeof enterpriseContactBodySchema>;
+export type EnterpriseContactValues = z.output<typeof enterpriseContactBodySchema>;
+
+/** Spec 3 §5 option lists. */
+export const practiceTypes = [
+  'dental',
+  'medical',
+  'aesthetic',
+  'dermatology',
+  'orthopedic',
+  'other',
+] as const;
+export const teamSizes = ['1-5', '6-15', '16-50', '50+'] as const;
+export const contactSubjects = [
+  'demo',
+  'pricing',
+  'technical',
+  'partnership',
+  'integration',
+  'other',
+] as const;
+/** The six open positions on /careers; an application names one of them. */
+export const jobPositionIds = [
+  'senior-full-stack-engineer',
+  'ml-engineer',
+  'product-designer',
+  'customer-success-manager',
+  'clinic-sales-executive',
+  'compliance-specialist',
+] as const;
+
+export const publicFormKinds = [
+  'demo',
+  'contact',
+  'newsletter',
+  'status_subscribe',
+  'job_application',
+] as const;
+export type PublicFormKind = (typeof publicFormKinds)[number];
+
+const common = { website: honeypot, locale };
+
+export const demoRequestBodySchema = z.object({
+  ...common,
+  firstName: required(100),
+  lastName: required(100),
+  email,
+  phone: optional(40),
+  clinicName: required(200),
+  clinicType: z.enum(practiceTypes),
+  teamSize: z.enum(teamSizes).optional(),
+  message: optional(5000),
+});
+
+export const contactMessageBodySchema = z.object({
+  ...common,
+  firstName: required(100),
+  lastName: required(100),
+  email,
+  phone: optional(40),
+  company: optional(200),
+  subject: z.enum(contactSubjects),
+  message: required(5000),
+});
+
+export const newsletterBodySchema = z.object({ ...common, email });
+export const statusSubscribeBodySchema = z.object({ ...common, email });
+
+export const jobApplicationBodySchema = z.object({
+  ...common,
+  position: z.enum(jobPositionIds),
+  name: required(200),
+  email,
+  phone: optional(40),
+  profileUrl: optional(500).pipe(z.url('Please enter a full link, starting with https://').optional()),
+  message: required(5000),
+});
+
+/** The body schema of each public form, by the kind in its URL (`POST /api/public-forms/:kind`). */
+export const publicFormBodySchemas = {
+  demo: demoRequestBodySchema,
+  contact: contactMessageBodySchema,
+  newsletter: newsletterBodySchema,
+  status_subscribe: statusSubscribeBodySchema,
+  job_application: jobApplicationBodySchema,
+} as const satisfies Record<PublicFormKind, z.ZodType>;
+
+export type PublicFormBodies = { [K in PublicFormKind]: z.input<(typeof publicFormBodySchemas)[K]> };
+export type PublicFormValues = { [K in PublicFormKind]: z.output<(typeof publicFormBodySchemas)[K]> };
+
+export const publicFormAcceptedSchema = z.object({ accepted: z.literal(true) });
+
+/** Spec 3 §4 service status vocabulary. */
+export const serviceStatuses = ['operational', 'partial-outage', 'major-outage', 'unknown'] as const;
+export type ServiceStatus = (typeof serviceStatuses)[number];
+
+export const statusServiceIds = ['api', 'database', 'job_runner', 'review_ingestion', 'messaging'] as const;
+export type StatusServiceId = (typeof statusServiceIds)[number];
+
+export const statusIncidentSchema = z.object({
+  title: z.string(),
+  status: z.enum(['investigating', 'resolved']),
+  description: z.string(),
+  timestamp: z.string(),
+  severity: z.enum(['minor', 'maintenance']),
+});
+
+export const systemStatusSchema = z.object({
+  status: z.enum(serviceStatuses),
+  checkedAt: z.string(),
+  services: z.array(z.object({ id: z.enum(statusServiceIds), status: z.enum(serviceStatuses) })),
+  incidents: z.array(statusIncidentSchema),
+});
+export type SystemStatus = z.infer<typeof systemStatusSchema>;

@@ -1,0 +1,110 @@
+import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
+import { planTiers } from '@careloop/domain/plans';
+import { z } from 'zod';
+
+export const smsProviders = ['twilio', 'aws_sns', 'vonage'] as const;
+export type SmsProvider = (typeof smsProviders)[number];
+export const aiReplyThresholds = [1, 2, 3] as const;
+export const aiReplyDelayHours = [1, 2, 4, 8, 24] as const;
+
+export const clinicCategorySchema = z.enum(clinicCategories);
+export const brandToneSchema = z.enum(brandTones);
+
+/** Clinic Settings as the API shows them: which secrets are saved, never their values. */
+export const clinicSettingsSchema = z.object({
+  clinic: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    category: clinicCategorySchema.nullable(),
+    brandTone: brandToneSchema,
+    subscriptionTier: z.string(),
+    planTier: z.enum(planTiers),
+    sandboxMode: z.boolean(),
+  }),
+  trustpilot: z.object({ configured: z.boolean() }),
+  whatsapp: z.object({
+    enabled: z.boolean(),
+    phoneNumberId: z.string().nullable(),
+    hasAccessToken: z.boolean(),
+    hasAppSecret: z.boolean(),
+  }),
+  sms: z.object({
+    enabled: z.boolean(),
+    provider: z.enum(smsProviders),
+    fromNumber: z.string().nullable(),
+    hasAccountSid: z.boolean(),
+    hasAuthToken: z.boolean(),
+  }),
+  aiReviewResponse: z.object({
+    /** The clinic's tier has the feature (professional, enterprise, premium). */
+    available: z.boolean(),
+    enabled: z.boolean(),
+    threshold: z.number().int(),
+    delayHours: z.number().int(),
+  }),
+  templateLimit: z.number().int(),
+});
+export type ClinicSettings = z.infer<typeof clinicSettingsSchema>;
+
+export const updateCategoryBodySchema = z.object({ category: clinicCategorySchema });
+export type UpdateCategoryBody = z.infer<typeof updateCategoryBodySchema>;
+
+export const updateClinicProfileBodySchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  email: z.string().trim().max(320),
+  phone: z.string().trim().max(40),
+  category: clinicCategorySchema,
+  brandTone: brandToneSchema,
+});
+export type UpdateClinicProfileBody = z.infer<typeof updateClinicProfileBodySchema>;
+
+export const saveTrustpilotBodySchema = z.object({
+  apiKey: z.string().trim().min(1).max(500),
+  businessUnitId: z.string().trim().min(1).max(200),
+});
+export type SaveTrustpilotBody = z.infer<typeof saveTrustpilotBodySchema>;
+
+/** A blank secret field keeps the secret already saved (the form never shows saved values). */
+export const saveWhatsAppBodySchema = z.object({
+  accessToken: z.string().max(4096).optional(),
+  phoneNumberId: z.string().trim().min(1).max(100),
+  appSecret: z.string().max(500).optional(),
+});
+export type SaveWhatsAppBody = z.infer<typeof saveWhatsAppBodySchema>;
+
+export const saveSmsBodySchema = z.object({
+  provider: z.enum(smsProviders).default('twilio'),
+  accountSid: z.string().max(200).optional(),
+  authToken: z.string().max(500).optional(),
+  fromNumber: z.string().trim().min(1).max(40),
+});
+export type SaveSmsBody = z.input<typeof saveSmsBodySchema>;
+
+export const saveAiReviewResponseBodySchema = z.object({
+  enabled: z.boolean(),
+  threshold: z.union(aiReplyThresholds.map((n) => z.literal(n))).default(3),
+  delayHours: z.union(aiReplyDelayHours.map((n) => z.literal(n))).default(2),
+});
+export type SaveAiReviewResponseBody = z.input<typeof saveAiReviewResponseBodySchema>;
+
+export const connectionTestResponseSchema = z.object({
+  success: z.boolean(),
+  /** 'Connection successful', or the provider's reason for the failure. */
+  message: z.string(),
+});
+export type ConnectionTestResponse = z.infer<typeof connectionTestResponseSchema>;
+
+/** Test connection with what the form holds now; blank fields fall back to what is saved. */
+export const testWhatsAppBodySchema = z.object({
+  accessToken: z.string().max(4096).optional(),
+  phoneNumberId: z.string().max(100).optional(),
+});
+export type TestWhatsAppBody = z.infer<typeof testWhatsAppBodySchema>;
+
+export const testSmsBodySchema = z.object({
+  accountSid: z.string().max(200).optional(),
+  authToken: z.string().max(500).optional(),
+});
+export type TestSmsBody = z.infer<typeof testSmsBodySchema>;

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { mapSignInError, mapSignUpError, validateSignInInput, validateSignUpInput } from './auth-messages';
+
+describe('validateSignInInput', () => {
+  it.each([
+    ['a@b.co', 'secret', null],
+    ['', 'secret', 'Please enter both email and password'],
+    ['  ', 'secret', 'Please enter both email and password'],
+    ['a@b.co', '', 'Please enter both email and password'],
+    ['', '', 'Please enter both email and password'],
+  ])('%j / %j -> %j', (email, password, message) => {
+    expect(validateSignInInput({ email, password })?.message ?? null).toBe(message);
+  });
+});
+
+describe('validateSignUpInput', () => {
+  const valid = { email: 'a@b.co', password: 'secret', firstName: 'Ada', practiceName: 'Smile Clinic' };
+
+  it.each([
+    [{}, null],
+    [{ lastName: '' }, null],
+    [{ email: '' }, 'Please fill in all required fields'],
+    [{ password: '' }, 'Please fill in all required fields'],
+    [{ firstName: ' ' }, 'Please fill in all required fields'],
+    [{ practiceName: '' }, 'Please fill in all required fields'],
+    [{ password: '12345' }, 'Password must be at least 6 characters long'],
+    [{ password: '123456' }, null],
+    [{ email: '', password: '1' }, 'Please fill in all required fields'],
+  ])('%j -> %j', (change, message) => {
+    expect(validateSignUpInput({ ...valid, ...change })?.message ?? null).toBe(message);
+  });
+});
+
+describe('mapSignInError', () => {
+  const invalid = 'Invalid email or password. Please check your credentials and try again.';
+  const unconfirmed = 'Please check your email and click the confirmation link before signing in.';
+  const tooMany = 'Too many login attempts. Please wait before trying again.';
+
+  it.each([
+    [
+      { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+      'auth.errors.invalidCredentials',
+      invalid,
+    ],
+    [{ status: 401 }, 'auth.errors.invalidCredentials', invalid],
+    [{ message: 'Invalid login credentials' }, 'auth.errors.invalidCredentials', invalid],
+    [
+      { status: 403, code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' },
+      'auth.errors.emailNotConfirmed',
+      unconfirmed,
+    ],
+    [{ message: 'Email not confirmed' }, 'auth.errors.emailNotConfirmed', unconfirmed],
+    [{ status: 429 }, 'auth.errors.tooManyAttempts', tooMany],
+    [
+      { status: 429, message: 'Too many requests. Please try again later.' },
+      'auth.errors.tooManyAttempts',
+      tooMany,
+    ],
+    [{ message: 'Too many requests' }, 'auth.errors.tooManyAttempts', tooMany],
+    [
+      { status: 403, code: 'INVALID_ORIGIN', message: 'Invalid origin' },
+      'auth.errors.server',
+      'Invalid origin',
+    ],
+    [{ status: 500, message: 'Database unavailable' }, 'auth.errors.server', 'Database unavailable'],
+    [{ status: 500, message: '' }, 'auth.errors.unexpected', 'An unexpected error occurred'],
+    [{}, 'auth.errors.unexpected', 'An unexpected error occurred'],
+    [{ message: null, code: null, status: null }, 'auth.errors.unexpected', 'An unexpected error occurred'],
+  ])('%j -> %s', (failure, key, message) => {
+    expect(mapSignInError(failure)).toEqual({ key, message });
+  });
+});
+
+describe('mapSignUpError', () => {
+  const exists = 'An account with this email already exists. Please sign in instead.';
+
+  it.each([
+    [{ message: 'User already registered' }, 'auth.errors.accountExists', exists],
+    [{ status: 422, code: 'USER_ALREADY_EXISTS' }, 'auth.errors.accountExists', exists],
+    [
+      { status: 422, code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL', message: 'x' },
+      'auth.errors.accountExists',
+      exists,
+    ],
+    [
+      { status: 400, code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
+      'auth.errors.server',
+      'Password too short',
+    ],
+    [{}, 'auth.errors.unexpected', 'An unexpected error occurred'],
+  ])('%j -> %s', (failure, key, message) => {
+    expect(mapSignUpError(failure)).toEqual({ key, message });
+  });
+});

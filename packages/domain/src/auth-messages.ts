@@ -1,0 +1,113 @@
+import type { DomainMessage } from './domain-message';
+
+export const passwordMinLength = 6;
+
+export const authMessages = {
+  missingCredentials: {
+    key: 'auth.errors.missingCredentials',
+    message: 'Please enter both email and password',
+  },
+  missingSignUpFields: { key: 'auth.errors.missingFields', message: 'Please fill in all required fields' },
+  passwordTooShort: {
+    key: 'auth.errors.passwordTooShort',
+    message: 'Password must be at least 6 characters long',
+  },
+  invalidCredentials: {
+    key: 'auth.errors.invalidCredentials',
+    message: 'Invalid email or password. Please check your credentials and try again.',
+  },
+  emailNotConfirmed: {
+    key: 'auth.errors.emailNotConfirmed',
+    message: 'Please check your email and click the confirmation link before signing in.',
+  },
+  tooManyAttempts: {
+    key: 'auth.errors.tooManyAttempts',
+    message: 'Too many login attempts. Please wait before trying again.',
+  },
+  accountExists: {
+    key: 'auth.errors.accountExists',
+    message: 'An account with this email already exists. Please sign in instead.',
+  },
+  unexpected: { key: 'auth.errors.unexpected', message: 'An unexpected error occurred' },
+} as const satisfies Record<string, DomainMessage>;
+
+/**
+ * The server's own text, shown unchanged (spec: "other messages are shown unchanged"). The web
+ * app shows `message` as is for this key instead of translating it.
+ */
+export const serverMessageKey = 'auth.errors.server';
+
+export type AuthMessageKey =
+  | (typeof authMessages)[keyof typeof authMessages]['key']
+  | typeof serverMessageKey;
+export type AuthMessage = DomainMessage<AuthMessageKey>;
+
+const isBlank = (value: string | null | undefined) => (value?.trim() ?? '') === '';
+
+export function validateSignInInput(input: { email: string; password: string }): AuthMessage | null {
+  return isBlank(input.email) || input.password === '' ? authMessages.missingCredentials : null;
+}
+
+/** Email, password, first name and practice name are required; last name is optional. */
+export function validateSignUpInput(input: {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName?: string | null;
+  practiceName: string;
+}): AuthMessage | null {
+  if ([input.email, input.firstName, input.practiceName].some(isBlank) || input.password === '') {
+    return authMessages.missingSignUpFields;
+  }
+  if (input.password.length < passwordMinLength) return authMessages.passwordTooShort;
+  return null;
+}
+
+/** What the auth endpoint answered: better-auth's status and code, or a legacy text message. */
+export type AuthFailure = {
+  readonly status?: number | null;
+  readonly code?: string | null;
+  readonly message?: string | null;
+};
+
+const mentions = (message: string | null | undefined, text: string) =>
+  message?.toLowerCase().includes(text.toLowerCase()) ?? false;
+
+function passThrough(failure: AuthFailure): AuthMessage {
+  const message = failure.message?.trim() ?? '';
+  return message === '' ? authMessages.unexpected : { key: serverMessageKey, message };
+}
+
+/**
+ * Sign-in failures to the spec's messages. A bare 401 counts as bad credentials (it is the only
+ * 401 sign-in gives); a bare 403 does not count as unverified, since better-auth also answers 403
+ * for a missing or untrusted Origin.
+ */
+export function mapSignInError(failure: AuthFailure): AuthMessage {
+  const { status, code, message } = failure;
+  if (status === 429 || mentions(message, 'Too many requests')) return authMessages.tooManyAttempts;
+  if (code === 'EMAIL_NOT_VERIFIED' || mentions(message, 'Email not confirmed')) {
+    return authMessages.emailNotConfirmed;
+  }
+  if (
+    code === 'INVALID_EMAIL_OR_PASSWORD' ||
+    status === 401 ||
+    mentions(message, 'Invalid login credentials')
+  ) {
+    return authMessages.invalidCredentials;
+  }
+  return passThrough(failure);
+}
+
+const accountExistsCodes: readonly string[] = [
+  'USER_ALREADY_EXISTS',
+  'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL',
+];
+
+export function mapSignUpError(failure: AuthFailure): AuthMessage {
+  const { code, message } = failure;
+  if ((code && accountExistsCodes.includes(code)) || mentions(message, 'already registered')) {
+    return authMessages.accountExists;
+  }
+  return passThrough(failure);
+}

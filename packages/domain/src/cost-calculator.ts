@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { calculatorPlans, type PlanTier, planTiers, resolvePlanTier } from './plans';
+
+// Readings taken where spec 2 (§2 Cost calculator, §9) is ambiguous:
+// - Allowances are per channel (starter: 200 WhatsApp, 0 SMS), not pooled: the spec gives
+//   per-channel allowances and per-channel rates, and the upgrade dialog shows each channel
+//   against its own limit. Usage percent alone uses the pooled allowance, as the spec defines it.
+// - The volume discount step is chosen by the total projected messages (patients x messages
+//   per patient), not by the overage count: "by total messages".
+// - The WhatsApp share is rounded half up to whole messages; SMS is the remainder, so the two
+//   always add up to the total.
+// - "Savings hint if projected overage is over 100" counts overage messages; "warning when
+//   overage is over $50" compares the discounted overage cost in cents.
+// - "A starter plan with overage over 230" is read as $230 of overage: exactly the gap between
+//   starter ($227) and professional ($457), past which starter costs more than professional.
+//   The savings are starter's total minus $457, as the spec says, not minus professional's own
+//   projected cost at that volume.
+// Money: rates are held in mills (tenths of a cent, $0.001), so every rate is a whole number.
+// The discount is applied to the exact mill total and the result rounded once, half up, to the
+// cent; nothing is rounded before that.
+
+export const regions = ['us_canada', 'eu', 'rest_of_world'] as const;
+export type Region = (typeof regions)[number];
+
+export const regionLabels = {
+  us_canada: 'US/Canada',
+  eu: 'EU',
+  rest_of_world: 'Rest of world',
+} as const satisfies Record<Region, string>;
+
+export const messageChannels = ['whatsapp', 'sms'] as const;
+export type MessageChannel = (typeof messageChannels)[number];
+
+/** Overage price per message in mills ($0.001): US/Canada 0.008/0.008, EU 0.010/0.012, rest 0.025/0.040. */
+export const overageRatesMills = {
+  us_canada: { whatsapp: 8, sms: 8 },
+  eu: { whatsapp: 10, sms: 12 },
+  rest_of_world: { whatsapp: 25, sms: 40 },
+} as const satisfies Record<Region, Record<MessageChannel, number>>;
+
+/** Highest threshold first. */
+export const volumeDiscountSteps = [
+  { minTotalMessages: 50_000, percent: 35 },
+  { minTotalMessages: 25_000, percent: 25 },
+  { minTotalMessages: 10_000, percent: 15 },
+] as const;
+
+export function volumeDiscountPercent(totalMessages: number): number {
+  return volumeDiscountSteps.find((step) => totalMessages >= step.minTotalMessages)?.percent ?? 0;
+}
+
+export const costCalculatorLimits = {
+  patients: { min: 1, max: 10_000 },
+  messagesPerPatient: { min: 1, max: 20 },
+  whatsappSharePercent: { min: 0, max: 100 },
+} as const;
+
+const boundedInt = (limits: { min: number; max: number }, fallback: number) =>
+  z.number().int().min(limits.min).max(limits.max).default(fallback);
+
+export const costCalculatorInputSchema = z.object({
+  patients: boundedInt(costCalculatorLimits.patients, 100),
+  messagesPerPatient: boundedInt(costCalculatorLimits.messagesPerPatient, 3),
+  whatsappSharePercent: boundedInt(costCalculatorLimits.whatsappSharePercent, 70),
+  plan: z.enum(planTiers).default('starter'),
+  region: z.enum(regions).default('us_canada'),
+});
+export type CostCalculatorInput = z.input<typeof costCalculatorInputSchema>;
+export type CostCalculatorValues = z.output<typeof costCalculatorInputSchema>;
+
+export const defaultCostCalculatorInput: CostCalculatorValues = costCalculatorInputSchema.parse({});
+
+export const savingsHintMinOverageMessages = 100;
+export const overageWarningCents = 5_000;
+/** $230: past this much overage, starter costs more than professional's flat price. */
+export const starterUpgradeOverageCents =
+  calculatorPlans.professional.priceCents - calculatorPlans.starter.priceCents;
+
+export type CostEstimate = {
+  readonly plan: PlanTier;
+  readonly region: Region;
+  readonly totalMessages: number;
+  readonly projectedWhatsApp: number;
+  readonly projectedSms: number;
+  readonly includedWhatsApp: number;
+  readonly includedSms: number;
+  readonly includedAllowance: number;
+  readonly whatsappOverage: number;
+  readonly smsOverage: number;
+  readonly overageMessages: number;
+  readonly overageCostBeforeDiscountCents: number;
+  readonly volumeDiscountPercent: number;
+  readonly volumeDiscountCents: number;
+  readonly overageCostCents: number;
+  readonly planPriceCents: number;
+  readonly totalCostCents: number;
+  readonly usagePercent: number;
+  readonly exceedsPatientLimit: boolean;
+  readonly hints: {
+    /** Projected overage is over 100 messages. */
+    readonly showSavingsHint: boolean;
+    /** Overage cost is over $50. */
+    readonly showOverageWarning: boolean;
+    /** Starter only, overage over $230: what moving to the $457 professional plan would save. */
+    readonly professionalSavingsCents: number | null;
+  };
+};
+
+/** numerator / denominator rounded half up; both non-negative integers. */
+function divideRoundHalfUp(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** Total messages as a percentage of the plan's pooled allowance (WhatsApp + SMS). */
+export function usagePercent(totalMessages: number, includedAllowance: number): number {
+  if (includedAllowance <= 0) throw new RangeError('Included allowance must be positive');
+  return (totalMessages * 100) / includedAllowance;
+}
+
+/** Throws a ZodError when an input is outside the calculator's ranges. */
+export function calculateCost(input: CostCalculatorInput = {}): CostEstimate {
+  const { patients, messagesPerPatient, whatsappSharePercent, plan, region } =
+    costCalculatorInputSchema.parse(input);
+  const planData = calculatorPlans[plan];
+  const rates = overageRatesMills[region];
+
+  const totalMessages = patients * messagesPerPatient;
+  const projectedWhatsApp = divideRoundHalfUp(totalMessages * whatsappSharePercent, 100);
+  const projectedSms = totalMessages - projectedWhatsApp;
+
+  const whatsappOverage = Math.max(0, projectedWhatsApp - planData.includedWhatsApp);
+  const smsOverage = Math.max(0, projectedSms - planData.includedSms);
+  const overageMessages = whatsappOverage + smsOverage;
+
+  const discount = volumeDiscountPercent(totalMessages);
+  const overageMills = whatsappOverage * rates.whatsapp + smsOverage * rates.sms;
+  const overageCostBeforeDiscountCents = divideRoundHalfUp(overageMills, 10);
+  const overageCostCents = divideRoundHalfUp(overageMills * (100 - discount), 10 * 100);
+  const totalCostCents = planData.priceCents + overageCostCents;
+  const includedAllowance = planData.includedWhatsApp + planData.includedSms;
+
+  return {
+    plan,
+    region,
+    totalMessages,
+    projectedWhatsApp,
+    projectedSms,
+    includedWhatsApp: planData.includedWhatsApp,
+    includedSms: planData.includedSms,
+    includedAllowance,
+    whatsappOverage,
+    smsOverage,
+    overageMessages,
+    overageCostBeforeDiscountCents,
+    volumeDiscountPercent: discount,
+    volumeDiscountCents: overageCostBeforeDiscountCents - overageCostCents,
+    overageCostCents,
+    planPriceCents: planData.priceCents,
+    totalCostCents,
+    usagePercent: usagePercent(totalMessages, includedAllowance),
+    exceedsPatientLimit: patients > planData.patientLimit,
+    hints: {
+      showSavingsHint: overageMessages > savingsHintMinOverageMessages,
+      showOverageWarning: overageCostCents > overageWarningCents,
+      professionalSavingsCents:
+        plan === 'starter' && overageCostCents > starterUpgradeOverageCents
+          ? totalCostCents - calculatorPlans.professional.priceCents
+          : null,
+    },
+  };
+}
+
+export const upgradePromptThresholdPercent = 90;
+
+/** The usage upgrade dialog opens at 90% or more, never for enterprise (no tier reads as starter). */
+export function shouldShowUpgradePrompt(usage: number, tier: string | null | undefined): boolean {
+  return usage >= upgradePromptThresholdPercent && resolvePlanTier(tier) !== 'enterprise';
+}
+
+export type PlanUsage = {
+  readonly patients: number;
+  readonly whatsappMessages: number;
+  readonly smsMessages: number;
+};
+
+function fits(tier: PlanTier, usage: PlanUsage): boolean {
+  const plan = calculatorPlans[tier];
+  return (
+    usage.patients <= plan.patientLimit &&
+    usage.whatsappMessages <= plan.includedWhatsApp &&
+    usage.smsMessages <= plan.includedSms
+  );
+}
+
+/**
+ * The smallest plan whose patient limit and per-channel allowances cover the usage, enterprise
+ * when none does. Given the current tier (the upgrade dialog), the answer is always above it,
+ * since the dialog is an offer to upgrade; enterprise stays enterprise.
+ */
+export function recommendPlan(usage: PlanUsage, currentTier?: string | null): PlanTier {
+  const floor = currentTier === undefined ? 0 : planTiers.indexOf(resolvePlanTier(currentTier)) + 1;
+  const candidates = planTiers.slice(Math.min(floor, planTiers.length - 1));
+  return candidates.find((tier) => fits(tier, usage)) ?? 'enterprise';
+}

@@ -1,0 +1,287 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { matchReview } from './match-review';
+import { fitName, parseReviewerName } from './name-fit';
+import { buildPatientIndex } from './patient-index';
+import { constrainingProcedures } from './procedures';
+import type { MatchPatient, MatchReviewInput, Procedure } from './types';
+
+const patient = (
+  id: string,
+  name: string,
+  procedureDate = '2025-01-10',
+  extra: Partial<MatchPatient> = {},
+) => ({
+  id,
+  name,
+  email: null,
+  procedure: 'Dental Implant',
+  procedureDate,
+  ...extra,
+});
+
+const review = (reviewerName: string, reviewDate = '2025-02-01T10:00:00.000Z', text = 'Great clinic.') => ({
+  id: 'rev_1',
+  reviewerName,
+  title: 'Thanks',
+  text,
+  reviewDate,
+});
+
+describe('matchReview: date window', () => {
+  const patients = [patient('pat_a', 'Linda Mitchell', '2025-01-10')];
+  it.each([
+    ['the day before the procedure', '2025-01-09T12:00:00.000Z', 'unmatched'],
+    ['the day of the procedure', '2025-01-10T08:00:00.000Z', 'matched'],
+    ['180 days after', '2025-07-09T23:59:59.000Z', 'matched'],
+    ['181 days after', '2025-07-10T00:00:00.000Z', 'unmatched'],
+    ['a local evening that is the next UTC day (day 0)', '2025-01-09T23:30:00.000-05:00', 'matched'],
+    ['a timestamp without a zone, read as UTC', '2025-01-10T00:30:00', 'matched'],
+    ['a timestamp without a zone, the day before in UTC', '2025-01-09T23:30:00', 'unmatched'],
+  ])('a review %s is %s', (_label, reviewDate, status) => {
+    expect(matchReview(review('Linda Mitchell', reviewDate), patients).status).toBe(status);
+  });
+
+  it('takes another window from the options', () => {
+    const late = review('Linda Mitchell', '2025-09-01T10:00:00.000Z');
+    expect(matchReview(late, patients).status).toBe('unmatched');
+    expect(matchReview(late, patients, { maxDaysAfter: 300 }).status).toBe('matched');
+  });
+
+  it('never fits a patient without a procedure date', () => {
+    const undated = [patient('pat_a', 'Linda Mitchell', '', { procedureDate: null })];
+    expect(matchReview(review('Linda Mitchell'), undated).status).toBe('unmatched');
+  });
+
+  it('treats an unreadable review date as unmatched', () => {
+    expect(matchReview(review('Linda Mitchell', 'not a date'), patients)).toEqual({
+      status: 'unmatched',
+      patientId: null,
+      candidateIds: [],
+      confidence: 0,
+    });
+  });
+});
+
+describe('matchReview: statuses', () => {
+  const clinic = [
+    patient('pat_c', 'Linda Mitchell', '2025-01-05', { procedure: 'Root Canal' }),
+    patient('pat_b', 'Linda Mitchell', '2025-01-20', { procedure: 'Dental Implant' }),
+    patient('pat_d', 'Linda Mitchell', '2024-01-01', { procedure: 'Root Canal' }),
+    patient('pat_e', 'Kacie King', '2025-01-15', { procedure: 'Other' }),
+    patient('pat_f', 'Francisco García Iglesias', '2025-01-12', { procedure: 'Plastic Surgery' }),
+    patient('pat_g', 'Nadia Quispe', '2025-01-12', { procedure: null }),
+  ];
+  it.each<[string, MatchReviewInput, string, string | null, string[]]>([
+    ['two patients share the name', review('Linda Mitchell'), 'multiple_matches', null, ['pat_b', 'pat_c']],
+    [
+      'the named procedure singles one out',
+      review('Linda Mitchell', undefined, 'My root canal went well.'),
+      'matched',
+      'pat_c',
+      [],
+    ],
+    ['the date rules the third one out', review('linda m.'), 'multiple_matches', null, ['pat_b', 'pat_c']],
+    ['a first name alone', review('Kacie'), 'matched', 'pat_e', []],
+    [
+      'Other does not fit a named procedure',
+      review('Kacie', undefined, 'Whitening was great'),
+      'unmatched',
+      null,
+      [],
+    ],
+    ['a nickname', review('Paco G.'), 'matched', 'pat_f', []],
+    [
+      'an unknown procedure is not held against the patient',
+      review('Nadia Q.', undefined, 'My PRP'),
+      'matched',
+      'pat_g',
+      [],
+    ],
+    ['anonymous', review('A Trustpilot user'), 'unmatched', null, []],
+    ['nobody by that name', review('Zebulon Quartz'), 'unmatched', null, []],
+  ])('%s', (_label, input, status, patientId, candidateIds) => {
+    const result = matchReview(input, clinic);
+    expect(result.status).toBe(status);
+    expect(result.patientId).toBe(patientId);
+    expect(result.candidateIds).toEqual(candidateIds);
+  });
+
+  it('gives stronger evidence a higher confidence', () => {
+    const full = matchReview(review('Francisco García Iglesias'), clinic).confidence;
+    const nickname = matchReview(review('Paco G.'), clinic).confidence;
+    const firstOnly = matchReview(review('Kacie'), clinic).confidence;
+    expect(full).toBeGreaterThan(nickname);
+    expect(nickname).toBeGreaterThan(firstOnly);
+    expect(matchReview(review('Linda Mitchell'), clinic).confidence).toBeLessThan(firstOnly);
+  });
+});
+
+describe('matchReview: too ambiguous', () => {
+  const mehmets = (count: number) =>
+    Array.from({ length: count }, (_, at) =>
+      patient(`pat_${at}`, `Mehmet Surname${'abcdefgh'[at]}`, '2025-01-10'),
+    );
+  it.each([
+    [2, 'multiple_matches'],
+    [5, 'multiple_matches'],
+    [6, 'unmatched'],
+    [8, 'unmatched'],
+  ])('%d fitting patients → %s', (count, status) => {
+    const result = matchReview(review('Mehmet'), mehmets(count));
+    expect(result.status).toBe(status);
+    expect(result.candidateIds).toHaveLength(status === 'multiple_matches' ? count : 0);
+  });
+});
+
+describe('matchReview: e-mail handle', () => {
+  const clinic = [
+    patient('pat_a', 'Linda Mitchell', '2025-01-10', { email: 'linda.mitchell20@gmail.com' }),
+    patient('pat_b', 'Linda Mitchell', '2025-01-12', { email: 'linda_mitchell@hotmail.com' }),
+    patient('pat_c', 'Margarita Díaz', '2025-01-12', { email: 'reina80@corpfolder.com' }),
+    patient('pat_d', 'Mary Ward', '2024-01-12', { email: 'mward@corpfolder.com' }),
+  ];
+  it.each([
+    ['the handle of one of two namesakes', 'linda.mitchell20', 'matched', 'pat_a'],
+    ['ignoring case, dots, underscores and dashes', 'Linda-Mitchell_20', 'matched', 'pat_a'],
+    ['a handle unrelated to the name', 'reina80', 'matched', 'pat_c'],
+    ['a handle of a patient outside the window', 'mward', 'unmatched', null],
+    ['a full name with a space is not a handle', 'Linda Mitchell', 'multiple_matches', null],
+  ])('%s: %j', (_label, reviewerName, status, patientId) => {
+    const result = matchReview(review(reviewerName), clinic);
+    expect(result.status).toBe(status);
+    expect(result.patientId).toBe(patientId);
+  });
+
+  it('needs the named procedure to fit too', () => {
+    expect(matchReview(review('reina80', undefined, 'My hair transplant'), clinic).status).toBe('unmatched');
+  });
+});
+
+// Random clinics built from a small pool of names, so that names collide as they do in real lists.
+const givenNames = [
+  'María',
+  'José',
+  'Ana',
+  'Mehmet',
+  'Ayşe',
+  'John',
+  'Linda',
+  'Francisco',
+  'Dolores',
+  'William',
+];
+const surnames = ['García', 'López', 'Yılmaz', 'Kaya', 'Smith', 'Brown', 'Pérez', 'Martínez-Ruiz', 'Öztürk'];
+const procedureList: Procedure[] = ['Hair Transplant', 'Dental Implant', 'Root Canal', 'Other'];
+
+const patientArbitrary = fc.record({
+  given: fc.subarray(givenNames, { minLength: 1, maxLength: 2 }),
+  family: fc.subarray(surnames, { minLength: 1, maxLength: 2 }),
+  procedure: fc.constantFrom(...procedureList),
+  offset: fc.integer({ min: 0, max: 400 }),
+});
+
+const clinicArbitrary = fc.array(patientArbitrary, { minLength: 1, maxLength: 40 }).map((rows) =>
+  rows.map((row, at) => ({
+    id: `pat_${String(at).padStart(3, '0')}`,
+    name: [...row.given, ...row.family].join(' '),
+    email: null,
+    procedure: row.procedure,
+    procedureDate: new Date(Date.UTC(2025, 0, 1) + row.offset * 86_400_000).toISOString().slice(0, 10),
+  })),
+);
+
+const reviewerNameArbitrary = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.constantFrom(
+      'María',
+      'José García',
+      'J. Smith',
+      'Ana L.',
+      'mehmet',
+      'Ayse Kaya',
+      'Pepe',
+      'Lola',
+      'Bill Brown',
+      'jgarcia',
+      'garcia.maria',
+      'Customer',
+      'Linda Martinez-Ruiz',
+      'ozturkm',
+      'Paco Pérez',
+      '',
+      'josegarcia',
+      'mlopez',
+    ),
+  },
+  { weight: 1, arbitrary: fc.string({ maxLength: 24 }) },
+);
+
+const reviewArbitrary = fc.record({
+  reviewerName: reviewerNameArbitrary,
+  offset: fc.integer({ min: 0, max: 500 }),
+  text: fc.constantFrom('Great team.', 'My root canal', 'Hair transplant', 'implante dental', 'Veneers'),
+});
+
+const toReview = (row: { reviewerName: string; offset: number; text: string }): MatchReviewInput => ({
+  id: 'rev_x',
+  reviewerName: row.reviewerName,
+  text: row.text,
+  reviewDate: new Date(Date.UTC(2025, 0, 1, 15) + row.offset * 86_400_000).toISOString(),
+});
+
+describe('matchReview: properties', () => {
+  it('keeps confidence in [0, 1] and the status consistent with the candidates', () => {
+    fc.assert(
+      fc.property(clinicArbitrary, reviewArbitrary, (patients, row) => {
+        const result = matchReview(toReview(row), patients);
+        expect(result.confidence).toBeGreaterThanOrEqual(0);
+        expect(result.confidence).toBeLessThanOrEqual(1);
+        if (result.status === 'matched') expect(result.patientId).not.toBeNull();
+        if (result.status === 'multiple_matches') {
+          expect(result.candidateIds.length).toBeGreaterThanOrEqual(2);
+          expect(result.candidateIds.length).toBeLessThanOrEqual(5);
+          expect(result.candidateIds).toEqual([...result.candidateIds].sort());
+        } else {
+          expect(result.candidateIds).toEqual([]);
+        }
+      }),
+    );
+  });
+
+  it('is deterministic, whatever the order of the patient list', () => {
+    fc.assert(
+      fc.property(clinicArbitrary, reviewArbitrary, (patients, row) => {
+        const input = toReview(row);
+        const first = matchReview(input, patients);
+        expect(matchReview(input, patients)).toEqual(first);
+        expect(matchReview(input, [...patients].reverse())).toEqual(first);
+        expect(matchReview(input, buildPatientIndex(patients))).toEqual(first);
+      }),
+    );
+  });
+
+  it('finds through the index exactly the patients a full scan finds', () => {
+    fc.assert(
+      fc.property(clinicArbitrary, reviewArbitrary, (patients, row) => {
+        const input = toReview(row);
+        const index = buildPatientIndex(patients);
+        const reviewer = parseReviewerName(input.reviewerName);
+        const named: readonly string[] = constrainingProcedures(input.text ?? '');
+        const reviewDay = Math.floor(Date.parse(input.reviewDate) / 86_400_000);
+        const scanned = index.patients
+          .filter((candidate) => reviewDay - candidate.day >= 0 && reviewDay - candidate.day <= 180)
+          .filter((candidate) => named.length === 0 || named.includes(candidate.procedure ?? ''))
+          .filter((candidate) => fitName(reviewer, candidate.name) !== null)
+          .map((candidate) => candidate.id)
+          .sort();
+        const result = matchReview(input, index);
+        if (scanned.length === 1) expect(result.patientId).toBe(scanned[0]);
+        else if (scanned.length >= 2 && scanned.length <= 5) expect(result.candidateIds).toEqual(scanned);
+        else expect(result.status).toBe('unmatched');
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
