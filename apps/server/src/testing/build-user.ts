@@ -10,9 +10,15 @@ export type SignedInUser = { userId: string; email: string; password: string; co
 export const uniqueEmail = (prefix = 'user') =>
   `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@test.careloop.local`;
 
-/** A distinct client address per caller, so rate-limit buckets do not leak between tests. */
-export const clientIp = () =>
-  `198.51.100.${1 + (randomBytes(1)[0]! % 250)}, 10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+/**
+ * A distinct client address per caller, so rate-limit buckets do not leak between tests: the client
+ * (leftmost) address is drawn from 198.18.0.0/16, wide enough that parallel files on one shared
+ * PostgreSQL (whose rate-limit rows outlive a run) do not collide within a limit's window.
+ */
+export const clientIp = () => {
+  const [a, b, c, d, e] = randomBytes(5);
+  return `198.18.${a}.${b}, 10.${c}.${d}.${e}`;
+};
 
 export const jsonHeaders = (extra: Record<string, string> = {}) => ({
   origin: testOrigin,

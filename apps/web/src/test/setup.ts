@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { i18nReady } from '../i18n';
 import { authClient } from '../lib/auth-client';
 
@@ -28,4 +28,17 @@ afterEach(async () => {
   vi.restoreAllMocks();
   await resetAuthSession();
   window.localStorage.clear();
+});
+
+/**
+ * A mounted better-auth store unmounts 1 s after its last listener leaves (nanostores' delay) and then
+ * removes its window listeners. If the file ends first, that timer fires after happy-dom has torn the
+ * window down and fails the run with "removeEventListener is not a function": wait for it here.
+ */
+afterAll(async () => {
+  const atoms = Object.values(authClient.$store.atoms) as Array<{ active?: boolean }>;
+  const deadline = Date.now() + 3000;
+  while (atoms.some((atom) => atom.active) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 });
