@@ -117,6 +117,13 @@ const OnboardingPage = lazy(() =>
     () => import('../features/onboarding/onboarding-page'),
   ).then((m) => ({ default: m.OnboardingPage })),
 );
+// Clinic Settings show credential errors, and the template editor its namespaces.
+const SettingsPage = lazy(() =>
+  withNamespaces(
+    ['settings', 'credentials', 'templates', 'plans'],
+    () => import('../features/settings/settings-page'),
+  ).then((m) => ({ default: m.SettingsPage })),
+);
 const AccountSecurityPage = lazy(() =>
   withNamespaces(['account', 'auth'], () => import('../features/account/account-security-page')).then(
     (m) => ({
@@ -131,7 +138,6 @@ const plannedAppPaths = [
   paths.followUpAutomation,
   paths.enterpriseCompliance,
   paths.testingChecklist,
-  paths.settings,
   paths.monitoring,
   paths.securityHardening,
 ];
@@ -189,6 +195,7 @@ export const routes: RouteObject[] = [
           { path: paths.reviews, element: <ReviewsPage /> },
           { path: paths.cases, element: <CasesPage /> },
           { path: paths.onboarding, element: <OnboardingPage /> },
+          { path: paths.settings, element: <SettingsPage /> },
           { path: paths.accountSecurity, element: <AccountSecurityPage /> },
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [
@@ -201,8 +208,10 @@ export const routes: RouteObject[] = [
   },
 ];
 
-const router = createBrowserRouter(routes);
+// Created on first render, not on import: the build's pre-rendering imports `routes` without a browser.
+let browserRouter: ReturnType<typeof createBrowserRouter> | undefined;
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  browserRouter ??= createBrowserRouter(routes);
+  return <RouterProvider router={browserRouter} />;
 }

@@ -1,3 +1,4 @@
+import { clinicRoleSchema, type MeResponse } from '@careloop/contracts/me';
 import type {
   ClinicSettings,
   SaveSmsBody,
@@ -18,7 +19,12 @@ import {
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { isValidPhone } from '@careloop/domain/patient';
 import type { TemplateLanguage } from '@careloop/domain/starter-templates';
-import { blankTemplateDraft, type TemplateDraft } from '../../components/template-editor.utils';
+import {
+  blankTemplateDraft,
+  previewTemplate,
+  type TemplateDraft,
+  toSavedTemplates,
+} from '../../components/template-editor.utils';
 import { ApiError } from '../../lib/api-client';
 
 export const settingsTabs = ['clinic', 'templates', 'team'] as const;
@@ -272,4 +278,70 @@ export function templateDraftsFrom(
     channel,
   }));
   return drafts.some((draft) => draft.category === null) ? drafts : [...drafts, blankTemplateDraft(language)];
+}
+
+/** Whether the editor holds something other than the saved set (blank drafts do not count). */
+export function templateSetChanged(
+  saved: readonly MessageTemplate[],
+  drafts: readonly TemplateDraft[],
+): boolean {
+  const kept = toSavedTemplates(drafts);
+  if (kept.length !== saved.length) return true;
+  return kept.some((draft, index) => {
+    const row = saved[index];
+    return (
+      !row ||
+      row.name !== draft.name ||
+      row.body !== draft.body ||
+      row.category !== draft.category ||
+      row.language !== draft.language ||
+      row.channel !== draft.channel
+    );
+  });
+}
+
+/** The domain renderer refuses unknown placeholders: such a set may not be saved. */
+export function hasUnknownTemplateVariables(drafts: readonly TemplateDraft[]): boolean {
+  return drafts.some((draft) => previewTemplate(draft.body).kind === 'unknownVariables');
+}
+
+// Team
+
+export type ClinicRole = MeResponse['role'];
+export const clinicRoles: readonly ClinicRole[] = clinicRoleSchema.options;
+
+/** Settings, secrets and the team are for owners and admins (the API answers 403 to staff). */
+export function canManageClinic(role: ClinicRole | undefined): boolean {
+  return role === 'owner' || role === 'admin';
+}
+
+/** Only an owner may change or remove an owner (the server's rule, mirrored to disable controls). */
+export function canManageMember(caller: ClinicRole, member: ClinicRole): boolean {
+  return canManageClinic(caller) && (member !== 'owner' || caller === 'owner');
+}
+
+/** The roles a caller may give: owners any, admins admin or staff. */
+export function assignableRoles(caller: ClinicRole): ClinicRole[] {
+  if (caller === 'owner') return [...clinicRoles];
+  return caller === 'admin' ? ['admin', 'staff'] : [];
+}
+
+/** The server's team refusals with a translation (`settings:team.errors.*`); others show as they came. */
+const teamErrorKeys: Record<string, string> = {
+  'The last owner cannot be removed or demoted': 'team.errors.lastOwner',
+  'This address has already been invited': 'team.errors.alreadyInvited',
+  'This person already has a CareLoop account; each account belongs to one clinic': 'team.errors.hasAccount',
+  'Only an owner can change or remove an owner': 'team.errors.ownerOnly',
+};
+
+export type TeamErrorText = { key: string } | { text: string } | null;
+
+/** What to show for a refused team change: a known 409/403 translated, another 4xx as the server worded it. */
+export function teamErrorOf(error: unknown): TeamErrorText {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
+  const key = teamErrorKeys[error.message];
+  if (key) return { key };
+  if (error.status === 404) return { key: 'team.errors.notFound' };
+  if (error.status === 403 && error.code === 'FORBIDDEN') return { key: 'team.errors.forbidden' };
+  return { text: error.message };
 }

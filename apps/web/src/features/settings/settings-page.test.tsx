@@ -1,0 +1,352 @@
+import type { MeResponse } from '@careloop/contracts';
+import type { ClinicSettings } from '@careloop/contracts/settings';
+import type { TeamResponse } from '@careloop/contracts/team';
+import type { MessageTemplate, TemplateListResponse } from '@careloop/contracts/templates';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
+import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
+import { renderPage } from '../../test/render';
+import { SettingsPage } from './settings-page';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['settings', 'credentials', 'templates', 'plans']);
+});
+
+const me = (role: MeResponse['role']): MeResponse => ({
+  user: {
+    id: 'usr_me',
+    email: 'ada@smile.example',
+    name: 'Ada Owner',
+    firstName: 'Ada',
+    lastName: null,
+    twoFactorEnabled: false,
+  },
+  clinic: {
+    id: 'cln_1',
+    name: 'Smile Clinic',
+    subscriptionTier: 'starter',
+    category: 'dental',
+    sandboxMode: false,
+  },
+  role,
+});
+
+function buildSettings(overrides: { tier?: 'starter' | 'professional' } = {}): ClinicSettings {
+  const tier = overrides.tier ?? 'starter';
+  return {
+    clinic: {
+      id: 'cln_1',
+      name: 'Smile Clinic',
+      email: 'hello@smile.example',
+      phone: '+14155552671',
+      category: 'dental',
+      brandTone: 'professional',
+      subscriptionTier: tier,
+      planTier: tier,
+      sandboxMode: false,
+    },
+    trustpilot: { configured: false },
+    whatsapp: { enabled: false, phoneNumberId: null, hasAccessToken: false, hasAppSecret: false },
+    sms: { enabled: false, provider: 'twilio', fromNumber: null, hasAccountSid: false, hasAuthToken: false },
+    aiReviewResponse: { available: tier !== 'starter', enabled: false, threshold: 3, delayHours: 2 },
+    templateLimit: tier === 'starter' ? 3 : -1,
+  };
+}
+
+const template = (name: string, overrides: Partial<MessageTemplate> = {}): MessageTemplate => ({
+  id: `tpl_${name}`,
+  name,
+  body: `Hi {{patient_name}}, ${name}`,
+  category: null,
+  language: 'en',
+  channel: 'whatsapp',
+  createdAt: '2026-01-01T00:00:00Z',
+  ...overrides,
+});
+
+const team: TeamResponse = {
+  members: [
+    {
+      userId: 'usr_me',
+      name: 'Ada Owner',
+      email: 'ada@smile.example',
+      role: 'owner',
+      joinedAt: '2026-01-01T00:00:00Z',
+    },
+    {
+      userId: 'usr_2',
+      name: 'Bo Staff',
+      email: 'bo@smile.example',
+      role: 'staff',
+      joinedAt: '2026-02-01T00:00:00Z',
+    },
+  ],
+  invitations: [
+    {
+      id: 'inv_1',
+      email: 'cy@smile.example',
+      role: 'admin',
+      status: 'pending',
+      expiresAt: '2026-03-08T00:00:00Z',
+      createdAt: '2026-03-01T00:00:00Z',
+    },
+  ],
+};
+
+const notFound = () => json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+
+function stubSettingsApi(
+  options: {
+    role?: MeResponse['role'];
+    settings?: ClinicSettings;
+    templates?: TemplateListResponse;
+    /** Answers the requests a test is about; undefined falls through to the defaults. */
+    extra?: (request: SeenRequest) => Response | undefined;
+  } = {},
+) {
+  const settings = options.settings ?? buildSettings();
+  return stubFetch(async (request) => {
+    const answered = await options.extra?.(request);
+    if (answered) return answered;
+    if (request.path === '/api/me') return json(me(options.role ?? 'owner'));
+    if (request.path === '/api/settings') return json(settings);
+    if (request.path === '/api/templates' && request.method === 'GET')
+      return json(options.templates ?? { templates: [], limit: settings.templateLimit });
+    if (request.path === '/api/team') return json(team);
+    return notFound();
+  });
+}
+
+describe('SettingsPage', () => {
+  it('shows staff the managers-only notice on every tab and asks for no settings', async () => {
+    const network = stubSettingsApi({ role: 'staff' });
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/settings' });
+    expect(await screen.findByText('Managers only')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Team' }));
+    expect(await screen.findByText('Managers only')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
+    expect(network.to('/api/settings')).toHaveLength(0);
+    expect(network.to('/api/team')).toHaveLength(0);
+  });
+
+  it('checks credentials as the user types and blocks saving while an error shows', async () => {
+    const network = stubSettingsApi();
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/settings' });
+    const whatsapp = await screen.findByRole('region', { name: 'WhatsApp' });
+    const tokenField = within(whatsapp).getByLabelText(/^Access token/);
+    await user.type(tokenField, 'EAA12345');
+    expect(await within(whatsapp).findByText('Token appears to be too short')).toBeTruthy();
+    const saveWhatsApp = within(whatsapp).getByRole('button', { name: 'Save WhatsApp' });
+    expect(saveWhatsApp.hasAttribute('disabled')).toBe(true);
+    await user.clear(tokenField);
+    await user.type(tokenField, 'EBB');
+    expect(await within(whatsapp).findByText("WhatsApp Access Token must start with 'EAA'")).toBeTruthy();
+
+    const sms = screen.getByRole('region', { name: 'SMS' });
+    await user.type(within(sms).getByLabelText(/^Account SID/), `AC${'1'.repeat(31)}`);
+    expect(await within(sms).findByText('SID must be exactly 34 characters')).toBeTruthy();
+    expect(within(sms).getByRole('button', { name: 'Save SMS' }).hasAttribute('disabled')).toBe(true);
+    expect(network.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('saves WhatsApp with valid values and shows the success toast', async () => {
+    const accessToken = `EAA${'t'.repeat(97)}`;
+    const network = stubSettingsApi({
+      extra: (request) =>
+        request.path === '/api/settings/whatsapp'
+          ? json({
+              ...buildSettings(),
+              whatsapp: { enabled: true, phoneNumberId: '1065', hasAccessToken: true, hasAppSecret: false },
+            })
+          : undefined,
+    });
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/settings' });
+    const whatsapp = await screen.findByRole('region', { name: 'WhatsApp' });
+    await user.type(within(whatsapp).getByLabelText(/^Access token/), accessToken);
+    await user.type(within(whatsapp).getByLabelText(/^Phone number ID/), '1065');
+    await user.click(within(whatsapp).getByRole('button', { name: 'Save WhatsApp' }));
+    expect(await screen.findByText('WhatsApp settings saved')).toBeTruthy();
+    expect(network.to('/api/settings/whatsapp')[0]).toMatchObject({
+      method: 'PUT',
+      body: { accessToken, phoneNumberId: '1065' },
+    });
+    expect(await within(whatsapp).findByText('Connected')).toBeTruthy();
+  });
+
+  it.each([
+    ['starter', true],
+    ['professional', false],
+  ] as const)('a %s clinic sees the Premium Feature notice: %s', async (tier, locked) => {
+    stubSettingsApi({ settings: buildSettings({ tier }) });
+    renderPage(<SettingsPage />, { path: '/settings' });
+    const ai = await screen.findByRole('region', { name: 'AI review response' });
+    expect(within(ai).queryByText('Premium Feature') !== null).toBe(locked);
+    expect(within(ai).queryByText('This feature requires Professional or Enterprise plan') !== null).toBe(
+      locked,
+    );
+    expect(within(ai).queryByRole('switch', { name: /Enable AI review responses/ }) !== null).toBe(!locked);
+  });
+
+  it('refuses a fourth template on the starter plan with the spec message', async () => {
+    stubSettingsApi({
+      templates: { templates: [template('One'), template('Two'), template('Three')], limit: 3 },
+    });
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=templates' });
+    expect(await screen.findByText('3 of 3 templates used')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Add Custom Template' }));
+    expect(
+      await screen.findByText(
+        'Template Limit Reached - Upgrade to Professional to add more than 3 templates',
+      ),
+    ).toBeTruthy();
+    expect(screen.getAllByRole('group', { name: /^Template \d/ })).toHaveLength(3);
+  });
+
+  it('saves the whole set, blocks unknown variables and shows the server limit refusal', async () => {
+    let answer: 'ok' | 'limit' = 'limit';
+    const network = stubSettingsApi({
+      templates: { templates: [template('One')], limit: 3 },
+      extra: (request) => {
+        if (request.path !== '/api/templates' || request.method !== 'PUT') return undefined;
+        if (answer === 'limit')
+          return json(
+            {
+              error: {
+                code: 'PLAN_REQUIRED',
+                message: 'Template Limit Reached - Upgrade to Professional to add more than 3 templates',
+              },
+            },
+            403,
+          );
+        const body = request.body as { templates: MessageTemplate[] };
+        return json({
+          templates: body.templates.map((t) => ({ ...t, id: 'x', createdAt: 'now' })),
+          limit: 3,
+        });
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=templates' });
+    const body = await screen.findByRole('textbox', { name: 'Message' });
+    const save = screen.getByRole('button', { name: 'Save templates' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    await user.type(body, ' {{{{doctor}}');
+    expect(await screen.findByText('Fix the unknown variables before saving.')).toBeTruthy();
+    expect(save.hasAttribute('disabled')).toBe(true);
+
+    await user.clear(body);
+    await user.type(body, 'Hola {{{{patient_name}}');
+    expect(await screen.findByText('Hola Maria Lopez')).toBeTruthy();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'es');
+    await user.click(save);
+    const refusal = await screen.findByRole('alert', { name: 'Template limit' });
+    expect(refusal.textContent).toContain(
+      'Template Limit Reached - Upgrade to Professional to add more than 3 templates',
+    );
+    expect(screen.getByText('Failed to save templates')).toBeTruthy();
+
+    answer = 'ok';
+    await user.click(save);
+    expect(await screen.findByText('Templates saved')).toBeTruthy();
+    const puts = network.to('/api/templates').filter((r) => r.method === 'PUT');
+    expect(puts.at(-1)?.body).toEqual({
+      templates: [
+        { name: 'One', body: 'Hola {{patient_name}}', category: null, language: 'es', channel: 'whatsapp' },
+      ],
+    });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true));
+  });
+
+  it('lists members and pending invitations, and invites a colleague', async () => {
+    const network = stubSettingsApi({
+      extra: (request) => {
+        if (request.path !== '/api/team/invitations' || request.method !== 'POST') return undefined;
+        const { email } = request.body as { email: string };
+        if (email === 'bo@smile.example')
+          return json({ error: { code: 'CONFLICT', message: 'This address has already been invited' } }, 409);
+        return json({ ...team.invitations[0], id: 'inv_2', email }, 201);
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=team' });
+    const ada = await screen.findByRole('listitem', { name: 'Ada Owner' });
+    expect(within(ada).getByText('You')).toBeTruthy();
+    const bo = screen.getByRole('listitem', { name: 'Bo Staff' });
+    expect((within(bo).getByRole('combobox', { name: 'Role of Bo Staff' }) as HTMLSelectElement).value).toBe(
+      'staff',
+    );
+    const pending = screen.getByRole('listitem', { name: 'cy@smile.example' });
+    expect(within(pending).getByText('Pending')).toBeTruthy();
+    expect(within(pending).getByText('Admin')).toBeTruthy();
+
+    const email = screen.getByRole('textbox', { name: /^Email/ });
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(network.to('/api/team/invitations')).toHaveLength(0);
+
+    await user.type(email, 'bo@smile.example');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect((await screen.findAllByText('This address has already been invited')).length).toBeGreaterThan(0);
+
+    await user.clear(email);
+    await user.type(email, 'dee@smile.example');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText('Invitation sent')).toBeTruthy();
+    expect(network.to('/api/team/invitations').at(-1)?.body).toEqual({
+      email: 'dee@smile.example',
+      role: 'admin',
+    });
+    await waitFor(() => expect(network.to('/api/team').length).toBeGreaterThan(1));
+  });
+
+  it('changes a role, removes a member after confirming and revokes an invitation', async () => {
+    const network = stubSettingsApi({
+      extra: (request) => {
+        if (request.path === '/api/team/members/usr_me' && request.method === 'DELETE')
+          return json(
+            { error: { code: 'CONFLICT', message: 'The last owner cannot be removed or demoted' } },
+            409,
+          );
+        if (request.path === '/api/team/members/usr_2' && request.method === 'PATCH')
+          return json({ ...team.members[1], role: 'admin' });
+        if (request.method === 'DELETE') return new Response(null, { status: 204 });
+        return undefined;
+      },
+    });
+    const user = userEvent.setup();
+    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=team' });
+    const bo = await screen.findByRole('listitem', { name: 'Bo Staff' });
+    await user.selectOptions(within(bo).getByRole('combobox', { name: 'Role of Bo Staff' }), 'admin');
+    expect(await screen.findByText('Role updated')).toBeTruthy();
+    expect(network.to('/api/team/members/usr_2')[0]).toMatchObject({
+      method: 'PATCH',
+      body: { role: 'admin' },
+    });
+
+    await user.click(within(bo).getByRole('button', { name: 'Remove Bo Staff' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove team member' });
+    expect(network.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
+    expect(await screen.findByText('Team member removed')).toBeTruthy();
+    expect(network.to('/api/team/members/usr_2').at(-1)?.method).toBe('DELETE');
+
+    const ada = screen.getByRole('listitem', { name: 'Ada Owner' });
+    await user.click(within(ada).getByRole('button', { name: 'Remove Ada Owner' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove member' }),
+    );
+    expect(await screen.findByText('The last owner cannot be removed or demoted')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Revoke the invitation for cy@smile.example' }));
+    expect(await screen.findByText('Invitation revoked')).toBeTruthy();
+    expect(network.to('/api/team/invitations/inv_1')[0]?.method).toBe('DELETE');
+  });
+});
