@@ -15,6 +15,7 @@ import {
   createDemoGoogleReviewsSandboxState,
   googleReviewsSandbox,
 } from './integrations/google-reviews/google-reviews.sandbox';
+import { createDemoOpenAiSandboxState, openAiSandbox } from './integrations/openai/openai.sandbox';
 import {
   createDemoTrustpilotSandboxState,
   trustpilotSandbox,
@@ -30,6 +31,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
+import { reviewRepliesRoutes } from './modules/review-replies/review-replies.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { secretsRoutes } from './modules/secrets/secrets.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -91,6 +93,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(reportingRoutes(fullDeps));
   await app.register(publicSiteRoutes(fullDeps));
   await app.register(reviewsRoutes(fullDeps));
+  await app.register(reviewRepliesRoutes(fullDeps));
   await app.register(casesRoutes(fullDeps));
   await app.register(patientsRoutes(fullDeps));
   await app.register(dashboardRoutes(fullDeps));
@@ -109,6 +112,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     });
     await app.register(whatsAppSandbox(createDemoWhatsAppSandboxState()), { prefix: '/sandbox/whatsapp' });
     await app.register(twilioSandbox(createDemoTwilioSandboxState()), { prefix: '/sandbox/twilio' });
+    await app.register(openAiSandbox(createDemoOpenAiSandboxState()), { prefix: '/sandbox/openai' });
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

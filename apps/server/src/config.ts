@@ -30,6 +30,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** One AI call may take longer than a provider API call. */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   WEB_DIST_DIR: z.string().optional(),
   TRUSTPILOT_API_URL: z.string().url().default('https://api.trustpilot.com/v1'),
   GOOGLE_BUSINESS_API_URL: z.string().url().default('https://mybusiness.googleapis.com/v4'),
@@ -90,7 +92,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO && !isProduction,
     sandboxMode: e.SANDBOX_MODE ?? !isProduction,
     logLevel: e.LOG_LEVEL,
-    openai: { apiKey: e.OPENAI_API_KEY, baseUrl: e.OPENAI_BASE_URL, model: e.OPENAI_MODEL },
+    openai: {
+      apiKey: e.OPENAI_API_KEY || undefined,
+      baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',
+      model: e.OPENAI_MODEL,
+      timeoutMs: e.OPENAI_TIMEOUT_MS,
+      // A key (OpenAI) or a base URL of its own (Ollama, vLLM without a key) means a model is there.
+      isConfigured: Boolean(e.OPENAI_API_KEY || e.OPENAI_BASE_URL),
+    },
     webDistDir: e.WEB_DIST_DIR ?? path.resolve(import.meta.dirname, '../../web/dist'),
     integrations: {
       http: {

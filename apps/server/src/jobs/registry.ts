@@ -1,4 +1,5 @@
 import { cleanupLogsJob } from './cleanup-logs.job';
+import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { JobDefinition } from './job-definition';
 
@@ -7,4 +8,5 @@ export const jobRegistry: JobDefinition[] = [
   cleanupLogsJob as unknown as JobDefinition,
   ingestReviewsHourlyJob as unknown as JobDefinition,
   ingestClinicReviewsJob as unknown as JobDefinition,
+  draftReviewRepliesJob as unknown as JobDefinition,
 ];

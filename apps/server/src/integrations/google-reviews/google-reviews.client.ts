@@ -37,6 +37,10 @@ const tokenSchema = z.object({
   expires_in: z.union([z.number(), z.string()]).optional(),
 });
 
+const reviewReplySchema = z.object({ comment: z.string(), updateTime: providerDateSchema.optional() });
+
+export type GoogleReviewReply = { comment: string; updateTime: Date | null };
+
 export type GoogleReview = {
   reviewId: string;
   /** 1–5, or null for STAR_RATING_UNSPECIFIED. */
@@ -121,6 +125,24 @@ export function createGoogleReviewsClient(config: GoogleReviewsClientConfig) {
         })),
         nextPageToken: page.nextPageToken ?? null,
       };
+    },
+
+    /** Creates or replaces the owner's reply (`PUT .../reviews/{id}/reply`, providers.md §2.3). */
+    async postReply(input: {
+      accessToken: string;
+      accountId: string;
+      locationId: string;
+      reviewId: string;
+      comment: string;
+    }): Promise<GoogleReviewReply> {
+      const response = await config.http.request({
+        method: 'PUT',
+        url: `${base}/accounts/${enc(input.accountId)}/locations/${enc(input.locationId)}/reviews/${enc(input.reviewId)}/reply`,
+        headers: { authorization: `Bearer ${input.accessToken}` },
+        json: { comment: input.comment },
+      });
+      const reply = parseOrThrow(reviewReplySchema, response.body, 'review reply');
+      return { comment: reply.comment, updateTime: reply.updateTime ?? null };
     },
   };
 }

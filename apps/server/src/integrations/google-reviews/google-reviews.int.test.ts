@@ -65,6 +65,53 @@ describe('Google reviews client against the sandbox', () => {
   });
 });
 
+describe('Google reviews client: replying to a review', () => {
+  it('PUTs the reply, reads back the stored comment and time, and later lists show reviewReply', async () => {
+    const c = client();
+    const accessToken = await c.refreshAccessToken(refreshToken);
+    const target = reviews[5]!;
+    const before = Date.now();
+    const saved = await c.postReply({
+      accessToken,
+      accountId,
+      locationId,
+      reviewId: target.reviewId,
+      comment: 'Gracias por su opinión.',
+    });
+    expect(saved.comment).toBe('Gracias por su opinión.');
+    expect(saved.updateTime!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(sandboxes.google.requests.at(-1)).toBe(
+      `PUT /sandbox/google-reviews/v4/accounts/${accountId}/locations/${locationId}/reviews/${encodeURIComponent(target.reviewId)}/reply`,
+    );
+    const listed = await fetch(
+      `${sandboxes.googleUrl}/accounts/${accountId}/locations/${locationId}/reviews`,
+      {
+        headers: { authorization: `Bearer ${accessToken}` },
+      },
+    );
+    const body = (await listed.json()) as {
+      reviews: { reviewId: string; reviewReply?: { comment: string } }[];
+    };
+    expect(body.reviews.find((r) => r.reviewId === target.reviewId)?.reviewReply?.comment).toBe(
+      'Gracias por su opinión.',
+    );
+  });
+
+  it('maps a bad token to unauthorized, an unknown review to not found and an over-long reply to bad request', async () => {
+    const c = client();
+    const accessToken = await c.refreshAccessToken(refreshToken);
+    const input = { accessToken, accountId, locationId, reviewId: reviews[6]!.reviewId, comment: 'Thanks' };
+    await expect(c.postReply({ ...input, accessToken: 'ya29.nope' })).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    await expect(c.postReply({ ...input, reviewId: 'missing' })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(c.postReply({ ...input, comment: 'x'.repeat(4097) })).rejects.toMatchObject({
+      kind: 'bad_request',
+    });
+    expect(reviews[6]!.reviewReply).toBeUndefined();
+  });
+});
+
 describe('Google sandbox checks what providers.md §2.5 lists', () => {
   it('answers the Google error shape, rejects pageSize over 50 and unknown orderBy, and stores replies', async () => {
     const accessToken = await client().refreshAccessToken(refreshToken);

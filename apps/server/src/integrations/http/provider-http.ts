@@ -58,6 +58,16 @@ export type ProviderRequest = {
   form?: Record<string, string>;
   /** POSTs are only retried when the caller says repeating them is harmless. */
   isIdempotent?: boolean;
+  /**
+   * For a send: retried only on a 429/5xx answer (the provider refused it, no message id was
+   * issued), never after a timeout or a dropped connection, which may hide an accepted message.
+   */
+  retryAnswersOnly?: boolean;
+  /**
+   * A veto on retrying a 429/5xx answer, given its status, headers and body (e.g. OpenAI's
+   * `insufficient_quota` 429 is a billing problem that no retry fixes). Retried when absent.
+   */
+  mayRetry?: (answer: { status: number; headers: Headers; body: unknown }) => boolean;
 };
 
 export type ProviderResponse = { status: number; body: unknown };
@@ -165,14 +175,18 @@ export function createProviderHttp(
   return {
     provider,
     async request(request) {
-      const canRetry = request.method === 'GET' || request.method === 'PUT' || request.isIdempotent === true;
+      const canRetry =
+        request.method === 'GET' ||
+        request.method === 'PUT' ||
+        request.isIdempotent === true ||
+        request.retryAnswersOnly === true;
       for (let tried = 0; ; tried += 1) {
         const isLast = !canRetry || tried >= settings.maxRetries;
         let response: Response;
         try {
           response = await attempt(request);
         } catch (error) {
-          if (isLast) {
+          if (isLast || request.retryAnswersOnly === true) {
             const isTimeout = error instanceof Error && error.name === 'TimeoutError';
             throw new ProviderError(
               provider,
@@ -185,8 +199,14 @@ export function createProviderHttp(
         }
         if (response.ok) return { status: response.status, body: await readBody(response) };
         if (!isLast && isRetryableStatus(response.status)) {
-          await response.body?.cancel();
-          const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+          if (request.mayRetry) {
+            const body = await readBody(response);
+            if (!request.mayRetry({ status: response.status, headers: response.headers, body }))
+              throw failureFor(provider, response.status, describe(body));
+          } else await response.body?.cancel();
+          const retryAfterMs = Number(response.headers.get('retry-after-ms'));
+          const retryAfter =
+            retryAfterMs > 0 ? retryAfterMs : parseRetryAfter(response.headers.get('retry-after'));
           await sleep(Math.min(settings.maxDelayMs, retryAfter ?? backoffDelay(tried, settings)));
           continue;
         }

@@ -47,6 +47,12 @@ export type TrustpilotReview = {
 
 export type TrustpilotBusinessUnit = { id: string; displayName: string | null };
 
+// `expires_in` comes as a string in Trustpilot's own example (providers.md §1.1).
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.union([z.number(), z.string()]).optional(),
+});
+
 export type TrustpilotClientConfig = {
   /** e.g. https://api.trustpilot.com/v1 (TRUSTPILOT_API_URL). */
   baseUrl: string;
@@ -112,6 +118,39 @@ export function createTrustpilotClient(config: TrustpilotClientConfig) {
       });
       const unit = parseOrThrow(businessUnitSchema, response.body, 'business unit');
       return { id: unit.id, displayName: unit.displayName };
+    },
+
+    /** A business access token for the private API (client_credentials: no refresh token). */
+    async requestAccessToken(input: { apiKey: string; apiSecret: string }): Promise<string> {
+      const basic = Buffer.from(`${input.apiKey}:${input.apiSecret}`).toString('base64');
+      const response = await config.http.request({
+        method: 'POST',
+        url: `${base}/oauth/oauth-business-users-for-applications/accesstoken`,
+        headers: { authorization: `Basic ${basic}` },
+        form: { grant_type: 'client_credentials' },
+        isIdempotent: true,
+      });
+      return parseOrThrow(tokenSchema, response.body, 'token response').access_token;
+    },
+
+    /**
+     * Posts (or replaces) the company's public reply to a review (providers.md §1.4). Any 2xx is
+     * success; the body is not documented, so it is not read. A 429/5xx answer is retried (a review
+     * has one company reply, so a repeat replaces it), a timeout is not.
+     */
+    async postReply(input: {
+      accessToken: string;
+      reviewId: string;
+      authorBusinessUserId: string;
+      message: string;
+    }): Promise<void> {
+      await config.http.request({
+        method: 'POST',
+        url: `${base}/private/reviews/${enc(input.reviewId)}/reply`,
+        headers: { authorization: `Bearer ${input.accessToken}` },
+        json: { authorBusinessUserId: input.authorBusinessUserId, message: input.message },
+        retryAnswersOnly: true,
+      });
     },
   };
 }

@@ -96,6 +96,47 @@ describe('Trustpilot client against the sandbox', () => {
   });
 });
 
+describe('Trustpilot client: replying to a review (private API)', () => {
+  it('gets a client_credentials token and posts a reply that later lists show as companyReply', async () => {
+    const c = client();
+    const accessToken = await c.requestAccessToken({ apiKey, apiSecret: 'tp-secret' });
+    const target = reviews[3]!;
+    await c.postReply({
+      accessToken,
+      reviewId: target.id,
+      authorBusinessUserId: 'business-user-1',
+      message: 'Thank you for your feedback.',
+    });
+    expect(target.companyReply?.text).toBe('Thank you for your feedback.');
+    const listed = await raw(`/business-units/${businessUnitId}/reviews?perPage=100`);
+    const body = (await listed.json()) as { reviews: { id: string; companyReply?: { text: string } }[] };
+    expect(body.reviews.find((r) => r.id === target.id)?.companyReply?.text).toBe(
+      'Thank you for your feedback.',
+    );
+    expect(sandboxes.trustpilot.requests.at(-2)).toBe(
+      `POST /sandbox/trustpilot/v1/private/reviews/${target.id}/reply`,
+    );
+  });
+
+  it('maps a wrong secret to unauthorized, a bad token to unauthorized and an unknown review to not found', async () => {
+    const c = client();
+    await expect(c.requestAccessToken({ apiKey, apiSecret: 'wrong' })).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    const reply = { reviewId: reviews[0]!.id, authorBusinessUserId: 'u', message: 'Hello' };
+    await expect(c.postReply({ ...reply, accessToken: 'not-issued' })).rejects.toMatchObject({
+      kind: 'unauthorized',
+    });
+    const accessToken = await c.requestAccessToken({ apiKey, apiSecret: 'tp-secret' });
+    await expect(c.postReply({ ...reply, accessToken, reviewId: 'no-such-review' })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    await expect(c.postReply({ ...reply, accessToken, message: ' ' })).rejects.toMatchObject({
+      kind: 'bad_request',
+    });
+  });
+});
+
 describe('Trustpilot sandbox checks what providers.md §1.6 lists', () => {
   it('accepts the apikey as a query parameter too, and answers 401 without one', async () => {
     expect((await raw(`/business-units/${businessUnitId}/reviews?apikey=${apiKey}`, {})).status).toBe(200);

@@ -11,6 +11,7 @@ import {
 } from '../../integrations/http/provider-http';
 import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
 import { newId } from '../../lib/ids';
+import { scheduleReviewReplies } from '../review-replies/review-replies.service';
 import { readSecret } from '../secrets/secrets.service';
 import { googleReviewSource } from './google-source';
 import {
@@ -259,6 +260,8 @@ async function ingestSource(
         createdAt: now,
       }));
     await insertReviewCases(tx, reviewCases);
+    // AI review response (spec 1 §2): a low rating gets a reply drafted after the clinic's delay.
+    await scheduleReviewReplies(tx, clinicId, newRows, now);
 
     // A record for the messaging side to act on (a 4-5 star review by a matched patient).
     await insertCrossSellOpportunities(

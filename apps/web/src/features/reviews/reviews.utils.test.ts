@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
-import { createCaseErrorText, formatConfidence, syncErrorText } from './reviews.utils';
+import { createCaseErrorText, formatConfidence, replyErrorText, syncErrorText } from './reviews.utils';
 
 describe('syncErrorText', () => {
   it.each([
@@ -45,5 +45,39 @@ describe('formatConfidence', () => {
     [-0.1, '0%'],
   ])('%j -> %j', (value, expected) => {
     expect(formatConfidence(value)).toBe(expected);
+  });
+});
+
+describe('replyErrorText', () => {
+  it.each([
+    [
+      new ApiError(400, 'VALIDATION_ERROR', 'The reply must not mention a date', [
+        {
+          field: 'text',
+          key: 'reviews.reply.errors.namesDate',
+          message: 'The reply must not mention a date',
+        },
+      ]),
+      { domain: { key: 'reviews.reply.errors.namesDate', message: 'The reply must not mention a date' } },
+    ],
+    [
+      new ApiError(403, 'PLAN_REQUIRED', 'This feature requires Professional or Enterprise plan'),
+      {
+        domain: {
+          key: 'plans.errors.featureLocked',
+          message: 'This feature requires Professional or Enterprise plan',
+        },
+      },
+    ],
+    [new ApiError(409, 'CONFLICT', 'This reply can no longer be changed'), { key: 'reply.errors.conflict' }],
+    [new ApiError(404, 'NOT_FOUND', 'Review not found'), { key: 'errors.reviewNotFound' }],
+    [
+      new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', [{ field: 'text' }]),
+      { text: 'The request is not valid' },
+    ],
+    [new ApiError(502, 'INTERNAL', 'Bad gateway'), { key: 'toasts.tryAgain' }],
+    [new Error('boom'), { key: 'toasts.tryAgain' }],
+  ])('%s', (error, expected) => {
+    expect(replyErrorText(error)).toEqual(expected);
   });
 });

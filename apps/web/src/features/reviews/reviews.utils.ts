@@ -1,4 +1,6 @@
 import { noReviewSourceCode } from '@careloop/contracts/reviews';
+import type { DomainMessage } from '@careloop/domain/domain-message';
+import { planMessages } from '@careloop/domain/plans';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { ApiError } from '../../lib/api-client';
 
@@ -38,4 +40,30 @@ export function formatConfidence(confidence: number | null): string | null {
 /** The review's date in the interface language. */
 export function formatReviewDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+}
+
+/** What a failed reply action says: a domain message (with its i18n key), a reviews key, or the server's words. */
+export type ReplyErrorText = { domain: DomainMessage } | SyncErrorText;
+
+function firstDomainDetail(details: unknown): DomainMessage | null {
+  if (!Array.isArray(details)) return null;
+  const first: unknown = details[0];
+  if (typeof first !== 'object' || first === null) return null;
+  const { key, message } = first as { key?: unknown; message?: unknown };
+  return typeof key === 'string' && typeof message === 'string' ? { key, message } : null;
+}
+
+/** The text under the reply box or in the toast after Save, Approve or Discard failed. */
+export function replyErrorText(error: unknown): ReplyErrorText {
+  if (error instanceof ApiError) {
+    if (error.status === 400) {
+      const detail = firstDomainDetail(error.details);
+      if (detail) return { domain: detail };
+    }
+    if (error.code === 'PLAN_REQUIRED') return { domain: planMessages.featureLocked };
+    if (error.status === 409) return { key: 'reply.errors.conflict' };
+    if (error.status === 404) return { key: 'errors.reviewNotFound' };
+    if (error.status >= 400 && error.status < 500 && error.message) return { text: error.message };
+  }
+  return { key: 'toasts.tryAgain' };
 }

@@ -3,6 +3,7 @@ export const reviewKeys = {
   all: ['reviews'] as const,
   list: () => [...reviewKeys.all, 'list'] as const,
   summary: () => [...reviewKeys.all, 'summary'] as const,
+  reply: (reviewId: string) => [...reviewKeys.all, 'reply', reviewId] as const,
 };
 
 /** Keys owned by other features whose data a review action changes (features never import each other). */

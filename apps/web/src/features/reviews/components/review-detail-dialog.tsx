@@ -8,6 +8,7 @@ import { paths } from '../../../lib/routes';
 import { useCreateReviewCase } from '../api/create-review-case';
 import { createCaseErrorText, formatConfidence, formatReviewDate } from '../reviews.utils';
 import { MatchStatusBadge } from './match-status-badge';
+import { ReviewReplyPanel } from './review-reply-panel';
 import { StarRating } from './star-rating';
 
 type ReviewDetailDialogProps = { review: Review | null; onClose: () => void };
@@ -88,6 +89,8 @@ function ReviewDetail({ review }: { review: Review }) {
           </Button>
         </Group>
       )}
+
+      <ReviewReplyPanel review={review} />
     </Stack>
   );
 }

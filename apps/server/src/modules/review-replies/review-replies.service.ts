@@ -1,0 +1,394 @@
+import {
+  type ReviewReply,
+  type ReviewReplyDraftNote,
+  type ReviewReplyResponse,
+  reviewReplyDraftNotes,
+} from '@careloop/contracts/review-replies';
+import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
+import { canUseAiReviewResponse, planMessages } from '@careloop/domain/plans';
+import {
+  canApproveReviewReply,
+  canDiscardReviewReply,
+  canEditReviewReply,
+  checkReviewReply,
+  isReviewReplyLanguage,
+  isReviewReplyStatus,
+  type ReviewReplyLanguage,
+  type ReviewReplySource,
+  type ReviewReplyStatus,
+  replyLanguageFor,
+} from '@careloop/domain/review-reply';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
+import type {
+  reviewReplyLanguageValues,
+  reviewReplySourceValues,
+  reviewReplyStatusValues,
+} from '../../db/schema/review-replies';
+import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
+import { createOpenAiClient, describeOpenAiError } from '../../integrations/openai/openai.client';
+import { openAiSandboxDemo } from '../../integrations/openai/openai.sandbox';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { ClinicContext } from '../../plugins/request-context';
+import { recordUserAction } from '../audit/audit.service';
+import {
+  deleteScheduledReply,
+  findClinicReplySettings,
+  findReplyWithReview,
+  findReviewWithReply,
+  insertReplies,
+  listDueScheduledReplies,
+  type ReviewReplyRow,
+  updateReply,
+  updateReplyIfUnchanged,
+} from './review-replies.repository';
+import { canPostReply, postReplyToProvider } from './review-reply-poster';
+import { type ReplyModel, writeReviewReply } from './review-reply-writer';
+
+// The table's CHECK lists and the domain's lists are one fact: this fails to compile if they part.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const listsAgree: [
+  Same<ReviewReplyStatus, (typeof reviewReplyStatusValues)[number]>,
+  Same<ReviewReplySource, (typeof reviewReplySourceValues)[number]>,
+  Same<ReviewReplyLanguage, (typeof reviewReplyLanguageValues)[number]>,
+] = [true, true, true];
+void listsAgree;
+
+type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'clinic'>;
+
+/** Spec 1 §6: the locked-feature message, for a plan without AI review response. */
+const planRequired = () => new AppError(403, 'PLAN_REQUIRED', planMessages.featureLocked.message);
+
+const defaults = { threshold: 3, delayHours: 2 };
+const hourMs = 3_600_000;
+
+const toBrandTone = (value: string): BrandTone => brandTones.find((tone) => tone === value) ?? 'professional';
+const toDraftNote = (value: string | null): ReviewReplyDraftNote | null =>
+  reviewReplyDraftNotes.find((note) => note === value) ?? null;
+
+function toReply(row: ReviewReplyRow): ReviewReply {
+  const iso = (date: Date | null) => date?.toISOString() ?? null;
+  return {
+    id: row.id,
+    reviewId: row.reviewId,
+    status: isReviewReplyStatus(row.status) ? row.status : 'drafted',
+    text: row.text,
+    source: row.source === 'ai' || row.source === 'template' || row.source === 'staff' ? row.source : null,
+    language: isReviewReplyLanguage(row.language) ? row.language : null,
+    draftNote: toDraftNote(row.draftNote),
+    draftDueAt: row.draftDueAt.toISOString(),
+    draftedAt: iso(row.draftedAt),
+    editedAt: iso(row.editedAt),
+    approvedAt: iso(row.approvedAt),
+    postedAt: iso(row.postedAt),
+    discardedAt: iso(row.discardedAt),
+    providerError: row.providerError,
+  };
+}
+
+/**
+ * Called by ingestion inside the transaction that stores new reviews: a review rated at or below
+ * the clinic's threshold gets a reply scheduled for after the delay, when the plan allows the
+ * feature and the clinic turned it on. Returns how many were scheduled.
+ */
+export async function scheduleReviewReplies(
+  db: Database,
+  clinicId: string,
+  newReviews: readonly { id: string; rating: number }[],
+  now: Date,
+): Promise<number> {
+  if (newReviews.length === 0) return 0;
+  const settings = await findClinicReplySettings(db, clinicId);
+  if (!settings?.enabled || !canUseAiReviewResponse(settings.subscriptionTier)) return 0;
+  const threshold = settings.threshold ?? defaults.threshold;
+  const dueAt = new Date(now.getTime() + (settings.delayHours ?? defaults.delayHours) * hourMs);
+  const inserted = await insertReplies(
+    db,
+    newReviews
+      .filter((review) => review.rating <= threshold)
+      .map((review) => ({
+        clinicId,
+        id: newId('rrp'),
+        reviewId: review.id,
+        status: 'scheduled',
+        draftDueAt: dueAt,
+        createdAt: now,
+        updatedAt: now,
+      })),
+  );
+  return inserted.length;
+}
+
+/** The AI model a clinic's drafts use: the sandbox for a sandbox clinic, else the configured one. */
+function replyModelFor(deps: Deps, isSandboxClinic: boolean): ReplyModel | null {
+  const { openai, integrations, sandboxMode } = deps.config;
+  const http = createProviderHttp('openai', {
+    ...integrations.http,
+    timeoutMs: openai.timeoutMs,
+    describeError: describeOpenAiError,
+  });
+  if (sandboxMode && isSandboxClinic) {
+    const baseUrl = `${integrations.sandboxUrl}/openai/v1`;
+    return {
+      client: createOpenAiClient({ baseUrl, apiKey: openAiSandboxDemo.apiKey, http }),
+      model: openai.model,
+    };
+  }
+  if (!openai.isConfigured) return null;
+  return {
+    client: createOpenAiClient({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, http }),
+    model: openai.model,
+  };
+}
+
+/**
+ * Drafts one scheduled reply: the AI's text when a model is there and the check passes, else the
+ * template's. A clinic that turned the feature off (or lost the plan) before the delay ran out
+ * gets no draft. Staff who wrote a text meanwhile keep theirs (the update is conditional).
+ */
+export async function draftScheduledReply(
+  deps: Deps & { log?: Log },
+  clinicId: string,
+  replyId: string,
+  now = new Date(),
+): Promise<'drafted' | 'skipped' | 'cancelled'> {
+  const found = await findReplyWithReview(deps.db, clinicId, replyId);
+  if (found?.reply.status !== 'scheduled' || found.reply.draftDueAt > now) return 'skipped';
+  const settings = await findClinicReplySettings(deps.db, clinicId);
+  if (!settings?.enabled || !canUseAiReviewResponse(settings.subscriptionTier)) {
+    await deleteScheduledReply(deps.db, clinicId, replyId);
+    return 'cancelled';
+  }
+  const { review, reply } = found;
+  const language = replyLanguageFor(
+    { language: review.language, text: review.reviewText },
+    settings.defaultLanguage,
+  );
+  const written = await writeReviewReply(replyModelFor(deps, settings.sandboxMode === 'on'), {
+    clinicName: settings.name,
+    brandTone: toBrandTone(settings.brandTone),
+    language,
+    reviewerName: review.reviewerName,
+    rating: review.rating,
+    title: review.title,
+    text: review.reviewText,
+  });
+  const stamp = new Date();
+  const saved = await updateReplyIfUnchanged(deps.db, reply, {
+    status: 'drafted',
+    text: written.text,
+    draftedText: written.text,
+    source: written.source,
+    language,
+    draftNote: written.note,
+    draftedAt: stamp,
+    updatedAt: stamp,
+  });
+  // Never the review or the reply text: only what explains a fallback.
+  if (written.note && written.note !== 'ai_not_configured')
+    deps.log?.info(
+      { clinicId, replyId, note: written.note, ...written.detail },
+      'review reply AI draft not used',
+    );
+  return saved ? 'drafted' : 'skipped';
+}
+
+/** The outbox sweep: drafts every scheduled reply whose delay has passed (oldest first). */
+export async function draftDueReviewReplies(
+  deps: Deps & { log?: Log },
+  options: { now?: Date; limit?: number } = {},
+): Promise<{ drafted: number; cancelled: number }> {
+  const now = options.now ?? new Date();
+  const due = await listDueScheduledReplies(deps.db, now, options.limit ?? 200);
+  const counts = { drafted: 0, cancelled: 0 };
+  for (const { clinicId, id } of due) {
+    try {
+      const outcome = await draftScheduledReply(deps, clinicId, id, now);
+      if (outcome === 'drafted') counts.drafted += 1;
+      if (outcome === 'cancelled') counts.cancelled += 1;
+    } catch (error) {
+      // One clinic's broken row must not hold up the others; the next sweep tries it again.
+      deps.log?.error({ err: error, clinicId, replyId: id }, 'review reply draft failed');
+    }
+  }
+  return counts;
+}
+
+async function loadForStaff(deps: Deps, ctx: Caller, reviewId: string) {
+  const found = await findReviewWithReply(deps.db, ctx.clinicId, reviewId);
+  if (!found) throw notFound('Review');
+  return found;
+}
+
+async function audit(deps: Deps, ctx: Caller, action: string, context: Record<string, unknown>) {
+  await recordUserAction(deps.db, { clinicId: ctx.clinicId, userId: ctx.userId, action, context });
+}
+
+async function respond(deps: Deps, ctx: Caller, provider: string, row: ReviewReplyRow | null) {
+  const available = canUseAiReviewResponse(ctx.clinic.subscriptionTier);
+  const canPost = await canPostReply(deps, ctx.clinicId, provider, ctx.clinic.sandboxMode === 'on');
+  return { available, canPost, reply: row ? toReply(row) : null } satisfies ReviewReplyResponse;
+}
+
+function rejectText(text: string, context: { clinicName: string; reviewerName: string | null }) {
+  const check = checkReviewReply(text, context);
+  if (check.ok) return;
+  throw badRequest(
+    check.problems[0]!.message,
+    check.problems.map((p) => ({
+      field: 'text',
+      key: p.key,
+      message: p.message,
+      code: p.code,
+      found: p.found,
+    })),
+  );
+}
+
+const staleReply = () => conflict('The reply changed meanwhile. Reload it and try again.');
+
+export async function getReviewReply(
+  deps: Deps,
+  ctx: Caller,
+  reviewId: string,
+): Promise<ReviewReplyResponse> {
+  const { review, reply } = await loadForStaff(deps, ctx, reviewId);
+  return respond(deps, ctx, review.provider, reply);
+}
+
+/** Staff write or change the text (before posting); an approved text goes back to drafted. */
+export async function saveReviewReplyText(
+  deps: Deps,
+  ctx: Caller,
+  reviewId: string,
+  rawText: string,
+): Promise<ReviewReplyResponse> {
+  if (!canUseAiReviewResponse(ctx.clinic.subscriptionTier)) throw planRequired();
+  const { review, reply } = await loadForStaff(deps, ctx, reviewId);
+  const text = rawText.trim();
+  rejectText(text, { clinicName: ctx.clinic.name, reviewerName: review.reviewerName });
+  const now = new Date();
+  const changes = {
+    status: 'drafted',
+    text,
+    source: 'staff',
+    editedByUserId: ctx.userId,
+    editedAt: now,
+    updatedAt: now,
+  } as const;
+
+  let saved: ReviewReplyRow | null;
+  if (!reply) {
+    const settings = await findClinicReplySettings(deps.db, ctx.clinicId);
+    [saved = null] = await insertReplies(deps.db, [
+      {
+        clinicId: ctx.clinicId,
+        id: newId('rrp'),
+        reviewId,
+        ...changes,
+        language: replyLanguageFor(
+          { language: review.language, text: review.reviewText },
+          settings?.defaultLanguage,
+        ),
+        draftDueAt: now,
+        createdAt: now,
+      },
+    ]);
+  } else {
+    if (!isReviewReplyStatus(reply.status) || !canEditReviewReply(reply.status))
+      throw conflict('This reply can no longer be changed');
+    saved = await updateReplyIfUnchanged(deps.db, reply, changes);
+  }
+  if (!saved) throw staleReply();
+  await audit(deps, ctx, 'review_reply_edited', { reviewId, replyId: saved.id, from: reply?.status ?? null });
+  return respond(deps, ctx, review.provider, saved);
+}
+
+/**
+ * Staff approve the text. With the provider's credentials it is posted at once ('posted', or
+ * 'failed' with the provider's answer); without them it stays 'approved' for staff to copy.
+ */
+export async function approveReviewReply(
+  deps: Deps,
+  ctx: Caller,
+  reviewId: string,
+): Promise<ReviewReplyResponse> {
+  if (!canUseAiReviewResponse(ctx.clinic.subscriptionTier)) throw planRequired();
+  const { review, reply } = await loadForStaff(deps, ctx, reviewId);
+  if (!reply) throw notFound('Reply');
+  if (!isReviewReplyStatus(reply.status) || !canApproveReviewReply(reply.status) || !reply.text)
+    throw conflict('This reply cannot be approved');
+  rejectText(reply.text, { clinicName: ctx.clinic.name, reviewerName: review.reviewerName });
+
+  const isSandboxClinic = ctx.clinic.sandboxMode === 'on';
+  const willPost = await canPostReply(deps, ctx.clinicId, review.provider, isSandboxClinic);
+  const now = new Date();
+  // Claimed with the conditional update: a second approval at the same moment gets a 409, not a second post.
+  const approved = await updateReplyIfUnchanged(deps.db, reply, {
+    status: 'approved',
+    approvedByUserId: ctx.userId,
+    approvedAt: now,
+    providerError: null,
+    postAttempts: reply.postAttempts + (willPost ? 1 : 0),
+    updatedAt: now,
+  });
+  if (!approved) throw staleReply();
+
+  let final = approved;
+  if (willPost && (review.provider === 'trustpilot' || review.provider === 'google')) {
+    try {
+      await postReplyToProvider(deps, {
+        clinicId: ctx.clinicId,
+        provider: review.provider,
+        providerReviewId: review.providerReviewId,
+        text: approved.text!,
+        isSandboxClinic,
+      });
+      const postedAt = new Date();
+      final =
+        (await updateReply(deps.db, approved, { status: 'posted', postedAt, updatedAt: postedAt })) ??
+        approved;
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      const failedAt = new Date();
+      final =
+        (await updateReply(deps.db, approved, {
+          status: 'failed',
+          providerError: error.message.slice(0, 500),
+          updatedAt: failedAt,
+        })) ?? approved;
+    }
+  }
+  await audit(deps, ctx, 'review_reply_approved', {
+    reviewId,
+    replyId: final.id,
+    from: reply.status,
+    to: final.status,
+  });
+  return respond(deps, ctx, review.provider, final);
+}
+
+/** Staff do not want this reply; nothing is posted. */
+export async function discardReviewReply(
+  deps: Deps,
+  ctx: Caller,
+  reviewId: string,
+): Promise<ReviewReplyResponse> {
+  const { review, reply } = await loadForStaff(deps, ctx, reviewId);
+  if (!reply) throw notFound('Reply');
+  if (!isReviewReplyStatus(reply.status) || !canDiscardReviewReply(reply.status))
+    throw conflict('This reply can no longer be discarded');
+  const now = new Date();
+  const saved = await updateReplyIfUnchanged(deps.db, reply, {
+    status: 'discarded',
+    discardedByUserId: ctx.userId,
+    discardedAt: now,
+    updatedAt: now,
+  });
+  if (!saved) throw staleReply();
+  await audit(deps, ctx, 'review_reply_discarded', { reviewId, replyId: saved.id, from: reply.status });
+  return respond(deps, ctx, review.provider, saved);
+}

@@ -1,0 +1,116 @@
+import type { AppDeps } from '../../app-deps';
+import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
+import { googleSandboxDemo } from '../../integrations/google-reviews/google-reviews.sandbox';
+import { createProviderHttp } from '../../integrations/http/provider-http';
+import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
+import { findSavedSecretNames, readSecret } from '../secrets/secrets.service';
+
+type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+type Provider = 'trustpilot' | 'google';
+
+/**
+ * The secrets that let CareLoop post a reply. Trustpilot's reply API is private: it needs a
+ * business token (API key and secret) and the business user who signs the reply (providers.md
+ * §1.4). Google's reply uses the same connection as the reviews import.
+ */
+export const replySecretPrefixes = {
+  trustpilot: {
+    apiKey: 'TRUSTPILOT_API_KEY_',
+    apiSecret: 'TRUSTPILOT_API_SECRET_',
+    businessUserId: 'TRUSTPILOT_BUSINESS_USER_ID_',
+  },
+  google: {
+    refreshToken: 'GOOGLE_REFRESH_TOKEN_',
+    accountId: 'GOOGLE_ACCOUNT_ID_',
+    locationId: 'GOOGLE_LOCATION_ID_',
+  },
+} as const;
+
+const namesFor = (provider: Provider, clinicId: string) =>
+  Object.values(replySecretPrefixes[provider]).map((prefix) => `${prefix}${clinicId}`);
+
+/** Where a clinic's provider lives: the fakes for a sandbox clinic (when the server mounts them). */
+function endpoints(deps: Deps, isSandboxClinic: boolean) {
+  const { integrations, sandboxMode } = deps.config;
+  if (sandboxMode && isSandboxClinic) {
+    return {
+      trustpilotUrl: `${integrations.sandboxUrl}/trustpilot/v1`,
+      googleUrl: `${integrations.sandboxUrl}/google-reviews/v4`,
+      googleTokenUrl: `${integrations.sandboxUrl}/google-reviews/token`,
+      googleClient: { clientId: googleSandboxDemo.clientId, clientSecret: googleSandboxDemo.clientSecret },
+    };
+  }
+  const { clientId, clientSecret } = integrations.google;
+  return {
+    trustpilotUrl: integrations.trustpilot.apiUrl,
+    googleUrl: integrations.google.apiUrl,
+    googleTokenUrl: integrations.google.tokenUrl,
+    googleClient: clientId && clientSecret ? { clientId, clientSecret } : null,
+  };
+}
+
+/** Whether approving a reply to this provider's review will post it (every secret saved). */
+export async function canPostReply(
+  deps: Deps,
+  clinicId: string,
+  provider: string,
+  isSandboxClinic: boolean,
+): Promise<boolean> {
+  if (provider !== 'trustpilot' && provider !== 'google') return false;
+  if (provider === 'google' && !endpoints(deps, isSandboxClinic).googleClient) return false;
+  const wanted = namesFor(provider, clinicId);
+  const saved = await findSavedSecretNames(deps, clinicId, wanted);
+  return wanted.every((name) => saved.has(name));
+}
+
+/** Posts the reply through the provider's API; throws `ProviderError` when the provider refuses. */
+export async function postReplyToProvider(
+  deps: Deps,
+  input: {
+    clinicId: string;
+    provider: Provider;
+    providerReviewId: string;
+    text: string;
+    isSandboxClinic: boolean;
+  },
+): Promise<void> {
+  const at = endpoints(deps, input.isSandboxClinic);
+  const read = async (prefix: string) =>
+    ((await readSecret(deps, input.clinicId, `${prefix}${input.clinicId}`)) ?? '').trim();
+
+  if (input.provider === 'trustpilot') {
+    const names = replySecretPrefixes.trustpilot;
+    const client = createTrustpilotClient({
+      baseUrl: at.trustpilotUrl,
+      http: createProviderHttp('trustpilot', deps.config.integrations.http),
+    });
+    const accessToken = await client.requestAccessToken({
+      apiKey: await read(names.apiKey),
+      apiSecret: await read(names.apiSecret),
+    });
+    await client.postReply({
+      accessToken,
+      reviewId: input.providerReviewId,
+      authorBusinessUserId: await read(names.businessUserId),
+      message: input.text,
+    });
+    return;
+  }
+
+  const names = replySecretPrefixes.google;
+  if (!at.googleClient) throw new Error('Google is not configured on this server');
+  const client = createGoogleReviewsClient({
+    baseUrl: at.googleUrl,
+    tokenUrl: at.googleTokenUrl,
+    ...at.googleClient,
+    http: createProviderHttp('google', deps.config.integrations.http),
+  });
+  const accessToken = await client.refreshAccessToken(await read(names.refreshToken));
+  await client.postReply({
+    accessToken,
+    accountId: await read(names.accountId),
+    locationId: await read(names.locationId),
+    reviewId: input.providerReviewId,
+    comment: input.text,
+  });
+}
