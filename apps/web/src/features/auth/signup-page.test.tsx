@@ -97,3 +97,104 @@ describe('SignupPage', () => {
     );
   });
 });
+
+describe('SignupPage through an invitation link', () => {
+  const token = 'invite-token-123456';
+  const invitationPath = `/api/invitations/${token}`;
+  const preview = { clinicName: 'Smile Dental', email: 'grace@smile.example', role: 'staff' };
+
+  const openLink = () => renderPage(<SignupPage />, { path: '/signup', url: `/signup?invitation=${token}` });
+
+  it('shows the clinic joined, locks the invited address, hides the practice name and sends the token', async () => {
+    const user = userEvent.setup();
+    const network = stubFetch((request) => {
+      if (request.path === invitationPath) return json(preview);
+      if (request.path === signUpPath) return json({ token: null, user: sampleSession.user });
+      return noSession();
+    });
+    openLink();
+    expect(await screen.findByRole('heading', { name: 'Join Smile Dental on CareLoop' })).toBeTruthy();
+    expect(screen.getByText('You are joining Smile Dental as staff. No new clinic is created.')).toBeTruthy();
+    const email = screen.getByLabelText(/^Email/) as HTMLInputElement;
+    expect(email.value).toBe('grace@smile.example');
+    expect(email.readOnly).toBe(true);
+    expect(screen.queryByLabelText(/^Practice name/)).toBeNull();
+
+    await user.type(screen.getByLabelText(/^First name/), 'Grace');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account and Join' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
+    expect(screen.getByText(/We sent a confirmation link to grace@smile\.example/)).toBeTruthy();
+    expect(network.to(signUpPath)[0]?.body).toEqual({
+      email: 'grace@smile.example',
+      password: 'secret1',
+      name: 'Grace',
+      firstName: 'Grace',
+      invitationToken: token,
+      callbackURL: '/dashboard',
+    });
+  });
+
+  it('still checks the required fields, without asking for a practice name', async () => {
+    const user = userEvent.setup();
+    const network = stubFetch((request) => (request.path === invitationPath ? json(preview) : noSession()));
+    openLink();
+    await screen.findByRole('heading', { name: 'Join Smile Dental on CareLoop' });
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account and Join' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields');
+    expect(network.to(signUpPath)).toHaveLength(0);
+  });
+
+  it("shows the server's message for an invalid or expired link, and no form", async () => {
+    const network = stubFetch((request) =>
+      request.path === invitationPath
+        ? json({ error: { code: 'NOT_FOUND', message: 'This invitation is invalid or has expired' } }, 404)
+        : noSession(),
+    );
+    openLink();
+    expect((await screen.findByRole('alert')).textContent).toBe('This invitation is invalid or has expired');
+    expect(screen.queryByRole('button', { name: /^Create Account/ })).toBeNull();
+    expect(
+      screen.getByRole('link', { name: 'Create an account for your own clinic' }).getAttribute('href'),
+    ).toBe('/signup');
+    expect(network.to(invitationPath).length).toBeGreaterThan(0);
+    expect(network.to(signUpPath)).toHaveLength(0);
+  });
+
+  it('offers to try again when the invitation could not be checked', async () => {
+    const user = userEvent.setup();
+    let isDown = true;
+    stubFetch((request) => {
+      if (request.path !== invitationPath) return noSession();
+      return isDown ? json({ error: { code: 'INTERNAL', message: 'boom' } }, 500) : json(preview);
+    });
+    openLink();
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'We could not check your invitation. Please try again.',
+    );
+    isDown = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Join Smile Dental on CareLoop' })).toBeTruthy();
+  });
+
+  it('shows the invitation message when sign-up refuses a spent invitation', async () => {
+    const user = userEvent.setup();
+    stubFetch((request) => {
+      if (request.path === invitationPath) return json(preview);
+      if (request.path === signUpPath) {
+        return json(
+          { code: 'INVALID_INVITATION', message: 'This invitation is invalid or has expired' },
+          400,
+        );
+      }
+      return noSession();
+    });
+    openLink();
+    await screen.findByRole('heading', { name: 'Join Smile Dental on CareLoop' });
+    await user.type(screen.getByLabelText(/^First name/), 'Grace');
+    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Create Account and Join' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This invitation is invalid or has expired');
+  });
+});

@@ -1,28 +1,74 @@
-import { authMessages, mapSignUpError, validateSignUpInput } from '@careloop/domain/auth-messages';
+import { authMessages, mapSignUpError } from '@careloop/domain/auth-messages';
 import type { DomainMessage } from '@careloop/domain/domain-message';
-import { Alert, Anchor, Button, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconMailCheck } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconMailCheck, IconUsersGroup } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
 import { showInfo, showSuccess } from '../../lib/notifications';
 import { paths } from '../../lib/routes';
+import { useInvitation } from './api/get-invitation';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
-import { buildSignUpRequest, type SignUpFields } from './signup.utils';
+import { InvitationProblemCard } from './components/invitation-problem-card';
+import {
+  buildSignUpRequest,
+  describeInvitationError,
+  invalidInvitationMessage,
+  isInvalidInvitationFailure,
+  readInvitationToken,
+  type SignUpFields,
+  type SignUpInvitation,
+  validateSignUpFields,
+} from './signup.utils';
+
+/**
+ * /signup: a new clinic's owner creates the clinic, or, through an invitation link
+ * (`?invitation=TOKEN`), a colleague joins the inviting clinic.
+ */
+export function SignupPage() {
+  const { t } = useTranslation('auth');
+  const [searchParams] = useSearchParams();
+  const token = readInvitationToken(searchParams);
+  const invitation = useInvitation(token);
+
+  if (token === null) return <SignupForm invitation={null} />;
+  if (invitation.data) return <SignupForm invitation={{ token, preview: invitation.data }} />;
+  if (invitation.isError) {
+    return (
+      <InvitationProblemCard
+        problem={describeInvitationError(invitation.error)}
+        isRetrying={invitation.isFetching}
+        onRetry={() => void invitation.refetch()}
+      />
+    );
+  }
+  return (
+    <AuthCard title={t('signup.invitation.checking')}>
+      <Group gap="sm" role="status" aria-live="polite">
+        <Loader size="sm" aria-hidden="true" />
+        <Text>{t('common:loading')}</Text>
+      </Group>
+    </AuthCard>
+  );
+}
+
+type SignUpBody = Parameters<typeof authClient.signUp.email>[0];
 
 type SignupStatus = 'idle' | 'submitting' | 'error' | 'success' | 'checkEmail';
 
 const emptyFields: SignUpFields = { firstName: '', lastName: '', email: '', practiceName: '', password: '' };
 
-export function SignupPage() {
+function SignupForm({ invitation }: { invitation: SignUpInvitation | null }) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const session = authClient.useSession();
-  const [fields, setFields] = useState<SignUpFields>(emptyFields);
+  const [fields, setFields] = useState<SignUpFields>(() =>
+    invitation ? { ...emptyFields, email: invitation.preview.email } : emptyFields,
+  );
   const [status, setStatus] = useState<SignupStatus>('idle');
   const [error, setError] = useState<DomainMessage | null>(null);
 
@@ -38,13 +84,18 @@ export function SignupPage() {
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const invalid = validateSignUpInput(fields);
+    const invalid = validateSignUpFields(fields, invitation);
     if (invalid) return fail(invalid);
     setError(null);
     setStatus('submitting');
     try {
-      const { data, error: failure } = await authClient.signUp.email(buildSignUpRequest(fields));
-      if (failure) return fail(mapSignUpError(failure));
+      // The client's type (lib/auth-client) lists practiceName as required, as an owner's sign-up
+      // needs it; an invited colleague's body carries invitationToken instead, read by the server.
+      const body = buildSignUpRequest(fields, invitation) as SignUpBody;
+      const { data, error: failure } = await authClient.signUp.email(body);
+      if (failure) {
+        return fail(isInvalidInvitationFailure(failure) ? invalidInvitationMessage : mapSignUpError(failure));
+      }
       if (data?.token) {
         setStatus('success');
         showSuccess({ title: t('signup.accountCreated') });
@@ -59,11 +110,13 @@ export function SignupPage() {
     }
   };
 
+  const email = invitation ? invitation.preview.email : fields.email.trim();
+
   if (status === 'checkEmail') {
     return (
       <AuthCard title={t('signup.checkEmailTitle')}>
         <Alert color="green" variant="light" icon={<IconMailCheck aria-hidden="true" />} role="status">
-          {t('signup.checkEmailMessage', { email: fields.email.trim() })}
+          {t('signup.checkEmailMessage', { email })}
         </Alert>
         <Button component={Link} to={paths.login} variant="default">
           {t('signup.loginLink')}
@@ -73,9 +126,21 @@ export function SignupPage() {
   }
 
   const isBusy = status === 'submitting' || status === 'success';
+  const clinicName = invitation?.preview.clinicName ?? '';
 
   return (
-    <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle')}>
+    <AuthCard
+      title={invitation ? t('signup.invitation.title', { clinic: clinicName }) : t('signup.title')}
+      subtitle={invitation ? t('signup.invitation.subtitle') : t('signup.subtitle')}
+    >
+      {invitation ? (
+        <Alert role="note" color="brand" variant="light" icon={<IconUsersGroup aria-hidden="true" />}>
+          {t('signup.invitation.joining', {
+            clinic: clinicName,
+            role: t(`signup.invitation.roles.${invitation.preview.role}`),
+          })}
+        </Alert>
+      ) : null}
       <form onSubmit={handleSubmit} noValidate aria-busy={isBusy}>
         <Stack gap="md">
           <FormError message={error ? translateDomainMessage(t, error) : null} />
@@ -95,21 +160,35 @@ export function SignupPage() {
               onChange={update('lastName')}
             />
           </SimpleGrid>
-          <TextInput
-            label={t('fields.email')}
-            type="email"
-            autoComplete="email"
-            value={fields.email}
-            onChange={update('email')}
-            withAsterisk
-          />
-          <TextInput
-            label={t('fields.practiceName')}
-            autoComplete="organization"
-            value={fields.practiceName}
-            onChange={update('practiceName')}
-            withAsterisk
-          />
+          {invitation ? (
+            // The invitation is for this address; the server refuses any other.
+            <TextInput
+              label={t('fields.email')}
+              description={t('signup.invitation.emailHint')}
+              type="email"
+              autoComplete="email"
+              value={invitation.preview.email}
+              readOnly
+            />
+          ) : (
+            <TextInput
+              label={t('fields.email')}
+              type="email"
+              autoComplete="email"
+              value={fields.email}
+              onChange={update('email')}
+              withAsterisk
+            />
+          )}
+          {invitation ? null : (
+            <TextInput
+              label={t('fields.practiceName')}
+              autoComplete="organization"
+              value={fields.practiceName}
+              onChange={update('practiceName')}
+              withAsterisk
+            />
+          )}
           <PasswordField
             label={t('fields.password')}
             description={t('signup.passwordHint')}
@@ -119,7 +198,7 @@ export function SignupPage() {
             withAsterisk
           />
           <Button type="submit" fullWidth loading={isBusy}>
-            {t('signup.submit')}
+            {invitation ? t('signup.invitation.submit') : t('signup.submit')}
           </Button>
           <Text ta="center" fz="sm">
             {t('signup.haveAccount')}{' '}

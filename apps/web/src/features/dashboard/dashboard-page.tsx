@@ -4,6 +4,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardSummary } from './api/get-dashboard-summary';
 import { AttentionPanel } from './components/attention-panel';
+import { OnboardingBanner } from './components/onboarding-banner';
 import { QuickActions } from './components/quick-actions';
 import { StatCards } from './components/stat-cards';
 import { SystemStatusPanel } from './components/system-status-panel';
@@ -27,6 +28,8 @@ export function DashboardPage() {
           </Text>
         ) : null}
       </Stack>
+
+      <OnboardingBanner canManage={data?.role === 'owner' || data?.role === 'admin'} />
 
       {summary.data ? (
         <>

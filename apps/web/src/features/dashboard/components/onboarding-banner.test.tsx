@@ -1,0 +1,41 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { renderPage } from '../../../test/render';
+import { OnboardingBanner } from './onboarding-banner';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces('onboarding');
+});
+
+const progress = (stepCompleted: number) => ({ stepCompleted, wizardCompleted: stepCompleted >= 4 });
+
+describe('OnboardingBanner', () => {
+  it.each([
+    [0, 'Start setup', 'Finish setting up your clinic'],
+    [2, 'Resume setup', 'Pick up your clinic setup where you left it'],
+  ])('after %i saved steps leads to /onboarding with %s', async (stepCompleted, action, title) => {
+    stubFetch(() => json(progress(stepCompleted)));
+    renderPage(<OnboardingBanner canManage />, { path: '/dashboard' });
+    const link = await screen.findByRole('link', { name: action });
+    expect(link.getAttribute('href')).toBe('/onboarding');
+    expect(screen.getByText(title)).toBeTruthy();
+  });
+
+  it('is gone once the wizard is completed', async () => {
+    const network = stubFetch(() => json(progress(4)));
+    renderPage(<OnboardingBanner canManage />, { path: '/dashboard' });
+    await waitFor(() => expect(network.to('/api/onboarding').length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: /setup$/ })).toBeNull();
+  });
+
+  it('does not ask for staff, who cannot run the setup', async () => {
+    const network = stubFetch(() => json(progress(0)));
+    renderPage(<OnboardingBanner canManage={false} />, { path: '/dashboard' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(network.to('/api/onboarding')).toHaveLength(0);
+    expect(screen.queryByRole('link', { name: 'Start setup' })).toBeNull();
+  });
+});
