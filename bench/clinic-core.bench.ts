@@ -1,4 +1,4 @@
-import { cases, patients, reviews } from '../apps/server/src/db/schema';
+import { cases, clinics, patients, reviews } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { createBenchDatabase, isPostgresReachable } from './support/bench-database';
 import { startInProcessServer } from './support/in-process-server';
@@ -104,7 +104,7 @@ function importCsv(rows: number, offset: number): string {
   for (let i = 0; i < rows; i++) {
     const n = offset + i;
     lines.push(
-      `Imported Patient ${n},imported${n}@example.com,+4477009${String(n).padStart(5, '0')},Dental Implant,active,`,
+      `Imported Patient ${n},imported${n}@example.com,+3462${String(n).padStart(7, '0')},Dental Implant,active,`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -120,6 +120,9 @@ for (const kind of kinds) {
   try {
     const seedStarted = performance.now();
     await seed(server, server.clinicId);
+    const neighbourId = newId('cln');
+    await server.db.insert(clinics).values({ id: neighbourId, name: 'Neighbour Clinic' });
+    await seed(server, neighbourId);
     figures[`${kind} seed`] = { seconds: Math.round((performance.now() - seedStarted) / 100) / 10 };
     const headers = { cookie: server.cookie };
     for (const endpoint of endpoints) {
@@ -129,8 +132,18 @@ for (const kind of kinds) {
         continue;
       }
       await loadTest(server.baseUrl + endpoint, headers, 100, 4); // warm-up
-      const result = await loadTest(server.baseUrl + endpoint, headers, requests, 8);
-      figures[`${kind} GET ${endpoint}`] = result;
+      // Latency one request at a time (what a user waits); throughput with 8 in flight (what the
+      // process sustains). Latency under 8 in flight on 2 cores is mostly queueing, so it is not the p99.
+      const latency = await loadTest(server.baseUrl + endpoint, headers, requests, 1);
+      const load = await loadTest(server.baseUrl + endpoint, headers, requests, 8);
+      figures[`${kind} GET ${endpoint}`] = {
+        requests,
+        failures: latency.failures + load.failures,
+        p50Ms: latency.p50Ms,
+        p99Ms: latency.p99Ms,
+        throughputRpsAt8: load.throughputRps,
+        p99MsAt8: load.p99Ms,
+      };
     }
     const csv = importCsv(10_000, 0);
     const importStarted = performance.now();
@@ -150,6 +163,6 @@ for (const kind of kinds) {
 }
 
 writeResult('clinic-core', {
-  workload: `One clinic with ${sizes.patients} patients, ${sizes.reviews} reviews, ${sizes.cases} cases; ${requests} signed-in GETs per endpoint over loopback HTTP, 8 in flight; CSV import of 10,000 rows. Targets: summary and list p99 < 50 ms on PostgreSQL.`,
+  workload: `One clinic with ${sizes.patients} patients, ${sizes.reviews} reviews, ${sizes.cases} cases; ${requests} signed-in GETs per endpoint over loopback HTTP, one at a time (p50/p99) and 8 in flight (throughput, p99MsAt8); CSV import of 10,000 rows. Targets: summary and list p99 < 50 ms on PostgreSQL.`,
   figures,
 });
