@@ -11,6 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
+import { awsSnsSandbox, createDemoAwsSnsSandboxState } from './integrations/aws-sns/aws-sns.sandbox';
 import {
   createDemoGoogleReviewsSandboxState,
   googleReviewsSandbox,
@@ -21,6 +22,7 @@ import {
   trustpilotSandbox,
 } from './integrations/trustpilot/trustpilot.sandbox';
 import { createDemoTwilioSandboxState, twilioSandbox } from './integrations/twilio/twilio.sandbox';
+import { createDemoVonageSandboxState, vonageSandbox } from './integrations/vonage/vonage.sandbox';
 import { createDemoWhatsAppSandboxState, whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { meRoutes } from './modules/clinics/me.routes';
@@ -112,6 +114,8 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     });
     await app.register(whatsAppSandbox(createDemoWhatsAppSandboxState()), { prefix: '/sandbox/whatsapp' });
     await app.register(twilioSandbox(createDemoTwilioSandboxState()), { prefix: '/sandbox/twilio' });
+    await app.register(vonageSandbox(createDemoVonageSandboxState()), { prefix: '/sandbox/vonage' });
+    await app.register(awsSnsSandbox(createDemoAwsSnsSandboxState()), { prefix: '/sandbox/aws-sns' });
     await app.register(openAiSandbox(createDemoOpenAiSandboxState()), { prefix: '/sandbox/openai' });
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

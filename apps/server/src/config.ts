@@ -42,6 +42,14 @@ const envSchema = z.object({
     .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION looks like v21.0')
     .default('v21.0'),
   TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  VONAGE_API_URL: z.string().url().default('https://rest.nexmo.com'),
+  /** SMS through AWS SNS: the region used to sign and reach `sns.{region}.amazonaws.com`. */
+  AWS_SNS_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'AWS_SNS_REGION looks like us-east-1')
+    .default('us-east-1'),
+  /** A fixed SNS endpoint instead (a VPC endpoint, LocalStack); unset: the region's public one. */
+  AWS_SNS_API_URL: z.string().url().or(z.literal('')).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Where clinics in sandbox mode reach the fakes (`/sandbox/<provider>`); defaults to this server. */
@@ -111,6 +119,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       trustpilot: { apiUrl: e.TRUSTPILOT_API_URL },
       whatsapp: { apiUrl: e.WHATSAPP_API_URL, version: e.WHATSAPP_API_VERSION },
       twilio: { apiUrl: e.TWILIO_API_URL },
+      vonage: { apiUrl: e.VONAGE_API_URL },
+      awsSns: { region: e.AWS_SNS_REGION, apiUrl: e.AWS_SNS_API_URL || undefined },
       google: {
         apiUrl: e.GOOGLE_BUSINESS_API_URL,
         tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,

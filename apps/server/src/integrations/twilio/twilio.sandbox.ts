@@ -1,9 +1,38 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { computeTwilioSignature, readTwilioForm, type TwilioParams } from './twilio.webhook';
 
 export type TwilioSandboxAccount = { sid: string; authToken: string; friendlyName: string; status: string };
 
+export type TwilioSandboxMessage = {
+  sid: string;
+  accountSid: string;
+  to: string;
+  from: string | null;
+  messagingServiceSid: string | null;
+  body: string;
+  statusCallback: string | null;
+  at: Date;
+};
+
+/** The next answers of the send route, for testing retries and outages. */
+export type TwilioSandboxFault =
+  | { kind: 'status'; status: number; code?: number; retryAfterSeconds?: number }
+  | { kind: 'slow'; delayMs: number };
+
 export type TwilioSandboxState = {
   accounts: Map<string, TwilioSandboxAccount>;
+  /** Blocked (sender, recipient) pairs, `sender|recipient`: the recipient texted a STOP keyword. */
+  optOuts: Set<string>;
+  /** Recipients whose messages are accepted, then fail in the status callback with this code. */
+  failAfterAccept: Map<string, number>;
+  now: () => Date;
+  faults: TwilioSandboxFault[];
+  messages: TwilioSandboxMessage[];
+  /** Every callback the fake POSTed, with the status code it got back (0: unreachable). */
+  deliveries: { url: string; params: Record<string, string>; status: number }[];
+  pending: Set<Promise<void>>;
   requests: string[];
 };
 
@@ -15,7 +44,17 @@ export const twilioSandboxDemo = {
 } as const;
 
 export function createTwilioSandboxState(): TwilioSandboxState {
-  return { accounts: new Map(), requests: [] };
+  return {
+    accounts: new Map(),
+    optOuts: new Set(),
+    failAfterAccept: new Map(),
+    now: () => new Date(),
+    faults: [],
+    messages: [],
+    deliveries: [],
+    pending: new Set(),
+    requests: [],
+  };
 }
 
 export function addTwilioSandboxAccount(state: TwilioSandboxState, account: TwilioSandboxAccount) {
@@ -49,8 +88,166 @@ function authenticate(state: TwilioSandboxState, header: string | undefined, pat
   return account && user === pathSid && password === account.authToken ? account : null;
 }
 
+/** RFC 2822 as Twilio writes it: `Tue, 26 Jul 2016 12:50:07 +0000`. */
+const rfc2822 = (date: Date) => date.toUTCString().replace('GMT', '+0000');
+
+const optOutKeywords = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'REVOKE',
+  'OPTOUT',
+]);
+const optInKeywords = new Set(['START', 'YES', 'UNSTOP']);
+const e164 = /^\+[1-9]\d{6,14}$/;
+const gsm7 = /^[A-Za-z0-9 \r\n@£$¥èéùìòÇØøÅå_ÆæßÉ!"#¤%&'()*+,\-./:;<=>?¡ÄÖÑÜ§¿äöñüà^{}\\[~\]|€]*$/;
+
+function segments(body: string): number {
+  if (body.length === 0) return 1;
+  const [single, multi] = gsm7.test(body) ? [160, 153] : [70, 67];
+  return body.length <= single ? 1 : Math.ceil(body.length / multi);
+}
+
+/** A valid callback URL: http(s) with a hostname without underscores (§4.2). */
+function isValidCallback(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.hostname.includes('_');
+  } catch {
+    return false;
+  }
+}
+
+/** POSTs a form signed per §4.5 with the account's Auth Token, for the exact URL called. */
+export function postSignedTwilioForm(
+  state: TwilioSandboxState,
+  url: string,
+  params: Record<string, string>,
+  authToken: string,
+): Promise<number> {
+  const delivery = fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': computeTwilioSignature(url, params, authToken),
+    },
+    body: new URLSearchParams(params).toString(),
+    signal: AbortSignal.timeout(10_000),
+  })
+    .then(async (response) => {
+      await response.body?.cancel();
+      return response.status;
+    })
+    .catch(() => 0)
+    .then((status) => {
+      state.deliveries.push({ url, params, status });
+      return status;
+    });
+  const tracked = delivery.then(() => undefined);
+  state.pending.add(tracked);
+  void tracked.finally(() => state.pending.delete(tracked));
+  return delivery;
+}
+
+/** Waits until every callback the fake has started posting is answered. */
+export async function flushTwilioSandboxCallbacks(state: TwilioSandboxState) {
+  while (state.pending.size > 0) await Promise.all([...state.pending]);
+}
+
+function emitStatuses(
+  state: TwilioSandboxState,
+  account: TwilioSandboxAccount,
+  message: TwilioSandboxMessage,
+) {
+  const url = message.statusCallback;
+  if (!url) return;
+  const failCode = state.failAfterAccept.get(message.to);
+  const sequence: [string, number | null][] =
+    failCode === undefined
+      ? [
+          ['sent', null],
+          ['delivered', null],
+        ]
+      : [
+          ['sent', null],
+          ['undelivered', failCode],
+        ];
+  const run = (async () => {
+    for (const [status, errorCode] of sequence) {
+      await postSignedTwilioForm(
+        state,
+        url,
+        {
+          AccountSid: account.sid,
+          ApiVersion: '2010-04-01',
+          From: message.from ?? '',
+          To: message.to,
+          MessageSid: message.sid,
+          SmsSid: message.sid,
+          MessageStatus: status,
+          SmsStatus: status,
+          ...(message.messagingServiceSid ? { MessagingServiceSid: message.messagingServiceSid } : {}),
+          ...(errorCode === null ? {} : { ErrorCode: String(errorCode) }),
+        },
+        account.authToken,
+      );
+    }
+  })();
+  state.pending.add(run);
+  void run.finally(() => state.pending.delete(run));
+}
+
+/**
+ * A patient texts the clinic's number (§4.8.7): a STOP-family keyword (the whole message,
+ * case-insensitive) blocks (clinic number, patient) and START/YES/UNSTOP lifts it, like Twilio;
+ * then the signed inbound form is POSTed to `url` (the clinic's inbound webhook).
+ */
+export async function simulateTwilioInbound(
+  state: TwilioSandboxState,
+  input: { accountSid: string; from: string; to: string; body: string; url: string },
+) {
+  const account = state.accounts.get(input.accountSid);
+  if (!account) throw new Error(`Unknown sandbox account ${input.accountSid}`);
+  const keyword = input.body.trim().toUpperCase();
+  const pair = `${input.to}|${input.from}`;
+  if (optOutKeywords.has(keyword)) state.optOuts.add(pair);
+  if (optInKeywords.has(keyword)) state.optOuts.delete(pair);
+  const messageSid = `SM${randomBytes(16).toString('hex')}`;
+  const params: Record<string, string> = {
+    ToCountry: 'US',
+    SmsMessageSid: messageSid,
+    NumMedia: '0',
+    SmsSid: messageSid,
+    SmsStatus: 'received',
+    Body: input.body,
+    To: input.to,
+    NumSegments: String(segments(input.body)),
+    MessageSid: messageSid,
+    AccountSid: account.sid,
+    From: input.from,
+    ApiVersion: '2010-04-01',
+  };
+  const status = await postSignedTwilioForm(state, input.url, params, account.authToken);
+  return { messageSid, params, status };
+}
+
+type FormBody = TwilioParams;
+const field = (form: FormBody, name: string) => {
+  const value = form[name];
+  return typeof value === 'string' ? value : value?.[0];
+};
+
 /** A wire-compatible fake of the Twilio REST API parts we call (providers.md §4.8). */
 export const twilioSandbox = (state: TwilioSandboxState) => async (app: FastifyInstance) => {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, readTwilioForm(String(body))),
+  );
+
   app.get<{ Params: { file: string } }>(
     '/2010-04-01/Accounts/:file',
     { schema: { hide: true } },
@@ -71,6 +268,101 @@ export const twilioSandbox = (state: TwilioSandboxState) => async (app: FastifyI
         date_updated: 'Mon, 02 Nov 2026 10:00:00 +0000',
         uri: `/2010-04-01/Accounts/${account.sid}.json`,
       };
+    },
+  );
+
+  app.post<{ Params: { sid: string } }>(
+    '/2010-04-01/Accounts/:sid/Messages.json',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      state.requests.push(`POST ${request.url}`);
+      const account = authenticate(state, request.headers.authorization, request.params.sid);
+      if (!account) return twilioError(reply, 401, 20003, 'Authenticate');
+      const fault = state.faults.shift();
+      if (fault?.kind === 'slow') await sleep(fault.delayMs);
+      if (fault?.kind === 'status') {
+        if (fault.retryAfterSeconds !== undefined)
+          reply.header('retry-after', String(fault.retryAfterSeconds));
+        return twilioError(reply, fault.status, fault.code ?? 20500, 'Internal Server Error');
+      }
+      const contentType = request.headers['content-type'] ?? '';
+      if (!contentType.startsWith('application/x-www-form-urlencoded')) {
+        return twilioError(reply, 400, 20001, 'The request body must be application/x-www-form-urlencoded');
+      }
+      const form = request.body as FormBody;
+      const to = field(form, 'To') ?? '';
+      const from = field(form, 'From') ?? '';
+      const service = field(form, 'MessagingServiceSid') ?? '';
+      const body = field(form, 'Body') ?? '';
+      const callback = field(form, 'StatusCallback') ?? '';
+      if (to === '') return twilioError(reply, 400, 21604, "A 'To' phone number is required.");
+      if ((from === '') === (service === '')) {
+        return twilioError(
+          reply,
+          400,
+          21603,
+          "A 'From' phone number or a 'MessagingServiceSid' is required, and not both.",
+        );
+      }
+      if (body === '' && !field(form, 'MediaUrl') && !field(form, 'ContentSid')) {
+        return twilioError(reply, 400, 21602, 'Message body is required.');
+      }
+      if (body.length > 1600) {
+        return twilioError(
+          reply,
+          400,
+          21617,
+          'The concatenated message body exceeds the 1600 character limit.',
+        );
+      }
+      if (!e164.test(to.replace(/^whatsapp:/, ''))) {
+        return twilioError(reply, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
+      }
+      if (callback !== '' && !isValidCallback(callback)) {
+        return twilioError(reply, 400, 21609, 'Invalid StatusCallback URL.');
+      }
+      const sender = service || from;
+      if (state.optOuts.has(`${sender}|${to}`)) {
+        return twilioError(reply, 400, 21610, 'Attempt to send to unsubscribed recipient');
+      }
+      const now = state.now();
+      const message: TwilioSandboxMessage = {
+        sid: `SM${randomBytes(16).toString('hex')}`,
+        accountSid: account.sid,
+        to,
+        from: from || null,
+        messagingServiceSid: service || null,
+        body,
+        statusCallback: callback || null,
+        at: now,
+      };
+      state.messages.push(message);
+      emitStatuses(state, account, message);
+      return reply.status(201).send({
+        sid: message.sid,
+        account_sid: account.sid,
+        messaging_service_sid: message.messagingServiceSid,
+        to,
+        from: message.from,
+        body,
+        status: service ? 'accepted' : 'queued',
+        direction: 'outbound-api',
+        num_segments: service ? '0' : String(segments(body)),
+        num_media: '0',
+        price: null,
+        price_unit: 'USD',
+        error_code: null,
+        error_message: null,
+        api_version: '2010-04-01',
+        date_created: rfc2822(now),
+        date_updated: rfc2822(now),
+        date_sent: null,
+        uri: `/2010-04-01/Accounts/${account.sid}/Messages/${message.sid}.json`,
+        subresource_uris: {
+          media: `/2010-04-01/Accounts/${account.sid}/Messages/${message.sid}/Media.json`,
+          feedback: `/2010-04-01/Accounts/${account.sid}/Messages/${message.sid}/Feedback.json`,
+        },
+      });
     },
   );
 };
