@@ -24,6 +24,7 @@ import {
 import { createDemoTwilioSandboxState, twilioSandbox } from './integrations/twilio/twilio.sandbox';
 import { createDemoVonageSandboxState, vonageSandbox } from './integrations/vonage/vonage.sandbox';
 import { createDemoWhatsAppSandboxState, whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
+import { automationRoutes } from './modules/automation/automation.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { meRoutes } from './modules/clinics/me.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
@@ -101,6 +102,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(dashboardRoutes(fullDeps));
   await app.register(ingestionRoutes(fullDeps));
   await app.register(settingsRoutes(fullDeps));
+  await app.register(automationRoutes(fullDeps));
   await app.register(templatesRoutes(fullDeps));
   await app.register(onboardingRoutes(fullDeps));
   await app.register(teamRoutes(fullDeps));

@@ -2,6 +2,7 @@ import { cleanupLogsJob } from './cleanup-logs.job';
 import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { JobDefinition } from './job-definition';
+import { planFollowUpsJob } from './plan-followups.job';
 
 /** Every job the workers run, with its schedule: the one place to look. */
 export const jobRegistry: JobDefinition[] = [
@@ -9,4 +10,5 @@ export const jobRegistry: JobDefinition[] = [
   ingestReviewsHourlyJob as unknown as JobDefinition,
   ingestClinicReviewsJob as unknown as JobDefinition,
   draftReviewRepliesJob as unknown as JobDefinition,
+  planFollowUpsJob as unknown as JobDefinition,
 ];

@@ -37,6 +37,9 @@ export const clinicAutomationConfigs = pgTable(
       .default(sql`'{"1":true,"3":true,"7":true,"14":true,"30":false}'::jsonb`),
     crosssellEnabled: boolean('crosssell_enabled').notNull().default(true),
     crosssellDelayDays: integer('crosssell_delay_days').notNull().default(30),
+    // Automated messages go out between these clinic-local times ('HH:MM', from inclusive).
+    quietHoursFrom: text('quiet_hours_from').notNull().default('09:00'),
+    quietHoursUntil: text('quiet_hours_until').notNull().default('20:00'),
     aiReviewResponseEnabled: boolean('ai_review_response_enabled').notNull().default(false),
     aiReviewResponseThreshold: integer('ai_review_response_threshold').notNull().default(3),
     aiReviewResponseDelayHours: integer('ai_review_response_delay_hours').notNull().default(2),
@@ -46,6 +49,10 @@ export const clinicAutomationConfigs = pgTable(
     check('automation_sms_provider_check', oneOf(t.smsProvider, smsProviders)),
     check('automation_default_channel_check', oneOf(t.defaultChannel, messageChannels)),
     check('automation_crosssell_delay_check', sql`${t.crosssellDelayDays} between 1 and 365`),
+    check(
+      'automation_quiet_hours_check',
+      sql`${t.quietHoursFrom} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.quietHoursUntil} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.quietHoursFrom} < ${t.quietHoursUntil}`,
+    ),
     check('automation_ai_threshold_check', sql`${t.aiReviewResponseThreshold} between 1 and 3`),
     check('automation_ai_delay_check', sql`${t.aiReviewResponseDelayHours} in (1, 2, 4, 8, 24)`),
   ],

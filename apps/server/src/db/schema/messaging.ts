@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   foreignKey,
   index,
   integer,
@@ -18,6 +19,7 @@ import { patients } from './patients';
 
 export const deliveryStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
 export const messageKinds = ['followup', 'crosssell', 'test', 'reply', 'consent'] as const;
+export const messageLanguages = ['en', 'es', 'tr'] as const;
 
 export const patientCommunications = pgTable(
   'patient_communications',
@@ -36,6 +38,13 @@ export const patientCommunications = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     responseReceived: boolean('response_received').notNull().default(false),
     responseContent: text('response_content'),
+    // Outbox fields of a planned message (null for messages not planned by the scheduler).
+    dedupeKey: text('dedupe_key'),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    sendDate: date('send_date', { mode: 'string' }),
+    language: text('language'),
+    fallbackChannel: text('fallback_channel'),
+    isMarketing: boolean('is_marketing').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,6 +57,18 @@ export const patientCommunications = pgTable(
     check('communications_channel_check', oneOf(t.channel, messageChannels)),
     check('communications_kind_check', oneOf(t.kind, messageKinds)),
     check('communications_status_check', oneOf(t.deliveryStatus, deliveryStatuses)),
+    check(
+      'communications_fallback_channel_check',
+      sql`${t.fallbackChannel} is null or ${oneOf(t.fallbackChannel, messageChannels)}`,
+    ),
+    check(
+      'communications_language_check',
+      sql`${t.language} is null or ${oneOf(t.language, messageLanguages)}`,
+    ),
+    // Planning twice stores once: inserts use ON CONFLICT DO NOTHING on this key.
+    uniqueIndex('communications_dedupe_key').on(t.clinicId, t.dedupeKey),
+    // The sender's sweep: queued messages whose time has come.
+    index('communications_queued_due_idx').on(t.scheduledAt).where(sql`${t.deliveryStatus} = 'queued'`),
     // A patient never gets the same scheduled message twice.
     uniqueIndex('communications_schedule_key')
       .on(t.clinicId, t.patientId, t.kind, t.scheduleDay)

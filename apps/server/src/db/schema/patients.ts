@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  check,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './check';
 import { clinics } from './clinics';
 
 export const patientStatuses = ['active', 'completed', 'watch', 'red'] as const;
+/** Who recorded a consent or an opt-out (DESIGN §9: every change with its source and time). */
+export const consentSources = ['patient_reply', 'staff', 'import', 'provider'] as const;
+
+const sourceCheck = (column: AnyPgColumn) => sql`${column} is null or ${oneOf(column, consentSources)}`;
 
 export const patients = pgTable(
   'patients',
@@ -19,6 +32,13 @@ export const patients = pgTable(
     language: text('language'),
     procedureDate: timestamp('procedure_date', { withTimezone: true }),
     lastCheck: timestamp('last_check', { withTimezone: true }),
+    // Marketing (cross-sell) needs recorded consent; an opt-out holds for one channel.
+    marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
+    marketingConsentSource: text('marketing_consent_source'),
+    smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
+    smsOptOutSource: text('sms_opt_out_source'),
+    whatsappOptedOutAt: timestamp('whatsapp_opted_out_at', { withTimezone: true }),
+    whatsappOptOutSource: text('whatsapp_opt_out_source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -30,5 +50,9 @@ export const patients = pgTable(
     index('patients_clinic_created_idx').on(t.clinicId, t.createdAt.desc(), t.id),
     index('patients_clinic_phone_idx').on(t.clinicId, t.phone),
     index('patients_clinic_email_idx').on(t.clinicId, t.email),
+    index('patients_clinic_procedure_date_idx').on(t.clinicId, t.procedureDate),
+    check('patients_marketing_consent_source_check', sourceCheck(t.marketingConsentSource)),
+    check('patients_sms_opt_out_source_check', sourceCheck(t.smsOptOutSource)),
+    check('patients_whatsapp_opt_out_source_check', sourceCheck(t.whatsappOptOutSource)),
   ],
 );

@@ -1,0 +1,167 @@
+import {
+  type AutomationConfig,
+  enabledFollowUpDays,
+  followUpScheduleDays,
+} from '@careloop/domain/messaging/automation-config';
+import {
+  followUpCatchUpDays,
+  type MessageLanguage,
+  messageLanguages,
+  type PlanClinic,
+  planFollowUps,
+} from '@careloop/domain/messaging/follow-up-plan';
+import type { AppDeps } from '../../app-deps';
+import { newId } from '../../lib/ids';
+import { getChannelReadiness } from '../settings/settings.service';
+import {
+  type ClinicAutomationRow,
+  findExistingMessages,
+  findPatientsWithPositiveReview,
+  findPlanningPatients,
+  insertPlannedMessages,
+  listClinicsWithAutomationOn,
+  withClinicPlanningLock,
+} from './automation.repository';
+import { toAutomationConfig } from './automation.service';
+
+// The scheduler's planning half (issue 6 item 3, DESIGN §9): every due follow-up and cross-sell is
+// written into the outbox (patient_communications, status 'queued') exactly once per patient,
+// kind and day; the sending jobs pick them up at their scheduled time.
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const dayMs = 86_400_000;
+export const defaultPlanningBatchSize = 5000;
+
+export type ClinicPlanResult = { clinicId: string; planned: number; skipped: number; patients: number };
+export type PlanResult = { clinics: number; planned: number; skipped: number; failed: string[] };
+
+function languageOf(value: string): MessageLanguage {
+  return messageLanguages.find((language) => language === value) ?? 'en';
+}
+
+/**
+ * The channels that can send: switched on in the settings and with their credentials and sender
+ * saved. A switch on without credentials would only fill the outbox with failures.
+ */
+async function sendableConfig(deps: Deps, clinicId: string, config: AutomationConfig) {
+  const readiness = await getChannelReadiness(deps, clinicId);
+  return {
+    ...config,
+    smsEnabled: config.smsEnabled && readiness.sms,
+    whatsappEnabled: config.whatsappEnabled && readiness.whatsapp,
+  };
+}
+
+/** Plans one clinic's due messages, in batches of patients, under the clinic's planning lock. */
+export async function planClinicFollowUps(
+  deps: Deps,
+  clinic: ClinicAutomationRow,
+  options: { now: Date; batchSize?: number },
+): Promise<ClinicPlanResult> {
+  const { now } = options;
+  const batchSize = options.batchSize ?? defaultPlanningBatchSize;
+  const config = await sendableConfig(deps, clinic.clinicId, toAutomationConfig(clinic.config));
+  const result: ClinicPlanResult = { clinicId: clinic.clinicId, planned: 0, skipped: 0, patients: 0 };
+  if (!config.smsEnabled && !config.whatsappEnabled) return result;
+
+  const planClinic: PlanClinic = {
+    timeZone: clinic.timeZone,
+    defaultLanguage: languageOf(clinic.defaultLanguage),
+    config,
+  };
+  // The latest schedule day switched on, plus the catch-up and a day either side for time zones.
+  const followUpDays = enabledFollowUpDays(config.followupSchedule);
+  const longestFollowUp = followUpDays.at(-1) ?? followUpScheduleDays[0];
+  const recentSince = new Date(now.getTime() - (longestFollowUp + followUpCatchUpDays + 2) * dayMs);
+  const crossSellBefore = config.crosssellEnabled
+    ? new Date(now.getTime() - (config.crosssellDelayDays - 1) * dayMs)
+    : null;
+  // The one-a-day cap looks at messages from yesterday on (planned ones may lie ahead).
+  const capSince = new Date(now.getTime() - 2 * dayMs);
+
+  return withClinicPlanningLock(deps.db, clinic.clinicId, async (tx) => {
+    const positiveReview = config.crosssellEnabled
+      ? await findPatientsWithPositiveReview(tx, clinic.clinicId)
+      : new Set<string>();
+    let afterId: string | null = null;
+    for (;;) {
+      const batch = await findPlanningPatients(tx, clinic.clinicId, {
+        afterId,
+        limit: batchSize,
+        now,
+        recentSince,
+        crossSellBefore,
+        timeZone: clinic.timeZone,
+      });
+      if (batch.length === 0) break;
+      afterId = batch.at(-1)?.id ?? null;
+      result.patients += batch.length;
+      const existing = await findExistingMessages(
+        tx,
+        clinic.clinicId,
+        batch.map((p) => p.id),
+        capSince,
+      );
+      const plan = planFollowUps({
+        clinic: planClinic,
+        patients: batch.map((p) => ({
+          id: p.id,
+          procedureDate: p.procedureDate,
+          language: p.language,
+          hasPhone: p.hasPhone,
+          optedOut: { sms: p.smsOptedOut, whatsapp: p.whatsappOptedOut },
+          hasMarketingConsent: p.hasMarketingConsent,
+          hasPositiveReview: positiveReview.has(p.id),
+        })),
+        existing,
+        now,
+      });
+      result.skipped += plan.skipped.length;
+      result.planned += await insertPlannedMessages(
+        tx,
+        clinic.clinicId,
+        plan.sends.map((send) => ({
+          id: newId('msg'),
+          patientId: send.patientId,
+          channel: send.channel,
+          fallbackChannel: send.fallbackChannel,
+          kind: send.kind,
+          scheduleDay: send.scheduleDay,
+          dedupeKey: send.dedupeKey,
+          scheduledAt: send.sendAt,
+          sendDate: send.localDate,
+          language: send.language,
+          isMarketing: send.isMarketing,
+        })),
+      );
+      if (batch.length < batchSize) break;
+    }
+    return result;
+  });
+}
+
+/**
+ * Plans every clinic with the automation on. One clinic's failure is logged and does not stop the
+ * others; the run reports which failed (the job then fails, and pg-boss retries it: planning
+ * again stores nothing twice).
+ */
+export async function planDueFollowUps(
+  deps: Deps & { log?: { error: (o: object, m: string) => void } },
+  options: { now?: Date; batchSize?: number } = {},
+): Promise<PlanResult> {
+  const now = options.now ?? new Date();
+  const clinics = await listClinicsWithAutomationOn(deps.db);
+  const total: PlanResult = { clinics: clinics.length, planned: 0, skipped: 0, failed: [] };
+  for (const clinic of clinics) {
+    try {
+      const result = await planClinicFollowUps(deps, clinic, { now, batchSize: options.batchSize });
+      total.planned += result.planned;
+      total.skipped += result.skipped;
+    } catch (error) {
+      total.failed.push(clinic.clinicId);
+      deps.log?.error({ err: error, clinicId: clinic.clinicId }, 'follow-up planning failed');
+    }
+  }
+  return total;
+}
