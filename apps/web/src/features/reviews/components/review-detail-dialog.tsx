@@ -6,8 +6,8 @@ import { Link } from 'react-router';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
 import { useCreateReviewCase } from '../api/create-review-case';
-import { createCaseErrorText, formatConfidence, formatReviewDate } from '../reviews.utils';
-import { MatchStatusBadge } from './match-status-badge';
+import { createCaseErrorText, formatReviewDate } from '../reviews.utils';
+import { ReviewMatchPanel } from './review-match-panel';
 import { ReviewReplyPanel } from './review-reply-panel';
 import { StarRating } from './star-rating';
 
@@ -31,7 +31,6 @@ export function ReviewDetailDialog({ review, onClose }: ReviewDetailDialogProps)
 function ReviewDetail({ review }: { review: Review }) {
   const { t, i18n } = useTranslation('reviews');
   const createCase = useCreateReviewCase();
-  const confidence = formatConfidence(review.matchConfidence);
 
   const handleCreateCase = () =>
     createCase.mutate(review.id, {
@@ -60,16 +59,6 @@ function ReviewDetail({ review }: { review: Review }) {
         <Field label={t('detail.reviewer')} value={review.reviewerName ?? t('list.anonymous')} />
         <Field label={t('detail.date')} value={formatReviewDate(review.reviewDate, i18n.language)} />
         <Field label={t('detail.platform')} value={t(`provider.${review.provider}`, review.provider)} />
-        <div>
-          <Text component="dt" size="xs" c="dimmed">
-            {t('detail.match')}
-          </Text>
-          <Group component="dd" m={0} gap={6}>
-            <MatchStatusBadge status={review.matchStatus} />
-            {confidence ? <Text size="sm">{t('detail.confidence', { confidence })}</Text> : null}
-          </Group>
-        </div>
-        <Field label={t('detail.patient')} value={review.patientName ?? t('detail.noPatient')} />
         <Field label={t('detail.severity')} value={t(`severity.${ratingToSeverity(review.rating)}`)} />
       </SimpleGrid>
 
@@ -89,6 +78,8 @@ function ReviewDetail({ review }: { review: Review }) {
           </Button>
         </Group>
       )}
+
+      <ReviewMatchPanel reviewId={review.id} />
 
       <ReviewReplyPanel review={review} />
     </Stack>
