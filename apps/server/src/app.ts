@@ -29,6 +29,7 @@ import { casesRoutes } from './modules/cases/cases.routes';
 import { meRoutes } from './modules/clinics/me.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { inboundRoutes } from './modules/inbound/inbound.routes';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(templatesRoutes(fullDeps));
   await app.register(onboardingRoutes(fullDeps));
   await app.register(teamRoutes(fullDeps));
+  await app.register(inboundRoutes(fullDeps));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes of the review providers, for the demo clinic and the tests (DESIGN §6).
     await app.register(trustpilotSandbox(createDemoTrustpilotSandboxState()), {

@@ -1,0 +1,296 @@
+import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  alerts,
+  clinicAutomationConfigs,
+  clinics,
+  patientCommunications,
+  patients,
+  webhookLogs,
+} from '../../db/schema';
+
+export type InboundChannel = 'sms' | 'whatsapp';
+export type WebhookProvider = 'twilio' | 'whatsapp' | 'vonage';
+
+export type WebhookClinic = {
+  id: string;
+  name: string;
+  sandboxMode: string;
+  defaultLanguage: string;
+  whatsappPhoneNumberId: string | null;
+  smsProvider: string | null;
+  smsFromNumber: string | null;
+};
+
+/** The clinic a webhook URL names, with what sending a confirmation needs; null when unknown. */
+export async function findWebhookClinic(db: Database, clinicId: string): Promise<WebhookClinic | null> {
+  const rows = await db
+    .select({
+      id: clinics.id,
+      name: clinics.name,
+      sandboxMode: clinics.sandboxMode,
+      defaultLanguage: clinics.defaultLanguage,
+      whatsappPhoneNumberId: clinicAutomationConfigs.whatsappPhoneNumberId,
+      smsProvider: clinicAutomationConfigs.smsProvider,
+      smsFromNumber: clinicAutomationConfigs.smsFromNumber,
+    })
+    .from(clinics)
+    .leftJoin(clinicAutomationConfigs, eq(clinicAutomationConfigs.clinicId, clinics.id))
+    .where(eq(clinics.id, clinicId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type InboundPatient = {
+  id: string;
+  name: string;
+  phone: string | null;
+  language: string | null;
+  smsOptedOutAt: Date | null;
+  whatsappOptedOutAt: Date | null;
+};
+
+const patientColumns = {
+  id: patients.id,
+  name: patients.name,
+  phone: patients.phone,
+  language: patients.language,
+  smsOptedOutAt: patients.smsOptedOutAt,
+  whatsappOptedOutAt: patients.whatsappOptedOutAt,
+};
+
+/**
+ * The clinic's patient with this E.164 phone. When several share it (a family phone), the one
+ * last written to wins, then the newest.
+ */
+export async function findPatientByPhone(
+  db: Database,
+  clinicId: string,
+  phone: string,
+): Promise<InboundPatient | null> {
+  const lastSent = sql`(select max(${patientCommunications.sentAt}) from ${patientCommunications}
+    where ${patientCommunications.clinicId} = ${patients.clinicId} and ${patientCommunications.patientId} = ${patients.id})`;
+  const rows = await db
+    .select(patientColumns)
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.phone, phone)))
+    .orderBy(sql`${lastSent} desc nulls last`, desc(patients.createdAt))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findPatient(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+): Promise<InboundPatient | null> {
+  const rows = await db
+    .select(patientColumns)
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Stores an inbound message once: the unique (clinic, provider, provider message id) index makes
+ * a redelivery insert nothing. True when this call stored it.
+ */
+export async function insertWebhookLog(
+  db: Database,
+  row: {
+    id: string;
+    clinicId: string;
+    provider: WebhookProvider;
+    providerMessageId: string;
+    patientId: string | null;
+    patientPhone: string;
+    messageContent: string | null;
+    receivedAt: Date;
+  },
+): Promise<boolean> {
+  const inserted = await db
+    .insert(webhookLogs)
+    .values({ ...row, webhookType: 'inbound_message' })
+    .onConflictDoNothing()
+    .returning({ id: webhookLogs.id });
+  return inserted.length > 0;
+}
+
+/**
+ * The message a reply answers: the one it quotes (WhatsApp context), else the patient's latest
+ * message sent on that channel.
+ */
+export async function findAnsweredMessageId(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+  channel: InboundChannel,
+  quotedProviderMessageId: string | null,
+): Promise<string | null> {
+  if (quotedProviderMessageId) {
+    const quoted = await db
+      .select({ id: patientCommunications.id })
+      .from(patientCommunications)
+      .where(
+        and(
+          eq(patientCommunications.clinicId, clinicId),
+          eq(patientCommunications.patientId, patientId),
+          eq(patientCommunications.providerMessageId, quotedProviderMessageId),
+        ),
+      )
+      .limit(1);
+    if (quoted[0]) return quoted[0].id;
+  }
+  const latest = await db
+    .select({ id: patientCommunications.id })
+    .from(patientCommunications)
+    .where(
+      and(
+        eq(patientCommunications.clinicId, clinicId),
+        eq(patientCommunications.patientId, patientId),
+        eq(patientCommunications.channel, channel),
+        isNotNull(patientCommunications.sentAt),
+      ),
+    )
+    .orderBy(desc(patientCommunications.sentAt), desc(patientCommunications.id))
+    .limit(1);
+  return latest[0]?.id ?? null;
+}
+
+/** Records the reply on the message it answers (a later reply replaces an earlier one). */
+export async function recordResponse(db: Database, clinicId: string, messageId: string, content: string) {
+  await db
+    .update(patientCommunications)
+    .set({ responseReceived: true, responseContent: content, updatedAt: sql`now()` })
+    .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, messageId)));
+}
+
+const optOutColumns = {
+  sms: { at: patients.smsOptedOutAt, source: 'smsOptOutSource', atKey: 'smsOptedOutAt' },
+  whatsapp: { at: patients.whatsappOptedOutAt, source: 'whatsappOptOutSource', atKey: 'whatsappOptedOutAt' },
+} as const;
+
+/**
+ * Opts the patient out of one channel. True only for the call that changed it (an opted-out
+ * patient stays opted out at the first time): a second STOP changes nothing.
+ */
+export async function optOut(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+  channel: InboundChannel,
+  source: 'patient_reply' | 'provider',
+  at: Date,
+): Promise<boolean> {
+  const column = optOutColumns[channel];
+  const rows = await db
+    .update(patients)
+    .set({ [column.atKey]: at, [column.source]: source, updatedAt: sql`now()` })
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId), isNull(column.at)))
+    .returning({ id: patients.id });
+  return rows.length > 0;
+}
+
+/** Lifts an opt-out of one channel (START). True when the patient was opted out. */
+export async function optIn(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+  channel: InboundChannel,
+): Promise<boolean> {
+  const column = optOutColumns[channel];
+  const rows = await db
+    .update(patients)
+    .set({ [column.atKey]: null, [column.source]: null, updatedAt: sql`now()` })
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId), isNotNull(column.at)))
+    .returning({ id: patients.id });
+  return rows.length > 0;
+}
+
+export async function insertAlert(
+  db: Database,
+  row: {
+    id: string;
+    clinicId: string;
+    patientId: string;
+    severity: 'high' | 'medium' | 'low';
+    kind: 'negative_reply' | 'clinical_reply';
+    message: string;
+    createdAt: Date;
+  },
+) {
+  await db.insert(alerts).values({ ...row, status: 'active' });
+}
+
+// Delivery states in order; `failed` ends a message and only replaces a state before delivery.
+const statusRank = sql`case ${patientCommunications.deliveryStatus}
+  when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 when 'delivered' then 3 when 'read' then 4 else 5 end`;
+const rankOf: Record<string, number> = { queued: 0, sending: 1, sent: 2, delivered: 3, read: 4, failed: 3 };
+
+/**
+ * Moves a sent message (found by the provider's id, within the clinic) to a further state, never
+ * back: `read` after `delivered`, not the reverse; `failed` is final. True when it changed.
+ */
+export async function advanceDeliveryStatus(
+  db: Database,
+  clinicId: string,
+  providerMessageId: string,
+  status: 'sending' | 'sent' | 'delivered' | 'read' | 'failed',
+  providerError: string | null,
+): Promise<boolean> {
+  const rank = rankOf[status] ?? 0;
+  const rows = await db
+    .update(patientCommunications)
+    .set({
+      deliveryStatus: status,
+      ...(status === 'failed' ? { providerError } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(patientCommunications.clinicId, clinicId),
+        eq(patientCommunications.providerMessageId, providerMessageId),
+        sql`${statusRank} < ${rank}`,
+      ),
+    )
+    .returning({ id: patientCommunications.id });
+  return rows.length > 0;
+}
+
+/** The patient a delivery receipt names (the message's patient), for opt-outs the provider reports. */
+export async function findPatientIdByProviderMessage(
+  db: Database,
+  clinicId: string,
+  providerMessageId: string,
+): Promise<string | null> {
+  const rows = await db
+    .select({ patientId: patientCommunications.patientId })
+    .from(patientCommunications)
+    .where(
+      and(
+        eq(patientCommunications.clinicId, clinicId),
+        eq(patientCommunications.providerMessageId, providerMessageId),
+      ),
+    )
+    .limit(1);
+  return rows[0]?.patientId ?? null;
+}
+
+/** The opt-out confirmation, kept with the patient's other messages (kind `consent`). */
+export async function insertConfirmation(
+  db: Database,
+  row: {
+    id: string;
+    clinicId: string;
+    patientId: string;
+    channel: InboundChannel;
+    messageContent: string;
+    deliveryStatus: 'sent' | 'failed';
+    providerMessageId: string | null;
+    providerError: string | null;
+    sentAt: Date | null;
+  },
+) {
+  await db.insert(patientCommunications).values({ ...row, kind: 'consent', attempts: 1 });
+}

@@ -1,0 +1,24 @@
+// Where providers deliver a clinic's webhooks (ARCHITECTURE, "Readings"): one URL set per clinic,
+// so the signature is checked with that clinic's own secret before anything is read or stored.
+// Senders use `statusCallback` / `vonageDeliveryReceipt` as the StatusCallback / callback of a send.
+
+export const inboundWebhookRoutes = {
+  whatsapp: '/api/webhooks/whatsapp/:clinicId',
+  twilioInbound: '/api/webhooks/twilio/:clinicId/inbound',
+  twilioStatus: '/api/webhooks/twilio/:clinicId/status',
+  vonageInbound: '/api/webhooks/vonage/:clinicId/inbound',
+  vonageDeliveryReceipt: '/api/webhooks/vonage/:clinicId/delivery-receipt',
+} as const;
+
+/** The public URLs of one clinic's webhooks under this deployment's `PUBLIC_URL`. */
+export function inboundWebhookUrls(publicUrl: string, clinicId: string) {
+  const base = publicUrl.replace(/\/+$/, '');
+  const at = (route: string) => `${base}${route.replace(':clinicId', encodeURIComponent(clinicId))}`;
+  return {
+    whatsapp: at(inboundWebhookRoutes.whatsapp),
+    twilioInbound: at(inboundWebhookRoutes.twilioInbound),
+    twilioStatus: at(inboundWebhookRoutes.twilioStatus),
+    vonageInbound: at(inboundWebhookRoutes.vonageInbound),
+    vonageDeliveryReceipt: at(inboundWebhookRoutes.vonageDeliveryReceipt),
+  };
+}
