@@ -54,6 +54,8 @@ export async function startInProcessServer(database: BenchDatabase, port: number
   return {
     baseUrl,
     db: handle.db,
+    /** The app's dependencies, for benches that call a service or job directly. */
+    deps,
     kind: handle.kind,
     clinicId: me.clinic.id,
     cookie,

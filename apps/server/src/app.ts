@@ -32,6 +32,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { inboundRoutes } from './modules/inbound/inbound.routes';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
@@ -104,6 +105,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(ingestionRoutes(fullDeps));
   await app.register(settingsRoutes(fullDeps));
   await app.register(automationRoutes(fullDeps));
+  await app.register(outboxRoutes(fullDeps));
   await app.register(templatesRoutes(fullDeps));
   await app.register(onboardingRoutes(fullDeps));
   await app.register(teamRoutes(fullDeps));

@@ -3,6 +3,7 @@ import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { JobDefinition } from './job-definition';
 import { planFollowUpsJob } from './plan-followups.job';
+import { sendMessagesJob } from './send-messages.job';
 
 /** Every job the workers run, with its schedule: the one place to look. */
 export const jobRegistry: JobDefinition[] = [
@@ -11,4 +12,5 @@ export const jobRegistry: JobDefinition[] = [
   ingestClinicReviewsJob as unknown as JobDefinition,
   draftReviewRepliesJob as unknown as JobDefinition,
   planFollowUpsJob as unknown as JobDefinition,
+  sendMessagesJob as unknown as JobDefinition,
 ];

@@ -1,0 +1,189 @@
+import type { SmsProvider } from '@careloop/contracts/settings';
+import type { AppDeps } from '../../app-deps';
+import { createAwsSnsClient, describeAwsSnsError } from '../../integrations/aws-sns/aws-sns.client';
+import {
+  createProviderHttp,
+  ProviderError,
+  type ProviderErrorDescriber,
+} from '../../integrations/http/provider-http';
+import { createOpenAiClient, describeOpenAiError } from '../../integrations/openai/openai.client';
+import { openAiSandboxDemo } from '../../integrations/openai/openai.sandbox';
+import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
+import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
+import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { readSecret } from '../secrets/secrets.service';
+import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
+import type { MessageModel } from './message-writer';
+
+// A clinic's senders: its saved credentials (the vault) and the providers' real endpoints, or the
+// sandboxes for a clinic in sandbox mode when the server mounts them (as ingestion does). The
+// clients retry a 429/5xx answer themselves (`retryAnswersOnly`), never a send with no answer.
+
+type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+
+/**
+ * The approved WhatsApp template used outside the 24-hour window (one body parameter: the
+ * patient's first name). Its name is the one the clinic registers with Meta (Production Setup);
+ * the sandbox serves the same name.
+ */
+export const followUpWhatsAppTemplate = whatsAppSandboxDemo.templateName;
+
+export type SendResult = { providerMessageId: string };
+
+export type SmsSend = { to: string; text: string; reference: string; isMarketing: boolean };
+export type WhatsAppSend =
+  | { form: 'free_form'; to: string; text: string; reference: string }
+  | { form: 'template'; to: string; languageCode: string; firstName: string; reference: string };
+
+export type ClinicSenders = {
+  /** Null when the channel has no credentials or sender saved. */
+  sms: ((message: SmsSend) => Promise<SendResult>) | null;
+  whatsapp: ((message: WhatsAppSend) => Promise<SendResult>) | null;
+  model: MessageModel | null;
+};
+
+function endpoints(deps: Deps, isSandboxClinic: boolean) {
+  const { integrations } = deps.config;
+  if (deps.config.sandboxMode && isSandboxClinic) {
+    const base = integrations.sandboxUrl;
+    return {
+      whatsapp: `${base}/whatsapp`,
+      twilio: `${base}/twilio`,
+      vonage: `${base}/vonage`,
+      awsSns: `${base}/aws-sns` as string | undefined,
+    };
+  }
+  return {
+    whatsapp: integrations.whatsapp.apiUrl,
+    twilio: integrations.twilio.apiUrl,
+    vonage: integrations.vonage.apiUrl,
+    awsSns: integrations.awsSns.apiUrl,
+  };
+}
+
+const httpFor = (deps: Deps, provider: string, describeError: ProviderErrorDescriber) =>
+  createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
+
+/** The AI model a clinic's messages use: the sandbox for a sandbox clinic, else the configured one. */
+export function messageModelFor(deps: Deps, isSandboxClinic: boolean): MessageModel | null {
+  const { openai, integrations, sandboxMode } = deps.config;
+  const http = createProviderHttp('openai', {
+    ...integrations.http,
+    timeoutMs: openai.timeoutMs,
+    describeError: describeOpenAiError,
+  });
+  if (sandboxMode && isSandboxClinic) {
+    const baseUrl = `${integrations.sandboxUrl}/openai/v1`;
+    return {
+      client: createOpenAiClient({ baseUrl, apiKey: openAiSandboxDemo.apiKey, http }),
+      model: openai.model,
+    };
+  }
+  if (!openai.isConfigured) return null;
+  return {
+    client: createOpenAiClient({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, http }),
+    model: openai.model,
+  };
+}
+
+export type SenderSettings = {
+  clinicId: string;
+  isSandboxClinic: boolean;
+  smsProvider: SmsProvider;
+  smsFromNumber: string | null;
+  whatsappPhoneNumberId: string | null;
+};
+
+/** Reads the clinic's channel secrets once and builds its senders. */
+export async function createClinicSenders(deps: Deps, settings: SenderSettings): Promise<ClinicSenders> {
+  const urls = endpoints(deps, settings.isSandboxClinic);
+  const secret = async (name: string) => (await readSecret(deps, settings.clinicId, name))?.trim() || null;
+
+  let sms: ClinicSenders['sms'] = null;
+  const smsNames = smsSecretNames(settings.smsProvider, settings.clinicId);
+  const [key, token] = [await secret(smsNames.accountSid), await secret(smsNames.authToken)];
+  const from = settings.smsFromNumber;
+  if (key && token && from) {
+    if (settings.smsProvider === 'twilio') {
+      const client = createTwilioClient({
+        baseUrl: urls.twilio,
+        http: httpFor(deps, 'twilio', describeTwilioError),
+      });
+      sms = async (message) => {
+        const sent = await client.sendSms({
+          accountSid: key,
+          authToken: token,
+          from,
+          to: message.to,
+          body: message.text,
+        });
+        return { providerMessageId: sent.sid };
+      };
+    } else if (settings.smsProvider === 'vonage') {
+      const client = createVonageClient({
+        baseUrl: urls.vonage,
+        http: httpFor(deps, 'vonage', describeVonageError),
+      });
+      sms = async (message) => {
+        const sent = await client.sendSms({
+          apiKey: key,
+          apiSecret: token,
+          from,
+          to: message.to,
+          text: message.text,
+          clientRef: message.reference,
+        });
+        // A long text goes out in parts; receipts name each part, the first stands for the message.
+        const first = sent.messageIds[0];
+        if (!first) throw new ProviderError('vonage', 'invalid_response', 'Vonage sent no message id');
+        return { providerMessageId: first };
+      };
+    } else {
+      const client = createAwsSnsClient({
+        baseUrl: urls.awsSns,
+        http: httpFor(deps, 'aws-sns', describeAwsSnsError),
+      });
+      const region = deps.config.integrations.awsSns.region;
+      sms = async (message) => {
+        const sent = await client.publishSms({
+          accessKeyId: key,
+          secretAccessKey: token,
+          region,
+          phoneNumber: message.to,
+          message: message.text,
+          smsType: message.isMarketing ? 'Promotional' : 'Transactional',
+          ...(from.startsWith('+') ? { originationNumber: from } : { senderId: from }),
+        });
+        return { providerMessageId: sent.messageId };
+      };
+    }
+  }
+
+  let whatsapp: ClinicSenders['whatsapp'] = null;
+  const waNames = whatsAppSecretNames(settings.clinicId);
+  const accessToken = await secret(waNames.accessToken);
+  const phoneNumberId = settings.whatsappPhoneNumberId;
+  if (accessToken && phoneNumberId) {
+    const client = createWhatsAppClient({
+      baseUrl: urls.whatsapp,
+      version: deps.config.integrations.whatsapp.version,
+      http: httpFor(deps, 'whatsapp', describeWhatsAppError),
+    });
+    whatsapp = async (message) => {
+      const base = { accessToken, phoneNumberId, to: message.to, callbackData: message.reference };
+      const sent =
+        message.form === 'free_form'
+          ? await client.sendText({ ...base, body: message.text })
+          : await client.sendTemplate({
+              ...base,
+              name: followUpWhatsAppTemplate,
+              languageCode: message.languageCode,
+              components: [{ type: 'body', parameters: [{ type: 'text', text: message.firstName }] }],
+            });
+      return { providerMessageId: sent.messageId };
+    };
+  }
+
+  return { sms, whatsapp, model: messageModelFor(deps, settings.isSandboxClinic) };
+}

@@ -1,0 +1,410 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
+import {
+  clinicAutomationConfigs,
+  clinics,
+  messageTemplates,
+  patientCommunications,
+  patients,
+  webhookLogs,
+} from '../../db/schema';
+
+// The outbox's SQL (DESIGN §9). A row moves queued -> sending (claimed: attempts + 1, the claim's
+// number is its token) -> in flight (sent_at set, still 'sending': the provider call may have
+// happened) -> sent | failed. Every write after the claim names the token, so a worker whose claim
+// was taken back and handed to another can no longer change the row.
+
+export type ClaimedMessage = {
+  clinicId: string;
+  id: string;
+  patientId: string;
+  channel: string;
+  fallbackChannel: string | null;
+  kind: string;
+  scheduleDay: number | null;
+  language: string | null;
+  isMarketing: boolean;
+  /** The claim's token: the row's `attempts` after this claim. */
+  attempts: number;
+};
+
+type ClaimedRow = {
+  clinic_id: string;
+  id: string;
+  patient_id: string;
+  channel: string;
+  fallback_channel: string | null;
+  kind: string;
+  schedule_day: number | null;
+  language: string | null;
+  is_marketing: boolean;
+  attempts: number;
+};
+
+const toClaimed = (row: ClaimedRow): ClaimedMessage => ({
+  clinicId: row.clinic_id,
+  id: row.id,
+  patientId: row.patient_id,
+  channel: row.channel,
+  fallbackChannel: row.fallback_channel,
+  kind: row.kind,
+  scheduleDay: row.schedule_day,
+  language: row.language,
+  isMarketing: row.is_marketing,
+  attempts: Number(row.attempts),
+});
+
+/**
+ * Claims up to `limit` queued messages whose time has come (every clinic: the worker's sweep),
+ * oldest first. `FOR UPDATE SKIP LOCKED`: two workers never claim the same row, and neither waits
+ * for the other. The claim time is `updated_at`.
+ */
+export async function claimDueMessages(
+  db: Database,
+  options: { now: Date; limit: number; clinicIds?: readonly string[] },
+): Promise<ClaimedMessage[]> {
+  const rows = await executeRows<ClaimedRow>(
+    db,
+    sql`
+    update ${patientCommunications} as pc
+    set delivery_status = 'sending', attempts = pc.attempts + 1, updated_at = ${options.now}
+    from (
+      select clinic_id, id from ${patientCommunications}
+      where delivery_status = 'queued' and scheduled_at <= ${options.now}
+        ${onlyClinics(options.clinicIds)}
+      order by scheduled_at
+      limit ${options.limit}
+      for update skip locked
+    ) as due
+    where pc.clinic_id = due.clinic_id and pc.id = due.id
+    returning pc.clinic_id, pc.id, pc.patient_id, pc.channel, pc.fallback_channel, pc.kind,
+      pc.schedule_day, pc.language, pc.is_marketing, pc.attempts
+  `,
+  );
+  return rows.map(toClaimed);
+}
+
+/** Limits a sweep to some clinics (one clinic's run, a test's or a benchmark's own clinics). */
+const onlyClinics = (clinicIds: readonly string[] | undefined) =>
+  clinicIds ? sql`and clinic_id = any(${sql.param([...clinicIds])}::text[])` : sql``;
+
+export type StaleRecovery = { requeued: number; unknown: number };
+
+/**
+ * Claims older than `staleBefore` belong to a worker that stopped. Never handed to the provider
+ * (no `sent_at`): queued again, to be sent once by the next sweep. Handed to it (`sent_at` set):
+ * the provider may have taken it, so it is not sent again but marked failed with the reason; the
+ * stopped worker (should it come back) or a status callback can still record the real outcome.
+ */
+export async function recoverStaleClaims(
+  db: Database,
+  options: { staleBefore: Date; now: Date; unknownReason: string; clinicIds?: readonly string[] },
+): Promise<StaleRecovery> {
+  const requeued = await executeRows<{ id: string }>(
+    db,
+    sql`
+    update ${patientCommunications}
+    set delivery_status = 'queued', updated_at = ${options.now}
+    where delivery_status = 'sending' and sent_at is null and updated_at < ${options.staleBefore}
+      ${onlyClinics(options.clinicIds)}
+    returning id
+  `,
+  );
+  const unknown = await executeRows<{ id: string }>(
+    db,
+    sql`
+    update ${patientCommunications}
+    set delivery_status = 'failed', provider_error = ${options.unknownReason}, updated_at = ${options.now}
+    where delivery_status = 'sending' and sent_at is not null and updated_at < ${options.staleBefore}
+      ${onlyClinics(options.clinicIds)}
+    returning id
+  `,
+  );
+  return { requeued: requeued.length, unknown: unknown.length };
+}
+
+export type MessagePatient = {
+  name: string;
+  phone: string | null;
+  procedure: string | null;
+  procedureDate: Date | null;
+  language: string | null;
+  smsOptedOut: boolean;
+  whatsappOptedOut: boolean;
+  hasMarketingConsent: boolean;
+};
+
+/** The patient as they are now: opt-outs and consent are read again at send time. */
+export async function findMessagePatient(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+): Promise<MessagePatient | null> {
+  const rows = await db
+    .select({
+      name: patients.name,
+      phone: patients.phone,
+      procedure: patients.procedure,
+      procedureDate: patients.procedureDate,
+      language: patients.language,
+      smsOptedOut: sql<boolean>`${patients.smsOptedOutAt} is not null`,
+      whatsappOptedOut: sql<boolean>`${patients.whatsappOptedOutAt} is not null`,
+      hasMarketingConsent: sql<boolean>`${patients.marketingConsentAt} is not null`,
+    })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type SendingClinic = {
+  clinicId: string;
+  name: string;
+  brandTone: string;
+  defaultLanguage: string;
+  sandboxMode: string;
+  config: typeof clinicAutomationConfigs.$inferSelect | null;
+};
+
+/** The clinic's name, tone, language, sandbox mode and automation configuration. */
+export async function findSendingClinic(db: Database, clinicId: string): Promise<SendingClinic | null> {
+  const rows = await db
+    .select({
+      clinicId: clinics.id,
+      name: clinics.name,
+      brandTone: clinics.brandTone,
+      defaultLanguage: clinics.defaultLanguage,
+      sandboxMode: clinics.sandboxMode,
+      config: clinicAutomationConfigs,
+    })
+    .from(clinics)
+    .leftJoin(clinicAutomationConfigs, eq(clinicAutomationConfigs.clinicId, clinics.id))
+    .where(eq(clinics.id, clinicId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export type ClinicTemplate = {
+  body: string;
+  category: string | null;
+  language: string;
+  templateType: string;
+};
+
+/** The clinic's templates in one category (any channel type, any language). */
+export async function findClinicTemplates(
+  db: Database,
+  clinicId: string,
+  category: string,
+): Promise<ClinicTemplate[]> {
+  return db
+    .select({
+      body: messageTemplates.templateBody,
+      category: messageTemplates.category,
+      language: messageTemplates.language,
+      templateType: messageTemplates.templateType,
+    })
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.clinicId, clinicId), eq(messageTemplates.category, category)))
+    .orderBy(messageTemplates.createdAt);
+}
+
+/** When the patient last wrote on WhatsApp (opens the 24-hour window), or null. */
+export async function findLastWhatsAppInbound(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+): Promise<Date | null> {
+  const rows = await db
+    .select({ at: webhookLogs.receivedAt })
+    .from(webhookLogs)
+    .where(
+      and(
+        eq(webhookLogs.clinicId, clinicId),
+        eq(webhookLogs.patientId, patientId),
+        eq(webhookLogs.provider, 'whatsapp'),
+        eq(webhookLogs.webhookType, 'inbound_message'),
+      ),
+    )
+    .orderBy(desc(webhookLogs.receivedAt))
+    .limit(1);
+  return rows[0]?.at ?? null;
+}
+
+type Claim = { clinicId: string; id: string; attempts: number };
+
+const ownClaim = (claim: Claim) =>
+  and(
+    eq(patientCommunications.clinicId, claim.clinicId),
+    eq(patientCommunications.id, claim.id),
+    eq(patientCommunications.attempts, claim.attempts),
+  );
+
+/**
+ * The idempotency marker, committed before the provider call: the text, the channel and
+ * `sent_at`. Only while the claim is still this worker's and nothing was handed over yet; false
+ * means the claim was lost (recovered as stale and perhaps sent by another worker): do not send.
+ */
+export async function markInFlight(
+  db: Database,
+  claim: Claim,
+  values: { channel: string; messageContent: string; providerError: string | null; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(patientCommunications)
+    .set({
+      channel: values.channel,
+      messageContent: values.messageContent,
+      providerError: values.providerError,
+      sentAt: values.now,
+      updatedAt: values.now,
+    })
+    .where(
+      and(
+        ownClaim(claim),
+        eq(patientCommunications.deliveryStatus, 'sending'),
+        isNull(patientCommunications.sentAt),
+      ),
+    )
+    .returning({ id: patientCommunications.id });
+  return rows.length === 1;
+}
+
+/**
+ * Hands a message the worker is about to send by another channel (the WhatsApp -> SMS fallback)
+ * back to "not handed over": allowed only because the provider answered that it took nothing.
+ */
+export async function clearInFlight(db: Database, claim: Claim, now: Date): Promise<void> {
+  await db
+    .update(patientCommunications)
+    .set({ sentAt: null, updatedAt: now })
+    .where(and(ownClaim(claim), eq(patientCommunications.deliveryStatus, 'sending')));
+}
+
+/**
+ * The provider's answer. Also over a 'failed' written by the stale sweep while this worker was
+ * still waiting on the provider: the provider's answer is the truth (the reconciliation).
+ */
+export async function recordSent(
+  db: Database,
+  claim: Claim,
+  values: { providerMessageId: string; providerError: string | null; now: Date },
+): Promise<void> {
+  await db
+    .update(patientCommunications)
+    .set({
+      deliveryStatus: 'sent',
+      providerMessageId: values.providerMessageId,
+      providerError: values.providerError,
+      updatedAt: values.now,
+    })
+    .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`));
+}
+
+/** A final failure, visible with its reason (the provider's code and words, or ours). */
+export async function recordFailed(
+  db: Database,
+  claim: Claim,
+  values: { providerError: string; now: Date; channel?: string; messageContent?: string },
+): Promise<void> {
+  await db
+    .update(patientCommunications)
+    .set({
+      deliveryStatus: 'failed',
+      providerError: values.providerError,
+      updatedAt: values.now,
+      ...(values.channel ? { channel: values.channel } : {}),
+      ...(values.messageContent !== undefined ? { messageContent: values.messageContent } : {}),
+    })
+    .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`));
+}
+
+/**
+ * Back to the queue for a later try (the provider refused it for now: 429/5xx after the client's
+ * own retries). Nothing was handed over, so `sent_at` is cleared.
+ */
+export async function requeueLater(
+  db: Database,
+  claim: Claim,
+  values: { scheduledAt: Date; providerError: string; now: Date },
+): Promise<void> {
+  await db
+    .update(patientCommunications)
+    .set({
+      deliveryStatus: 'queued',
+      sentAt: null,
+      scheduledAt: values.scheduledAt,
+      providerError: values.providerError,
+      updatedAt: values.now,
+    })
+    .where(and(ownClaim(claim), eq(patientCommunications.deliveryStatus, 'sending')));
+}
+
+export type NewTestMessage = {
+  id: string;
+  patientId: string;
+  channel: string;
+  fallbackChannel: string | null;
+  language: string;
+  isMarketing: boolean;
+  now: Date;
+};
+
+/** A Test Messaging send: written already claimed (attempts 1), and sent at once by the caller. */
+export async function insertClaimedTestMessage(
+  db: Database,
+  clinicId: string,
+  message: NewTestMessage,
+): Promise<ClaimedMessage> {
+  await db.insert(patientCommunications).values({
+    clinicId,
+    id: message.id,
+    patientId: message.patientId,
+    channel: message.channel,
+    fallbackChannel: message.fallbackChannel,
+    kind: 'test',
+    messageContent: '',
+    deliveryStatus: 'sending',
+    attempts: 1,
+    scheduledAt: message.now,
+    language: message.language,
+    isMarketing: message.isMarketing,
+    createdAt: message.now,
+    updatedAt: message.now,
+  });
+  return {
+    clinicId,
+    id: message.id,
+    patientId: message.patientId,
+    channel: message.channel,
+    fallbackChannel: message.fallbackChannel,
+    kind: 'test',
+    scheduleDay: null,
+    language: message.language,
+    isMarketing: message.isMarketing,
+    attempts: 1,
+  };
+}
+
+export type OutboxRow = typeof patientCommunications.$inferSelect;
+
+/** One message of the clinic. */
+export async function findMessage(db: Database, clinicId: string, id: string): Promise<OutboxRow | null> {
+  const rows = await db
+    .select()
+    .from(patientCommunications)
+    .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Whether the patient belongs to the clinic. */
+export async function patientExists(db: Database, clinicId: string, patientId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .limit(1);
+  return rows.length === 1;
+}

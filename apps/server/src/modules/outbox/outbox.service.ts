@@ -1,0 +1,480 @@
+import {
+  type SendTestMessageBody,
+  type SendTestMessageResponse,
+  testMessageMessages,
+} from '@careloop/contracts/outbox';
+import type { SmsProvider } from '@careloop/contracts/settings';
+import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
+import type { MessageChannel } from '@careloop/domain/cost-calculator';
+import type { AutomationConfig } from '@careloop/domain/messaging/automation-config';
+import { chooseChannel, type SkipReason } from '@careloop/domain/messaging/follow-up-plan';
+import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
+import { normalizePhone } from '@careloop/domain/patient';
+import type { TemplateLanguage } from '@careloop/domain/starter-templates';
+import type { AppDeps } from '../../app-deps';
+import { ProviderError } from '../../integrations/http/provider-http';
+import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { ClinicContext } from '../../plugins/request-context';
+import { recordUserAction } from '../audit/audit.service';
+import { toAutomationConfig } from '../automation/automation.service';
+import { type ClinicSenders, createClinicSenders } from './channel-senders';
+import {
+  firstNameOf,
+  isTemplateLanguage,
+  templateCategoryOf,
+  type WrittenMessageType,
+  writeMessage,
+} from './message-writer';
+import {
+  type ClaimedMessage,
+  type ClinicTemplate,
+  claimDueMessages,
+  clearInFlight,
+  findClinicTemplates,
+  findLastWhatsAppInbound,
+  findMessage,
+  findMessagePatient,
+  findSendingClinic,
+  insertClaimedTestMessage,
+  type MessagePatient,
+  markInFlight,
+  recordFailed,
+  recordSent,
+  recoverStaleClaims,
+  requeueLater,
+  type SendingClinic,
+} from './outbox.repository';
+
+// The sending half of the outbox (issue 6 items 3-4, DESIGN §9).
+//
+// Exactly once. A worker can stop at any point; what it had done is read from the row:
+// 1. claim: queued -> 'sending', attempts + 1 (the claim's token), updated_at = claim time;
+// 2. opt-outs and consent read again, the text written and checked;
+// 3. the idempotency marker: text, channel and sent_at committed BEFORE the provider call, and only
+//    if the claim is still ours (same token, nothing handed over yet);
+// 4. the provider call; 5. its answer (provider id and 'sent', or the provider's code and reason).
+// A claim older than `staleAfterMs` is a stopped worker's. Without the marker the provider was
+// never called: the row is queued again and sent once. With it the provider may have taken the
+// message, and no provider offers a way to ask (Twilio and SNS have no idempotency key): it is
+// NOT sent again but marked failed with "outcome unknown", visible to staff; should the stopped
+// worker still get its answer, that answer is recorded (the token still matches). A message can
+// so be lost to a crash inside one HTTP call, but never sent twice. A worker whose stale claim was
+// taken back cannot send either: its marker write names the old token and changes nothing.
+// Provider errors: the clients retry a 429/5xx answer themselves (no message was created); when
+// those retries run out the row is queued again with backoff, up to `maxAttempts` claims. A send
+// that got no answer (timeout, dropped connection) is never repeated: it ends "outcome unknown".
+
+type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+
+export const defaultStaleAfterMs = 10 * 60_000;
+export const maxAttempts = 5;
+const retryBaseMs = 60_000;
+const retryMaxMs = 60 * 60_000;
+
+export const outboxReasons = {
+  unknownOutcome:
+    'Outcome unknown: the worker stopped while the provider was being called; not sent again to avoid a duplicate',
+  noAnswer: 'Outcome unknown: the provider did not answer; not sent again to avoid a duplicate',
+  no_phone: 'Not sent: the patient has no phone number',
+  no_channel: 'Not sent: no channel is switched on with its credentials saved',
+  opted_out: 'Not sent: the patient opted out of this channel',
+  no_marketing_consent: 'Not sent: no marketing consent is recorded for this patient',
+  patientGone: 'Not sent: the patient no longer exists',
+  clinicGone: 'Not sent: the clinic no longer exists',
+  checkFailed: 'Not sent: no message text passed the check',
+} as const satisfies Record<SkipReason | string, string>;
+
+export type SendOutcome = 'sent' | 'failed' | 'requeued' | 'unknown' | 'lost_claim';
+
+/** What a clinic sends with, read once per sweep. */
+export type SendingContext = {
+  clinic: SendingClinic;
+  config: AutomationConfig;
+  senders: ClinicSenders;
+  templates: Map<WrittenMessageType, ClinicTemplate[]>;
+};
+
+export type ContextCache = Map<string, Promise<SendingContext | null>>;
+
+function toBrandTone(value: string): BrandTone {
+  return brandTones.find((tone) => tone === value) ?? 'professional';
+}
+
+async function loadContext(deps: Deps, clinicId: string): Promise<SendingContext | null> {
+  const clinic = await findSendingClinic(deps.db, clinicId);
+  if (!clinic) return null;
+  const config = toAutomationConfig(clinic.config);
+  const senders = await createClinicSenders(deps, {
+    clinicId,
+    isSandboxClinic: clinic.sandboxMode === 'on',
+    smsProvider: config.smsProvider as SmsProvider,
+    smsFromNumber: config.smsFromNumber,
+    whatsappPhoneNumberId: config.whatsappPhoneNumberId,
+  });
+  const templates = new Map<WrittenMessageType, ClinicTemplate[]>();
+  for (const [type, category] of Object.entries(templateCategoryOf) as [WrittenMessageType, string | null][])
+    templates.set(type, category ? await findClinicTemplates(deps.db, clinicId, category) : []);
+  return { clinic, config, senders, templates };
+}
+
+export function sendingContext(deps: Deps, cache: ContextCache, clinicId: string) {
+  let context = cache.get(clinicId);
+  if (!context) {
+    context = loadContext(deps, clinicId);
+    cache.set(clinicId, context);
+  }
+  return context;
+}
+
+/** "twilio 21610: Attempt to send to unsubscribed recipient", without secrets (the client's words). */
+export function providerErrorText(error: ProviderError): string {
+  const code = error.providerCode ? ` ${error.providerCode}` : error.status ? ` HTTP ${error.status}` : '';
+  return `${error.provider}${code}: ${error.providerReason ?? error.message}`.slice(0, 500);
+}
+
+/** Overrides of a Test Messaging send: what the tester typed instead of the patient's record. */
+export type TestOverrides = {
+  messageType: WrittenMessageType;
+  treatment: string;
+  daysAfterTreatment: number;
+  phone: string;
+};
+
+type SendOptions = {
+  now: () => Date;
+  /** Queue a 429/5xx refusal again (the sweep); a test send reports it at once instead. */
+  retryLater: boolean;
+  test?: TestOverrides;
+  /** Filled in with who wrote the text that was sent (the test endpoint reports it). */
+  report?: { source?: 'ai' | 'template' };
+};
+
+function usableChannels(context: SendingContext, isTest: boolean) {
+  const { config, senders } = context;
+  // A test needs the credentials only; automated messages also need the channel switched on.
+  return {
+    smsEnabled: Boolean(senders.sms) && (isTest || config.smsEnabled),
+    whatsappEnabled: Boolean(senders.whatsapp) && (isTest || config.whatsappEnabled),
+  };
+}
+
+function languageFor(
+  message: Pick<ClaimedMessage, 'language'>,
+  patient: MessagePatient,
+  clinic: SendingClinic,
+): TemplateLanguage {
+  for (const candidate of [message.language, patient.language, clinic.defaultLanguage])
+    if (isTemplateLanguage(candidate)) return candidate;
+  return 'en';
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * Sends one claimed message (the claim is this worker's): re-checks opt-outs and consent, writes
+ * and checks the text, then sends it as the comment at the top of this file describes.
+ */
+export async function sendClaimedMessage(
+  deps: Deps & { log?: Log },
+  cache: ContextCache,
+  message: ClaimedMessage,
+  options: SendOptions,
+): Promise<SendOutcome> {
+  const { db } = deps;
+  const claim = { clinicId: message.clinicId, id: message.id, attempts: message.attempts };
+  const fail = async (providerError: string, extra: { channel?: string; messageContent?: string } = {}) => {
+    await recordFailed(db, claim, { providerError, now: options.now(), ...extra });
+    return 'failed' as const;
+  };
+
+  const context = await sendingContext(deps, cache, message.clinicId);
+  if (!context) return fail(outboxReasons.clinicGone);
+  const patient = await findMessagePatient(db, message.clinicId, message.patientId);
+  if (!patient) return fail(outboxReasons.patientGone);
+  const phone = options.test?.phone ?? patient.phone?.trim() ?? '';
+
+  // Consent and opt-outs as they are now: an opt-out since planning stops this send.
+  const switches = usableChannels(context, Boolean(options.test));
+  const choice = chooseChannel(
+    { ...switches, defaultChannel: message.channel === 'whatsapp' ? 'whatsapp' : 'sms' },
+    { hasPhone: phone !== '', optedOut: { sms: patient.smsOptedOut, whatsapp: patient.whatsappOptedOut } },
+  );
+  if (!choice.ok) return fail(outboxReasons[choice.reason]);
+  const isMarketing = message.isMarketing || options.test?.messageType === 'crosssell';
+  if (isMarketing && !patient.hasMarketingConsent) return fail(outboxReasons.no_marketing_consent);
+
+  const messageType: WrittenMessageType =
+    options.test?.messageType ?? (message.kind === 'crosssell' ? 'crosssell' : 'followup');
+  const language = languageFor(message, patient, context.clinic);
+  const daysAfterTreatment =
+    options.test?.daysAfterTreatment ??
+    message.scheduleDay ??
+    (patient.procedureDate
+      ? Math.max(0, Math.floor((options.now().getTime() - patient.procedureDate.getTime()) / dayMs))
+      : null);
+  const treatment = options.test?.treatment ?? patient.procedure?.trim() ?? null;
+
+  const attempt = async (channel: MessageChannel, note: string | null): Promise<SendOutcome> => {
+    const written = await writeMessage(
+      context.senders.model,
+      {
+        channel,
+        messageType,
+        language,
+        brandTone: toBrandTone(context.clinic.brandTone),
+        clinicName: context.clinic.name,
+        patientName: patient.name,
+        treatment: treatment || null,
+        daysAfterTreatment,
+      },
+      context.templates.get(messageType) ?? [],
+    );
+    if (!written.ok)
+      return fail(`${outboxReasons.checkFailed} (${written.problems.join(', ')})`, { channel });
+    // Never the text: only what explains why the AI's was not used.
+    if (written.aiNote)
+      deps.log?.info(
+        {
+          clinicId: message.clinicId,
+          messageId: message.id,
+          note: written.aiNote,
+          problems: written.aiProblems,
+        },
+        'AI message not used',
+      );
+
+    const send = channel === 'sms' ? context.senders.sms : context.senders.whatsapp;
+    if (!send) return fail(outboxReasons.no_channel, { channel });
+    let call: () => Promise<{ providerMessageId: string }>;
+    if (channel === 'sms') {
+      const sms = context.senders.sms!;
+      call = () => sms({ to: phone, text: written.text, reference: message.id, isMarketing });
+    } else {
+      const whatsapp = context.senders.whatsapp!;
+      // Free text only inside the 24-hour window the patient's last message opened; else the template.
+      const lastInbound = await findLastWhatsAppInbound(db, message.clinicId, message.patientId);
+      const form = whatsAppMessageForm(lastInbound, options.now());
+      call = () =>
+        whatsapp(
+          form === 'free_form'
+            ? { form, to: phone, text: written.text, reference: message.id }
+            : {
+                form,
+                to: phone,
+                languageCode: language,
+                firstName: firstNameOf(patient.name),
+                reference: message.id,
+              },
+        );
+    }
+
+    // The idempotency marker: committed before the call, refused if the claim is no longer ours.
+    const marked = await markInFlight(db, claim, {
+      channel,
+      messageContent: written.text,
+      providerError: note,
+      now: options.now(),
+    });
+    if (!marked) return 'lost_claim';
+    if (options.report) options.report.source = written.source;
+
+    try {
+      const sent = await call();
+      await recordSent(db, claim, {
+        providerMessageId: sent.providerMessageId,
+        providerError: note,
+        now: options.now(),
+      });
+      return 'sent';
+    } catch (error) {
+      if (!(error instanceof ProviderError)) throw error;
+      const reason = providerErrorText(error);
+      // No answer: the provider may hold the message. Never repeated.
+      if (error.status === null || (error.status >= 200 && error.status < 300)) {
+        await recordFailed(db, claim, {
+          providerError: `${outboxReasons.noAnswer} (${reason})`,
+          now: options.now(),
+        });
+        return 'unknown';
+      }
+      // An answer refusing it: no message exists, so another channel or a later try is safe.
+      if (channel === 'whatsapp' && choice.fallbackChannel === 'sms') {
+        await clearInFlight(db, claim, options.now());
+        return attempt('sms', `WhatsApp failed (${reason}); sent by SMS instead`);
+      }
+      const isTemporary = error.kind === 'rate_limited' || error.kind === 'unavailable';
+      if (isTemporary && options.retryLater && message.attempts < maxAttempts) {
+        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (message.attempts - 1));
+        await requeueLater(db, claim, {
+          scheduledAt: new Date(options.now().getTime() + delay),
+          providerError: reason,
+          now: options.now(),
+        });
+        return 'requeued';
+      }
+      return fail(note ? `${reason}; before: ${note}` : reason);
+    }
+  };
+
+  return attempt(choice.channel, null);
+}
+
+export type SendRunResult = Record<SendOutcome, number> & {
+  claimed: number;
+  recovered: { requeued: number; unknown: number };
+  errors: number;
+};
+
+export type SendRunOptions = {
+  now?: () => Date;
+  batchSize?: number;
+  /** Messages in flight at once within this worker (provider calls overlap). */
+  concurrency?: number;
+  staleAfterMs?: number;
+  /** Stops claiming new batches after this long (the next run goes on). */
+  budgetMs?: number;
+  /** Only these clinics' messages (default: every clinic's). */
+  clinicIds?: readonly string[];
+};
+
+/**
+ * The sending sweep: takes back stale claims, then claims due messages batch by batch and sends
+ * them, a few at a time, until none is due or the time budget is spent. One message's unexpected
+ * error is logged and leaves its row to the stale sweep; the others go on.
+ */
+export async function sendDueMessages(
+  deps: Deps & { log?: Log },
+  options: SendRunOptions = {},
+): Promise<SendRunResult> {
+  const now = options.now ?? (() => new Date());
+  const batchSize = options.batchSize ?? 100;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const staleAfterMs = options.staleAfterMs ?? defaultStaleAfterMs;
+  const started = Date.now();
+  const result: SendRunResult = {
+    claimed: 0,
+    sent: 0,
+    failed: 0,
+    requeued: 0,
+    unknown: 0,
+    lost_claim: 0,
+    errors: 0,
+    recovered: await recoverStaleClaims(deps.db, {
+      staleBefore: new Date(now().getTime() - staleAfterMs),
+      now: now(),
+      unknownReason: outboxReasons.unknownOutcome,
+      clinicIds: options.clinicIds,
+    }),
+  };
+  const cache: ContextCache = new Map();
+  while (options.budgetMs === undefined || Date.now() - started < options.budgetMs) {
+    const claimed = await claimDueMessages(deps.db, {
+      now: now(),
+      limit: batchSize,
+      clinicIds: options.clinicIds,
+    });
+    if (claimed.length === 0) break;
+    result.claimed += claimed.length;
+    let next = 0;
+    const lane = async () => {
+      while (next < claimed.length) {
+        const message = claimed[next++]!;
+        try {
+          result[await sendClaimedMessage(deps, cache, message, { now, retryLater: true })] += 1;
+        } catch (error) {
+          result.errors += 1;
+          deps.log?.error(
+            { err: error, clinicId: message.clinicId, messageId: message.id },
+            'message send failed',
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
+    if (claimed.length < batchSize) break;
+  }
+  return result;
+}
+
+const channelNames: Record<MessageChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
+
+/**
+ * Test Messaging (spec 2 §2): one message of kind 'test' through the same path as the automated
+ * ones (same text writer, check, consent and opt-outs, provider clients and WhatsApp -> SMS
+ * fallback), sent now to the phone typed in the form. Refusals (another clinic, no such patient,
+ * channel not set up, opted out, no marketing consent) store nothing; a send that fails is stored
+ * 'failed' with the provider's reason and answers 502 'Failed to send follow-up message'.
+ */
+export async function sendTestMessage(
+  deps: Deps & { log?: Log },
+  ctx: Pick<ClinicContext, 'clinicId' | 'userId'>,
+  body: SendTestMessageBody,
+): Promise<SendTestMessageResponse> {
+  if (body.clinicId !== ctx.clinicId) throw notFound('Clinic');
+  const patient = await findMessagePatient(deps.db, ctx.clinicId, body.patientId);
+  if (!patient) throw notFound('Patient');
+  const phone = normalizePhone(body.patientPhone) ?? '';
+  const cache: ContextCache = new Map();
+  const context = await sendingContext(deps, cache, ctx.clinicId);
+  if (!context) throw notFound('Clinic');
+  const channel = body.preferredChannel;
+  const usable = usableChannels(context, true);
+  if (!(channel === 'sms' ? usable.smsEnabled : usable.whatsappEnabled)) {
+    throw badRequest(`${channelNames[channel]} is not set up for this clinic`, [
+      { field: 'preferredChannel', message: `${channelNames[channel]} is not set up for this clinic` },
+    ]);
+  }
+  const optedOut = channel === 'sms' ? patient.smsOptedOut : patient.whatsappOptedOut;
+  if (optedOut) throw conflict(`The patient opted out of ${channelNames[channel]} messages`);
+  if (body.messageType === 'crosssell' && !patient.hasMarketingConsent)
+    throw conflict('The patient has not consented to marketing messages');
+
+  const now = () => new Date();
+  const claimed = await insertClaimedTestMessage(deps.db, ctx.clinicId, {
+    id: newId('msg'),
+    patientId: body.patientId,
+    channel,
+    fallbackChannel: channel === 'whatsapp' && usable.smsEnabled && !patient.smsOptedOut ? 'sms' : null,
+    language: languageFor({ language: null }, patient, context.clinic),
+    isMarketing: body.messageType === 'crosssell',
+    now: now(),
+  });
+  const report: { source?: 'ai' | 'template' } = {};
+  await sendClaimedMessage(deps, cache, claimed, {
+    now,
+    retryLater: false,
+    report,
+    test: {
+      messageType: body.messageType,
+      treatment: body.treatmentType,
+      daysAfterTreatment: body.daysAfterTreatment,
+      phone,
+    },
+  });
+  await recordUserAction(deps.db, {
+    clinicId: ctx.clinicId,
+    userId: ctx.userId,
+    action: 'automation_test_message_sent',
+    context: { messageId: claimed.id, channel, messageType: body.messageType },
+  });
+  const row = await findMessage(deps.db, ctx.clinicId, claimed.id);
+  if (row?.deliveryStatus !== 'sent' || !row.providerMessageId) {
+    throw new AppError(502, 'INTERNAL', testMessageMessages.failed.message, {
+      messageId: claimed.id,
+      reason: row?.providerError ?? null,
+    });
+  }
+  const usedChannel = row.channel === 'whatsapp' ? 'whatsapp' : 'sms';
+  return {
+    success: true,
+    message: testMessageMessages.sent.message.replace('{channel}', usedChannel),
+    channel: usedChannel,
+    generatedMessage: row.messageContent,
+    source: report.source ?? 'template',
+    messageId: row.id,
+    providerMessageId: row.providerMessageId,
+    deliveryStatus: row.deliveryStatus,
+  };
+}
