@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import type { Mailer } from './integrations/mail/mail.client';
+import type { SandboxStates } from './integrations/sandbox-states';
 import type { JobRunner } from './jobs/job-runner';
 import type { SecretBox } from './lib/secret-box';
 import type { Auth } from './plugins/auth/create-auth';
@@ -17,5 +18,7 @@ export type AppDeps = {
   secretBox: SecretBox;
   jobs: JobRunner;
   requestContext: RequestContextResolver;
+  /** The provider fakes' state (mounted in sandbox mode), one set per process. */
+  sandboxes: SandboxStates;
   log: FastifyBaseLogger;
 };

@@ -11,22 +11,18 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
-import { awsSnsSandbox, createDemoAwsSnsSandboxState } from './integrations/aws-sns/aws-sns.sandbox';
-import {
-  createDemoGoogleReviewsSandboxState,
-  googleReviewsSandbox,
-} from './integrations/google-reviews/google-reviews.sandbox';
-import { createDemoOpenAiSandboxState, openAiSandbox } from './integrations/openai/openai.sandbox';
-import {
-  createDemoTrustpilotSandboxState,
-  trustpilotSandbox,
-} from './integrations/trustpilot/trustpilot.sandbox';
-import { createDemoTwilioSandboxState, twilioSandbox } from './integrations/twilio/twilio.sandbox';
-import { createDemoVonageSandboxState, vonageSandbox } from './integrations/vonage/vonage.sandbox';
-import { createDemoWhatsAppSandboxState, whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
+import { awsSnsSandbox } from './integrations/aws-sns/aws-sns.sandbox';
+import { googleReviewsSandbox } from './integrations/google-reviews/google-reviews.sandbox';
+import { openAiSandbox } from './integrations/openai/openai.sandbox';
+import { trustpilotSandbox } from './integrations/trustpilot/trustpilot.sandbox';
+import { twilioSandbox } from './integrations/twilio/twilio.sandbox';
+import { vonageSandbox } from './integrations/vonage/vonage.sandbox';
+import { whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
 import { automationRoutes } from './modules/automation/automation.routes';
+import { webhookInfoRoutes } from './modules/automation/webhook-info.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { meRoutes } from './modules/clinics/me.routes';
+import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboundRoutes } from './modules/inbound/inbound.routes';
@@ -105,24 +101,24 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(ingestionRoutes(fullDeps));
   await app.register(settingsRoutes(fullDeps));
   await app.register(automationRoutes(fullDeps));
+  await app.register(webhookInfoRoutes(fullDeps));
   await app.register(outboxRoutes(fullDeps));
   await app.register(templatesRoutes(fullDeps));
   await app.register(onboardingRoutes(fullDeps));
   await app.register(teamRoutes(fullDeps));
   await app.register(inboundRoutes(fullDeps));
+  await app.register(conversationsRoutes(fullDeps));
   if (deps.config.sandboxMode) {
-    // Wire-compatible fakes of the review providers, for the demo clinic and the tests (DESIGN §6).
-    await app.register(trustpilotSandbox(createDemoTrustpilotSandboxState()), {
-      prefix: '/sandbox/trustpilot',
-    });
-    await app.register(googleReviewsSandbox(createDemoGoogleReviewsSandboxState()), {
-      prefix: '/sandbox/google-reviews',
-    });
-    await app.register(whatsAppSandbox(createDemoWhatsAppSandboxState()), { prefix: '/sandbox/whatsapp' });
-    await app.register(twilioSandbox(createDemoTwilioSandboxState()), { prefix: '/sandbox/twilio' });
-    await app.register(vonageSandbox(createDemoVonageSandboxState()), { prefix: '/sandbox/vonage' });
-    await app.register(awsSnsSandbox(createDemoAwsSnsSandboxState()), { prefix: '/sandbox/aws-sns' });
-    await app.register(openAiSandbox(createDemoOpenAiSandboxState()), { prefix: '/sandbox/openai' });
+    // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
+    // process's one set (`deps.sandboxes`), shared with the simulated patient replies.
+    const { sandboxes } = deps;
+    await app.register(trustpilotSandbox(sandboxes.trustpilot), { prefix: '/sandbox/trustpilot' });
+    await app.register(googleReviewsSandbox(sandboxes.googleReviews), { prefix: '/sandbox/google-reviews' });
+    await app.register(whatsAppSandbox(sandboxes.whatsapp), { prefix: '/sandbox/whatsapp' });
+    await app.register(twilioSandbox(sandboxes.twilio), { prefix: '/sandbox/twilio' });
+    await app.register(vonageSandbox(sandboxes.vonage), { prefix: '/sandbox/vonage' });
+    await app.register(awsSnsSandbox(sandboxes.awsSns), { prefix: '/sandbox/aws-sns' });
+    await app.register(openAiSandbox(sandboxes.openai), { prefix: '/sandbox/openai' });
   }
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

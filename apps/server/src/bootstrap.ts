@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
 import type { DatabaseHandle } from './db/client';
 import { createMailer } from './integrations/mail/mail.client';
+import { createDemoSandboxStates } from './integrations/sandbox-states';
 import { createJobRunner } from './jobs/job-runner';
 import { jobRegistry } from './jobs/registry';
 import { loadOrCreateKey, SecretBox } from './lib/secret-box';
@@ -34,5 +35,6 @@ export function createAppDeps(
     db,
     absoluteLifetimeSeconds: config.auth.sessionAbsoluteSeconds,
   });
-  return { config, database, db, auth, mailer, secretBox, jobs, requestContext };
+  const sandboxes = createDemoSandboxStates();
+  return { config, database, db, auth, mailer, secretBox, jobs, requestContext, sandboxes };
 }

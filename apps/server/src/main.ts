@@ -5,7 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
-import { seedDemoIfEmpty } from './modules/demo/demo.service';
+import { connectExistingDemoClinic, seedDemoIfEmpty } from './modules/demo/demo.service';
 
 /** config -> database -> migrate -> app -> workers -> listen; closes gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -27,6 +27,8 @@ async function main() {
   await deps.jobs.start({ work: runsWorkers });
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(deps) : null;
+  // A demo clinic seeded on an earlier start gets the sandboxes' webhooks again.
+  if (!demo) await connectExistingDemoClinic(deps);
   if (config.role !== 'worker') await app.listen({ port: config.http.port, host: config.http.host });
   log.info(
     { role: config.role, database: database.kind, readyMs: Math.round(performance.now() - startedAt) },

@@ -105,6 +105,11 @@ const PatientPage = lazy(() =>
     default: m.PatientPage,
   })),
 );
+const ConversationsPage = lazy(() =>
+  withNamespaces(['conversations'], () => import('../features/conversations/conversations-page')).then(
+    (m) => ({ default: m.ConversationsPage }),
+  ),
+);
 const CasesPage = lazy(() =>
   withNamespaces(['cases'], () => import('../features/cases/cases-page')).then((m) => ({
     default: m.CasesPage,
@@ -124,6 +129,11 @@ const SettingsPage = lazy(() =>
     () => import('../features/settings/settings-page'),
   ).then((m) => ({ default: m.SettingsPage })),
 );
+const FollowupAutomationPage = lazy(() =>
+  withNamespaces(['followup'], () => import('../features/followup-automation/followup-automation-page')).then(
+    (m) => ({ default: m.FollowupAutomationPage }),
+  ),
+);
 const AccountSecurityPage = lazy(() =>
   withNamespaces(['account', 'auth'], () => import('../features/account/account-security-page')).then(
     (m) => ({
@@ -134,8 +144,6 @@ const AccountSecurityPage = lazy(() =>
 
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
 const plannedAppPaths = [
-  paths.conversations,
-  paths.followUpAutomation,
   paths.enterpriseCompliance,
   paths.testingChecklist,
   paths.monitoring,
@@ -194,8 +202,10 @@ export const routes: RouteObject[] = [
           { path: `${paths.patients}/:id`, element: <PatientPage /> },
           { path: paths.reviews, element: <ReviewsPage /> },
           { path: paths.cases, element: <CasesPage /> },
+          { path: paths.conversations, element: <ConversationsPage /> },
           { path: paths.onboarding, element: <OnboardingPage /> },
           { path: paths.settings, element: <SettingsPage /> },
+          { path: paths.followUpAutomation, element: <FollowupAutomationPage /> },
           { path: paths.accountSecurity, element: <AccountSecurityPage /> },
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [

@@ -63,9 +63,54 @@ const textOf = (message: WireMessage) =>
     ? message.content
     : (message.content ?? []).map((part) => part.text ?? '').join(' ');
 
+// Patient messages (the outbox's prompt names "Message type: followup|crosssell"): a short
+// check-in or a consent-gated note of the clinic's other services, with the prompt's first name,
+// treatment and clinic, and no health detail (the outbox's check passes them).
+type PatientFacts = { firstName: string; clinic: string; treatment: string | null };
+const patientMessages: Record<'followup' | 'crosssell', Record<string, (f: PatientFacts) => string>> = {
+  followup: {
+    en: (f) =>
+      `Hi ${f.firstName}, this is ${f.clinic}. We are checking in${f.treatment ? ` after your ${f.treatment}` : ''} and hope all is well. Reply to this message if you have any questions.`,
+    es: (f) =>
+      `Hola ${f.firstName}, le escribimos de ${f.clinic}${f.treatment ? ` tras su ${f.treatment}` : ''}. Esperamos que todo vaya bien. Responda a este mensaje si tiene cualquier pregunta.`,
+    tr: (f) =>
+      `Merhaba ${f.firstName}, ${f.clinic} olarak${f.treatment ? ` ${f.treatment} sonrası` : ''} halinizi sormak istedik. Umarız her şey yolundadır. Sorunuz olursa bu mesajı yanıtlayabilirsiniz.`,
+  },
+  crosssell: {
+    en: (f) =>
+      `Hi ${f.firstName}, thank you for choosing ${f.clinic}${f.treatment ? ` for your ${f.treatment}` : ''}. We offer other services too: reply to this message if you would like to hear more.`,
+    es: (f) =>
+      `Hola ${f.firstName}, gracias por confiar en ${f.clinic}${f.treatment ? ` para su ${f.treatment}` : ''}. También ofrecemos otros servicios: responda a este mensaje si desea más información.`,
+    tr: (f) =>
+      `Merhaba ${f.firstName}, ${f.treatment ? `${f.treatment} için ` : ''}${f.clinic} kliniğini seçtiğiniz için teşekkür ederiz. Başka hizmetlerimiz de var: daha fazla bilgi isterseniz bu mesajı yanıtlayın.`,
+  },
+};
+
+const lineAfter = (prompt: string, label: RegExp) => label.exec(prompt)?.[1]?.trim() || null;
+
 function deterministicReply(messages: WireMessage[]): string {
   const prompt = messages.map(textOf).join('\n');
   const language = /\blanguage\b\W{0,3}(en|es|tr)\b/i.exec(prompt)?.[1]?.toLowerCase() ?? 'en';
+  // Only the system prompt tells a patient message from a review reply: a review's own text (in
+  // the user message) cannot turn the answer into a patient message.
+  const system = messages
+    .filter((m) => m.role === 'system' || m.role === 'developer')
+    .map(textOf)
+    .join('\n');
+  const isPatientMessage = /^You write one short (?:SMS|WhatsApp) message\b/m.test(system);
+  const type = isPatientMessage
+    ? /^Message type: (followup|crosssell)\s*$/im.exec(prompt)?.[1]?.toLowerCase()
+    : undefined;
+  if (type === 'followup' || type === 'crosssell') {
+    const treatment = lineAfter(prompt, /^Treatment: (.+)$/m);
+    const write = patientMessages[type][language] ?? patientMessages[type].en!;
+    return write({
+      firstName: lineAfter(prompt, /^Patient first name: (.+)$/m) ?? 'there',
+      clinic: lineAfter(prompt, /Sign off as (.+?)\.?$/m) ?? 'the clinic',
+      treatment: treatment === null || treatment.startsWith('(') ? null : treatment,
+    });
+  }
+  // Anything else (a review reply) gets the public answer to a review.
   return cannedReplies[language] ?? cannedReplies.en!;
 }
 

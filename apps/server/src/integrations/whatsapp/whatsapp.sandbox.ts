@@ -179,9 +179,13 @@ export function signedWhatsAppWebhook(payload: unknown, appSecret: string) {
   return { rawBody, signature: signWhatsAppBody(rawBody, appSecret) };
 }
 
-/** POSTs one signed notification to the configured webhook; the status code is recorded. */
-export function postWhatsAppSandboxWebhook(state: WhatsAppSandboxState, payload: unknown): Promise<number> {
-  const webhook = state.webhook;
+/** POSTs one signed notification to the configured webhook (or `to`); the status code is recorded. */
+export function postWhatsAppSandboxWebhook(
+  state: WhatsAppSandboxState,
+  payload: unknown,
+  to: WhatsAppSandboxState['webhook'] = state.webhook,
+): Promise<number> {
+  const webhook = to;
   if (!webhook) return Promise.resolve(0);
   const { rawBody, signature } = signedWhatsAppWebhook(payload, webhook.appSecret);
   const delivery = fetch(webhook.url, {
@@ -231,6 +235,8 @@ export async function simulateWhatsAppInbound(
     profileName?: string;
     /** The wamid this message replies to. */
     replyToMessageId?: string;
+    /** Where this notification goes instead of the state's webhook (one app per clinic). */
+    webhook?: { url: string; appSecret: string };
   },
 ) {
   const number = state.numbers.get(input.phoneNumberId);
@@ -254,7 +260,7 @@ export async function simulateWhatsAppInbound(
       },
     ],
   });
-  const status = await postWhatsAppSandboxWebhook(state, payload);
+  const status = await postWhatsAppSandboxWebhook(state, payload, input.webhook ?? state.webhook);
   return { messageId, payload, status };
 }
 

@@ -24,6 +24,8 @@ type DemoPatient = {
   status: 'active' | 'completed' | 'watch' | 'red';
   daysAgo: number;
   language: 'en' | 'es' | 'tr';
+  /** Marketing (cross-sell) consent recorded by staff. */
+  marketingConsent?: boolean;
 };
 
 export const demoPatients: DemoPatient[] = [
@@ -36,16 +38,18 @@ export const demoPatients: DemoPatient[] = [
     status: 'active',
     daysAgo: 12,
     language: 'es',
+    marketingConsent: true,
   },
   {
     key: 'p2',
     name: 'James Whitfield',
     email: 'james.whitfield@example.co.uk',
-    phone: '+447700900123',
+    phone: '+447911123456',
     procedure: 'Dental Implant',
     status: 'watch',
     daysAgo: 9,
     language: 'en',
+    marketingConsent: true,
   },
   {
     key: 'p3',
@@ -66,6 +70,7 @@ export const demoPatients: DemoPatient[] = [
     status: 'active',
     daysAgo: 4,
     language: 'en',
+    marketingConsent: true,
   },
   {
     key: 'p5',
@@ -96,6 +101,7 @@ export const demoPatients: DemoPatient[] = [
     status: 'completed',
     daysAgo: 45,
     language: 'en',
+    marketingConsent: true,
   },
   {
     key: 'p8',
@@ -106,6 +112,7 @@ export const demoPatients: DemoPatient[] = [
     status: 'active',
     daysAgo: 30,
     language: 'es',
+    marketingConsent: true,
   },
 ];
 

@@ -1,6 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { cases, clinics, patients, reviews, users } from '../../db/schema';
+import {
+  cases,
+  clinicAutomationConfigs,
+  clinics,
+  clinicUsers,
+  patients,
+  reviews,
+  users,
+} from '../../db/schema';
 
 export async function countClinics(db: Database): Promise<number> {
   const rows = await db.select({ n: sql<number>`count(*)::int` }).from(clinics);
@@ -32,4 +40,27 @@ export async function insertDemoRecords(
     if (rows.reviews.length) await tx.insert(reviews).values(rows.reviews);
     if (rows.cases.length) await tx.insert(cases).values(rows.cases);
   });
+}
+
+/** The demo clinic's messaging setup (one row per clinic; a second seed changes nothing). */
+export async function insertDemoAutomationConfig(
+  db: Database,
+  clinicId: string,
+  values: Omit<typeof clinicAutomationConfigs.$inferInsert, 'clinicId'>,
+) {
+  await db
+    .insert(clinicAutomationConfigs)
+    .values({ clinicId, ...values })
+    .onConflictDoNothing({ target: clinicAutomationConfigs.clinicId });
+}
+
+/** The clinic of the user with this e-mail (the demo owner's), if any. */
+export async function findClinicIdOfUser(db: Database, email: string): Promise<string | null> {
+  const rows = await db
+    .select({ clinicId: clinicUsers.clinicId })
+    .from(users)
+    .innerJoin(clinicUsers, eq(clinicUsers.userId, users.id))
+    .where(eq(users.email, email))
+    .limit(1);
+  return rows[0]?.clinicId ?? null;
 }

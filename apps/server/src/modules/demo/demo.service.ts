@@ -2,21 +2,44 @@ import { caseDueAt } from '@careloop/domain/case-rules';
 import { ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { trustpilotSandboxDemo } from '../../integrations/trustpilot/trustpilot.sandbox';
+import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
 import { signUpOwner } from '../../plugins/auth/create-auth';
 import { getMembership } from '../clinics/clinics.service';
+import { inboundSecretNames } from '../inbound/inbound.service';
+import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { saveSecret } from '../secrets/secrets.service';
-import { countClinics, insertDemoRecords, markEmailVerified, updateDemoClinic } from './demo.repository';
+import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
+import {
+  countClinics,
+  findClinicIdOfUser,
+  insertDemoAutomationConfig,
+  insertDemoRecords,
+  markEmailVerified,
+  updateDemoClinic,
+} from './demo.repository';
 import { demoClinic, demoOwner, demoPatients, demoReviews } from './demo-data';
 
 const day = 86_400_000;
 
-/** On an empty database, creates the demo clinic (sandbox mode) with its owner, patients, reviews and cases. */
-export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'auth' | 'secretBox'>) {
+type SeedDeps = Pick<AppDeps, 'db' | 'auth' | 'secretBox' | 'config' | 'sandboxes'>;
+
+/** On an empty database, creates the demo clinic (sandbox mode); else does nothing (null). */
+export async function seedDemoIfEmpty(deps: SeedDeps) {
   if ((await countClinics(deps.db)) > 0) return null;
+  return seedDemoClinic(deps);
+}
+
+/**
+ * The demo clinic (sandbox mode) with its owner, patients, reviews and cases, and a complete
+ * messaging setup on the mounted sandboxes: WhatsApp and SMS (Twilio) credentials in the vault,
+ * both channels switched on, marketing consent for some patients. `owner` only for tests.
+ */
+export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; password: string } = demoOwner) {
   const { user } = await signUpOwner(deps.auth, {
-    email: demoOwner.email,
-    password: demoOwner.password,
+    email: owner.email,
+    password: owner.password,
     firstName: demoOwner.firstName,
     lastName: demoOwner.lastName,
     practiceName: demoClinic.name,
@@ -48,6 +71,7 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'auth' | 'secre
       status: p.status,
       language: p.language,
       procedureDate: new Date(now - p.daysAgo * day),
+      ...(p.marketingConsent ? { marketingConsentAt: createdAt, marketingConsentSource: 'staff' } : {}),
       createdAt,
       updatedAt: createdAt,
     };
@@ -88,15 +112,56 @@ export async function seedDemoIfEmpty(deps: Pick<AppDeps, 'db' | 'auth' | 'secre
       };
     });
   await insertDemoRecords(deps.db, { patients: patientRows, reviews: reviewRows, cases: caseRows });
-  // The demo clinic's review source is the Trustpilot sandbox, so Sync Reviews works out of the box.
-  const owner = { clinicId, userId: user.id };
-  await saveSecret(deps, owner, {
-    name: `TRUSTPILOT_API_KEY_${clinicId}`,
-    value: trustpilotSandboxDemo.apiKey,
+  // The demo clinic's review source is the Trustpilot sandbox, so Sync Reviews works out of the box;
+  // its channels are the WhatsApp and Twilio sandboxes, so Test Messaging and the automation do too.
+  const ownerCtx = { clinicId, userId: user.id };
+  const whatsapp = whatsAppSecretNames(clinicId);
+  const sms = smsSecretNames('twilio', clinicId);
+  const secrets: [string, string][] = [
+    [`TRUSTPILOT_API_KEY_${clinicId}`, trustpilotSandboxDemo.apiKey],
+    [`TRUSTPILOT_BUSINESS_UNIT_ID_${clinicId}`, trustpilotSandboxDemo.businessUnitId],
+    [whatsapp.accessToken, whatsAppSandboxDemo.accessToken],
+    [whatsapp.phoneNumberId, whatsAppSandboxDemo.phoneNumberId],
+    [whatsapp.appSecret, whatsAppSandboxDemo.appSecret],
+    [inboundSecretNames(clinicId).whatsAppVerifyToken, whatsAppSandboxDemo.verifyToken],
+    [sms.accountSid, twilioSandboxDemo.accountSid],
+    [sms.authToken, twilioSandboxDemo.authToken],
+  ];
+  await deps.db.transaction(async (tx) => {
+    const txDeps = { db: tx, secretBox: deps.secretBox };
+    for (const [name, value] of secrets) await saveSecret(txDeps, ownerCtx, { name, value });
+    // The spec's defaults for the schedule, cross-sell and quiet hours; both channels on.
+    await insertDemoAutomationConfig(tx, clinicId, {
+      whatsappEnabled: true,
+      whatsappSecretName: whatsapp.accessToken,
+      whatsappPhoneNumberId: whatsAppSandboxDemo.phoneNumberId,
+      smsEnabled: true,
+      smsProvider: 'twilio',
+      smsSecretName: sms.authToken,
+      smsFromNumber: twilioSandboxDemo.fromNumber,
+      defaultChannel: 'whatsapp',
+    });
   });
-  await saveSecret(deps, owner, {
-    name: `TRUSTPILOT_BUSINESS_UNIT_ID_${clinicId}`,
-    value: trustpilotSandboxDemo.businessUnitId,
-  });
-  return { email: demoOwner.email, password: demoOwner.password, clinicId };
+  connectDemoSandboxes(deps, clinicId);
+  return { email: owner.email, password: owner.password, clinicId };
+}
+
+/**
+ * Points the mounted WhatsApp fake's notifications (statuses, inbound) at the demo clinic's real
+ * webhook under PUBLIC_URL; Twilio and Vonage take their callback URL with each send.
+ */
+export function connectDemoSandboxes(deps: Pick<AppDeps, 'config' | 'sandboxes'>, clinicId: string) {
+  if (!deps.config.sandboxMode) return;
+  deps.sandboxes.whatsapp.webhook = {
+    url: inboundWebhookUrls(deps.config.http.publicUrl, clinicId).whatsapp,
+    appSecret: whatsAppSandboxDemo.appSecret,
+  };
+}
+
+/** At start-up: connects the sandboxes to the demo clinic seeded on an earlier start, if any. */
+export async function connectExistingDemoClinic(deps: Pick<AppDeps, 'db' | 'config' | 'sandboxes'>) {
+  if (!deps.config.sandboxMode) return null;
+  const clinicId = await findClinicIdOfUser(deps.db, demoOwner.email);
+  if (clinicId) connectDemoSandboxes(deps, clinicId);
+  return clinicId;
 }

@@ -72,6 +72,8 @@ import {
 import { inboundWebhookUrls } from './webhook-urls';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log'>;
+/** Simulated replies also need the mounted fakes' state. */
+type SimulateDeps = Deps & Pick<AppDeps, 'sandboxes'>;
 
 /** Secrets the inbound side needs besides the settings' names (values in the vault, like every secret). */
 export const inboundSecretNames = (clinicId: string) => ({
@@ -657,7 +659,7 @@ export async function receiveVonageWebhook(
  * real inbound path.
  */
 export async function simulateReply(
-  deps: Deps,
+  deps: SimulateDeps,
   ctx: ClinicContext,
   body: SimulateReplyBody,
 ): Promise<SimulateReplyResponse> {
@@ -682,38 +684,48 @@ export async function simulateReply(
     const phoneNumberId =
       clinic.whatsappPhoneNumberId ??
       (await secretOf(deps, clinic, names.phoneNumberId, whatsAppSandboxDemo.phoneNumberId));
-    const state = createWhatsAppSandboxState();
-    addWhatsAppSandboxNumber(state, 'simulation', {
-      id: phoneNumberId,
-      displayPhoneNumber: whatsAppSandboxDemo.displayPhoneNumber,
-      verifiedName: clinic.name,
-    });
-    state.webhook = {
-      url: urls.whatsapp,
-      appSecret: await secretOf(
-        deps,
-        clinic,
-        inboundSecretNames(clinic.id).whatsAppAppSecret,
-        whatsAppSandboxDemo.appSecret,
-      ),
-    };
+    // The mounted fake when it serves this number (its 24-hour window opens, so a free-text answer
+    // goes through it), else a fake of the moment that only posts the webhook.
+    let state = deps.sandboxes.whatsapp;
+    if (!state.numbers.has(phoneNumberId)) {
+      state = createWhatsAppSandboxState();
+      addWhatsAppSandboxNumber(state, 'simulation', {
+        id: phoneNumberId,
+        displayPhoneNumber: whatsAppSandboxDemo.displayPhoneNumber,
+        verifiedName: clinic.name,
+      });
+    }
     result = await simulateWhatsAppInbound(state, {
       phoneNumberId,
       from: patient.phone,
       text: body.text,
       profileName: patient.name,
+      webhook: {
+        url: urls.whatsapp,
+        appSecret: await secretOf(
+          deps,
+          clinic,
+          inboundSecretNames(clinic.id).whatsAppAppSecret,
+          whatsAppSandboxDemo.appSecret,
+        ),
+      },
     });
   } else if ((clinic.smsProvider ?? 'twilio') === 'twilio') {
     provider = 'twilio';
     const names = smsSecretNames('twilio', clinic.id);
     const accountSid = await secretOf(deps, clinic, names.accountSid, twilioSandboxDemo.accountSid);
-    const state = createTwilioSandboxState();
-    addTwilioSandboxAccount(state, {
-      sid: accountSid,
-      authToken: await secretOf(deps, clinic, names.authToken, twilioSandboxDemo.authToken),
-      friendlyName: clinic.name,
-      status: 'active',
-    });
+    const authToken = await secretOf(deps, clinic, names.authToken, twilioSandboxDemo.authToken);
+    // The mounted fake when this account is its own, so a STOP blocks the next send through it.
+    let state = deps.sandboxes.twilio;
+    if (state.accounts.get(accountSid)?.authToken !== authToken) {
+      state = createTwilioSandboxState();
+      addTwilioSandboxAccount(state, {
+        sid: accountSid,
+        authToken,
+        friendlyName: clinic.name,
+        status: 'active',
+      });
+    }
     const sent = await simulateTwilioInbound(state, {
       accountSid,
       from: patient.phone,
@@ -726,17 +738,20 @@ export async function simulateReply(
     provider = 'vonage';
     const names = smsSecretNames('vonage', clinic.id);
     const apiKey = await secretOf(deps, clinic, names.accountSid, vonageSandboxDemo.apiKey);
-    const state = createVonageSandboxState();
-    addVonageSandboxAccount(state, {
-      apiKey,
-      apiSecret: await secretOf(deps, clinic, names.authToken, vonageSandboxDemo.apiSecret),
-      signatureSecret: await secretOf(
-        deps,
-        clinic,
-        inboundSecretNames(clinic.id).vonageSignatureSecret,
-        vonageSandboxDemo.signatureSecret,
-      ),
-    });
+    const apiSecret = await secretOf(deps, clinic, names.authToken, vonageSandboxDemo.apiSecret);
+    const signatureSecret = await secretOf(
+      deps,
+      clinic,
+      inboundSecretNames(clinic.id).vonageSignatureSecret,
+      vonageSandboxDemo.signatureSecret,
+    );
+    // The mounted fake when this account is its own (and signs with the clinic's secret).
+    let state = deps.sandboxes.vonage;
+    const mounted = state.accounts.get(apiKey);
+    if (mounted?.apiSecret !== apiSecret || mounted.signatureSecret !== signatureSecret) {
+      state = createVonageSandboxState();
+      addVonageSandboxAccount(state, { apiKey, apiSecret, signatureSecret });
+    }
     result = await simulateVonageInbound(state, {
       apiKey,
       from: patient.phone,

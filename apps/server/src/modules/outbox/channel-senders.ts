@@ -12,6 +12,7 @@ import { createTwilioClient, describeTwilioError } from '../../integrations/twil
 import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
 import type { MessageModel } from './message-writer';
@@ -98,6 +99,8 @@ export type SenderSettings = {
 /** Reads the clinic's channel secrets once and builds its senders. */
 export async function createClinicSenders(deps: Deps, settings: SenderSettings): Promise<ClinicSenders> {
   const urls = endpoints(deps, settings.isSandboxClinic);
+  // Delivery statuses come back to the clinic's own webhooks (Twilio's StatusCallback, Vonage's callback).
+  const webhooks = inboundWebhookUrls(deps.config.http.publicUrl, settings.clinicId);
   const secret = async (name: string) => (await readSecret(deps, settings.clinicId, name))?.trim() || null;
 
   let sms: ClinicSenders['sms'] = null;
@@ -117,6 +120,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
           from,
           to: message.to,
           body: message.text,
+          statusCallback: webhooks.twilioStatus,
         });
         return { providerMessageId: sent.sid };
       };
@@ -133,6 +137,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
           to: message.to,
           text: message.text,
           clientRef: message.reference,
+          callback: webhooks.vonageDeliveryReceipt,
         });
         // A long text goes out in parts; receipts name each part, the first stands for the message.
         const first = sent.messageIds[0];

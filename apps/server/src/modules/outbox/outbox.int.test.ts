@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { instantAtLocal, localDayOf, localMinutesOf } from '@careloop/domain/messaging/clinic-time';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { patientCommunications, patients, webhookLogs } from '../../db/schema';
+import { clinics, patientCommunications, patients, webhookLogs } from '../../db/schema';
 import { addWhatsAppSandboxTemplate } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { sendMessagesJob } from '../../jobs/send-messages.job';
 import { newId } from '../../lib/ids';
@@ -15,7 +16,13 @@ import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-san
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { followUpWhatsAppTemplate } from './channel-senders';
 import { claimDueMessages, markInFlight } from './outbox.repository';
-import { type ContextCache, outboxReasons, sendClaimedMessage, sendDueMessages } from './outbox.service';
+import {
+  type ContextCache,
+  nextSendingInstant,
+  outboxReasons,
+  sendClaimedMessage,
+  sendDueMessages,
+} from './outbox.service';
 
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
@@ -213,18 +220,61 @@ describe('sending the outbox', () => {
     const { clinicId } = await readyClinic();
     const patient = await addPatient(clinicId);
     const id = await queue(clinicId, patient.id);
-    // The first try and its 2 retries all answer 503.
+    // The first try and its 2 retries all answer 503, at noon in the clinic's zone (UTC): the
+    // backoff stays inside the sending window.
     for (let i = 0; i < 3; i++) sandboxes.twilio.faults.push({ kind: 'status', status: 503 });
-    expect(await run(clinicId)).toMatchObject({ requeued: 1, sent: 0 });
+    const noon = new Date(instantAtLocal(localDayOf(Date.now(), 'UTC') + 1, 12 * 60, 'UTC'));
+    expect(await run(clinicId, { now: () => noon })).toMatchObject({ requeued: 1, sent: 0 });
     const waiting = await row(clinicId, id);
     expect(waiting).toMatchObject({ deliveryStatus: 'queued', sentAt: null, attempts: 1 });
     expect(waiting.providerError).toMatch(/^twilio/);
-    expect(waiting.scheduledAt!.getTime()).toBeGreaterThan(Date.now());
+    expect(waiting.scheduledAt!.getTime()).toBe(noon.getTime() + minute);
     expect(await run(clinicId)).toMatchObject({ claimed: 0 }); // not before its time
-    const later = new Date(Date.now() + 2 * minute);
+    const later = new Date(noon.getTime() + 2 * minute);
     expect(await run(clinicId, { now: () => later })).toMatchObject({ sent: 1 });
     expect(smsTo(patient.phone)).toHaveLength(1);
     expect(await row(clinicId, id)).toMatchObject({ deliveryStatus: 'sent', attempts: 2 });
+  });
+
+  it('a backoff that would land in quiet hours waits for the next opening of the sending window', async () => {
+    const clinic = await readyClinic();
+    const { clinicId } = clinic;
+    await t.db.update(clinics).set({ timeZone: 'Europe/Madrid' }).where(eq(clinics.id, clinicId));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/automation/settings',
+      headers: jsonHeaders({ cookie: clinic.owner.cookie }),
+      payload: { quietHours: { sendFrom: '09:00', sendUntil: '20:00' } },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const patient = await addPatient(clinicId);
+    const id = await queue(clinicId, patient.id);
+    for (let i = 0; i < 3; i++) sandboxes.twilio.faults.push({ kind: 'status', status: 503 });
+    // 19:59:30 in Madrid tomorrow: one minute of backoff would be 20:00:30, inside quiet hours.
+    const tomorrow = localDayOf(Date.now(), 'Europe/Madrid') + 1;
+    const lateEvening = new Date(instantAtLocal(tomorrow, 20 * 60, 'Europe/Madrid') - 30_000);
+    expect(await run(clinicId, { now: () => lateEvening })).toMatchObject({ requeued: 1 });
+    const waiting = await row(clinicId, id);
+    expect(waiting.deliveryStatus).toBe('queued');
+    expect(waiting.scheduledAt!.getTime()).toBe(instantAtLocal(tomorrow + 1, 9 * 60, 'Europe/Madrid'));
+    expect(localMinutesOf(waiting.scheduledAt!, 'Europe/Madrid')).toBe(9 * 60);
+    // Nothing goes out during the night; at the opening it is sent once.
+    const night = new Date(instantAtLocal(tomorrow + 1, 3 * 60, 'Europe/Madrid'));
+    expect(await run(clinicId, { now: () => night })).toMatchObject({ claimed: 0 });
+    expect(await run(clinicId, { now: () => waiting.scheduledAt! })).toMatchObject({ sent: 1 });
+    expect(smsTo(patient.phone)).toHaveLength(1);
+  });
+
+  it('nextSendingInstant: inside the window unchanged, before it the same morning, after it the next', () => {
+    const zone = 'America/New_York';
+    const hours = { sendFrom: '09:00', sendUntil: '20:00' };
+    const day = localDayOf(Date.UTC(2026, 6, 15, 12), zone);
+    const at = (minutes: number, d = day) => new Date(instantAtLocal(d, minutes, zone));
+    expect(nextSendingInstant(at(9 * 60), hours, zone)).toEqual(at(9 * 60));
+    expect(nextSendingInstant(at(19 * 60 + 59), hours, zone)).toEqual(at(19 * 60 + 59));
+    expect(nextSendingInstant(at(7 * 60), hours, zone)).toEqual(at(9 * 60));
+    expect(nextSendingInstant(at(20 * 60), hours, zone)).toEqual(at(9 * 60, day + 1));
+    expect(nextSendingInstant(at(23 * 60 + 30), hours, zone)).toEqual(at(9 * 60, day + 1));
   });
 
   it('a worker killed between claiming and sending: after restart every message is sent exactly once', async () => {

@@ -164,10 +164,12 @@ export type SendingClinic = {
   brandTone: string;
   defaultLanguage: string;
   sandboxMode: string;
+  /** IANA zone: the quiet hours are local to it. */
+  timeZone: string;
   config: typeof clinicAutomationConfigs.$inferSelect | null;
 };
 
-/** The clinic's name, tone, language, sandbox mode and automation configuration. */
+/** The clinic's name, tone, language, sandbox mode, time zone and automation configuration. */
 export async function findSendingClinic(db: Database, clinicId: string): Promise<SendingClinic | null> {
   const rows = await db
     .select({
@@ -176,6 +178,7 @@ export async function findSendingClinic(db: Database, clinicId: string): Promise
       brandTone: clinics.brandTone,
       defaultLanguage: clinics.defaultLanguage,
       sandboxMode: clinics.sandboxMode,
+      timeZone: clinics.timeZone,
       config: clinicAutomationConfigs,
     })
     .from(clinics)

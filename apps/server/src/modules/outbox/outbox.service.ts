@@ -6,7 +6,8 @@ import {
 import type { SmsProvider } from '@careloop/contracts/settings';
 import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
 import type { MessageChannel } from '@careloop/domain/cost-calculator';
-import type { AutomationConfig } from '@careloop/domain/messaging/automation-config';
+import { type AutomationConfig, minutesOfDay } from '@careloop/domain/messaging/automation-config';
+import { instantAtLocal, localDayOf, localMinutesOf } from '@careloop/domain/messaging/clinic-time';
 import { chooseChannel, type SkipReason } from '@careloop/domain/messaging/follow-up-plan';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
 import { normalizePhone } from '@careloop/domain/patient';
@@ -126,6 +127,24 @@ export function sendingContext(deps: Deps, cache: ContextCache, clinicId: string
     cache.set(clinicId, context);
   }
   return context;
+}
+
+/**
+ * The instant itself when it falls inside the clinic's sending window (quiet hours are the rest
+ * of the day, in the clinic's time zone), else the window's next opening: a retry never goes out
+ * at night.
+ */
+export function nextSendingInstant(
+  instant: Date,
+  quietHours: AutomationConfig['quietHours'],
+  timeZone: string,
+): Date {
+  const from = minutesOfDay(quietHours.sendFrom);
+  const until = minutesOfDay(quietHours.sendUntil);
+  const minutes = localMinutesOf(instant, timeZone);
+  if (minutes >= from && minutes < until) return instant;
+  const day = localDayOf(instant, timeZone);
+  return new Date(instantAtLocal(minutes < from ? day : day + 1, from, timeZone));
 }
 
 /** "twilio 21610: Attempt to send to unsubscribed recipient", without secrets (the client's words). */
@@ -308,7 +327,11 @@ export async function sendClaimedMessage(
       if (isTemporary && options.retryLater && message.attempts < maxAttempts) {
         const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (message.attempts - 1));
         await requeueLater(db, claim, {
-          scheduledAt: new Date(options.now().getTime() + delay),
+          scheduledAt: nextSendingInstant(
+            new Date(options.now().getTime() + delay),
+            context.config.quietHours,
+            context.clinic.timeZone,
+          ),
           providerError: reason,
           now: options.now(),
         });

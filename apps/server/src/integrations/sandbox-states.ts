@@ -1,0 +1,42 @@
+import { type AwsSnsSandboxState, createDemoAwsSnsSandboxState } from './aws-sns/aws-sns.sandbox';
+import {
+  createDemoGoogleReviewsSandboxState,
+  type GoogleReviewsSandboxState,
+} from './google-reviews/google-reviews.sandbox';
+import { createDemoOpenAiSandboxState, type OpenAiSandboxState } from './openai/openai.sandbox';
+import {
+  createDemoTrustpilotSandboxState,
+  type TrustpilotSandboxState,
+} from './trustpilot/trustpilot.sandbox';
+import { createDemoTwilioSandboxState, type TwilioSandboxState } from './twilio/twilio.sandbox';
+import { createDemoVonageSandboxState, type VonageSandboxState } from './vonage/vonage.sandbox';
+import { createDemoWhatsAppSandboxState, type WhatsAppSandboxState } from './whatsapp/whatsapp.sandbox';
+
+/**
+ * The state of every provider fake this server mounts in sandbox mode, created once per process:
+ * the mounts under `/sandbox/<provider>` and the "simulate patient reply" use the same instances,
+ * so a simulated STOP blocks the mounted Twilio fake and a simulated WhatsApp message opens the
+ * 24-hour window the mounted WhatsApp fake enforces.
+ */
+export type SandboxStates = {
+  trustpilot: TrustpilotSandboxState;
+  googleReviews: GoogleReviewsSandboxState;
+  whatsapp: WhatsAppSandboxState;
+  twilio: TwilioSandboxState;
+  vonage: VonageSandboxState;
+  awsSns: AwsSnsSandboxState;
+  openai: OpenAiSandboxState;
+};
+
+/** The fakes opened by the demo clinic's credentials (the `*SandboxDemo` constants). */
+export function createDemoSandboxStates(): SandboxStates {
+  return {
+    trustpilot: createDemoTrustpilotSandboxState(),
+    googleReviews: createDemoGoogleReviewsSandboxState(),
+    whatsapp: createDemoWhatsAppSandboxState(),
+    twilio: createDemoTwilioSandboxState(),
+    vonage: createDemoVonageSandboxState(),
+    awsSns: createDemoAwsSnsSandboxState(),
+    openai: createDemoOpenAiSandboxState(),
+  };
+}

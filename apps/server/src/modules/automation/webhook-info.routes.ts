@@ -1,0 +1,51 @@
+import { errorResponseSchema } from '@careloop/contracts/errors';
+import { type WebhookInfo, webhookInfoSchema } from '@careloop/contracts/webhook-info';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { type ClinicContext, managerRoles } from '../../plugins/request-context';
+import { inboundSecretNames } from '../inbound/inbound.service';
+import { inboundWebhookUrls } from '../inbound/webhook-urls';
+import { findSavedSecretNames } from '../secrets/secrets.service';
+
+type Deps = Pick<AppDeps, 'db' | 'config'>;
+
+/**
+ * Production Setup's facts for the caller's clinic: the webhook URLs providers must call and
+ * whether the WhatsApp verify token is saved. The handshake (modules/inbound) checks the saved
+ * token, else, for a sandbox clinic, the sandbox demo's public one: only that one is shown.
+ */
+export async function getWebhookInfo(deps: Deps, ctx: Pick<ClinicContext, 'clinicId' | 'clinic'>) {
+  const secretName = inboundSecretNames(ctx.clinicId).whatsAppVerifyToken;
+  const isSaved = (await findSavedSecretNames(deps, ctx.clinicId, [secretName])).has(secretName);
+  const sandboxMode = deps.config.sandboxMode && ctx.clinic.sandboxMode === 'on';
+  const info: WebhookInfo = {
+    urls: inboundWebhookUrls(deps.config.http.publicUrl, ctx.clinicId),
+    whatsappVerifyToken: {
+      secretName,
+      isSaved,
+      sandboxToken: sandboxMode && !isSaved ? whatsAppSandboxDemo.verifyToken : null,
+    },
+    aiModelConfigured: sandboxMode || deps.config.openai.isConfigured,
+    sandboxMode,
+  };
+  return info;
+}
+
+/** GET /api/automation/webhooks: owners and admins (Production Setup, spec 2 §2). */
+export const webhookInfoRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/automation/webhooks',
+      {
+        schema: {
+          tags: ['automation'],
+          summary:
+            "This deployment's inbound webhook URLs for the clinic and its WhatsApp verify token status (never a secret value)",
+          response: { 200: webhookInfoSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request) => getWebhookInfo(deps, await deps.requestContext.requireClinic(request, managerRoles)),
+    );
+  };

@@ -1,0 +1,62 @@
+import type { SentMessage } from '@careloop/contracts/conversations';
+import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../conversations.utils';
+import { DeliveryStatusBadge } from './delivery-status-badge';
+
+/** Sent entries: patient, channel, content, sent time, delivery status, the patient's response. */
+export function SentMessageList({ messages }: { messages: SentMessage[] }) {
+  const { t, i18n } = useTranslation('conversations');
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+      {messages.map((message) => (
+        <li key={message.id}>
+          <Paper withBorder radius="sm" p="sm">
+            <Stack gap={6}>
+              <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  {message.patientName ?? t('sent.unknownPatient')}
+                </Text>
+                <Group gap={6} wrap="wrap">
+                  <Badge variant="default">{t(`channelName.${message.channel}`)}</Badge>
+                  <DeliveryStatusBadge status={message.deliveryStatus} />
+                </Group>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {message.content}
+              </Text>
+              {message.deliveryStatus === 'failed' && message.failureReason ? (
+                <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>
+                  {t('sent.failureReason', { reason: message.failureReason })}
+                </Text>
+              ) : null}
+              <Text size="xs" c="dimmed">
+                {message.sentAt ? (
+                  <time dateTime={message.sentAt}>
+                    {t('sent.sentAt', { time: formatDateTime(message.sentAt, i18n.language) })}
+                  </time>
+                ) : (
+                  <time dateTime={message.createdAt}>
+                    {t('sent.plannedAt', { time: formatDateTime(message.createdAt, i18n.language) })}
+                  </time>
+                )}
+              </Text>
+              {message.responseReceived ? (
+                <Paper bg="gray.0" radius="sm" p="xs">
+                  <Text size="xs" fw={600}>
+                    {t('sent.responseReceived')}
+                  </Text>
+                  {message.responseContent ? (
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {message.responseContent}
+                    </Text>
+                  ) : null}
+                </Paper>
+              ) : null}
+            </Stack>
+          </Paper>
+        </li>
+      ))}
+    </Stack>
+  );
+}

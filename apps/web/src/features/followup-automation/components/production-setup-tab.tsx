@@ -1,0 +1,140 @@
+import type { WebhookInfo } from '@careloop/contracts/webhook-info';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { type ReactNode, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../components/page-loader';
+import { useAutomationSettings } from '../api/get-automation-settings';
+import { useWebhookInfo } from '../api/get-webhook-info';
+
+/** A read-only URL with a copy button. */
+function CopyField({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation('followup');
+  return (
+    <TextInput
+      label={label}
+      value={value}
+      readOnly
+      onFocus={(event) => event.currentTarget.select()}
+      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
+      rightSection={
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? t('production.copied') : t('production.copy')} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'green' : 'gray'}
+                onClick={copy}
+                aria-label={t('production.copyLabel', { name: label })}
+              >
+                {copied ? (
+                  <IconCheck size={16} aria-hidden="true" />
+                ) : (
+                  <IconCopy size={16} aria-hidden="true" />
+                )}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+      }
+    />
+  );
+}
+
+function ProviderCard({ title, steps, children }: { title: string; steps: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <Card component="section" aria-labelledby={headingId} withBorder padding="lg" radius="md">
+      <Stack gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {steps}
+        </Text>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+function VerifyToken({ token }: { token: WebhookInfo['whatsappVerifyToken'] }) {
+  const { t } = useTranslation('followup');
+  const name = token.secretName;
+  if (token.isSaved)
+    return (
+      <Text size="sm">
+        <strong>{t('production.verifyToken')}:</strong> {t('production.verifyTokenSaved', { name })}
+      </Text>
+    );
+  if (token.sandboxToken)
+    return (
+      <Stack gap={4}>
+        <Text size="sm">{t('production.verifyTokenSandbox', { name })}</Text>
+        <CopyField label={t('production.verifyToken')} value={token.sandboxToken} />
+      </Stack>
+    );
+  return (
+    <Text size="sm">
+      <strong>{t('production.verifyToken')}:</strong> {t('production.verifyTokenMissing', { name })}
+    </Text>
+  );
+}
+
+/** Production Setup (spec 2 §2): this deployment's webhook URLs for the clinic, to paste into the providers. */
+export function ProductionSetupTab() {
+  const { t } = useTranslation('followup');
+  const info = useWebhookInfo();
+  const settings = useAutomationSettings();
+  if (info.isError)
+    return (
+      <Alert color="red" title={t('page.loadError')}>
+        <Button variant="light" color="red" onClick={() => void info.refetch()}>
+          {t('page.retry')}
+        </Button>
+      </Alert>
+    );
+  if (!info.data) return <PageLoader />;
+  const { urls, whatsappVerifyToken } = info.data;
+  const smsProvider = settings.data?.smsProvider;
+  return (
+    <Stack gap="md">
+      <Text size="sm">{t('production.description')}</Text>
+      {smsProvider ? (
+        <Text size="sm">
+          {t('production.currentProvider')}: <Code>{t(`settings.smsProviders.${smsProvider}`)}</Code>
+        </Text>
+      ) : null}
+      <ProviderCard title={t('production.whatsappTitle')} steps={t('production.whatsappSteps')}>
+        <CopyField label={t('production.whatsappUrl')} value={urls.whatsapp} />
+        <VerifyToken token={whatsappVerifyToken} />
+      </ProviderCard>
+      <ProviderCard title={t('production.twilioTitle')} steps={t('production.twilioSteps')}>
+        <CopyField label={t('production.twilioInbound')} value={urls.twilioInbound} />
+        <CopyField label={t('production.twilioStatus')} value={urls.twilioStatus} />
+      </ProviderCard>
+      <ProviderCard title={t('production.vonageTitle')} steps={t('production.vonageSteps')}>
+        <CopyField label={t('production.vonageInbound')} value={urls.vonageInbound} />
+        <CopyField label={t('production.vonageDeliveryReceipt')} value={urls.vonageDeliveryReceipt} />
+      </ProviderCard>
+      <Group>
+        <Text size="sm" c="dimmed">
+          {t('production.awsSnsNote')}
+        </Text>
+      </Group>
+    </Stack>
+  );
+}
