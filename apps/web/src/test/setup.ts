@@ -36,9 +36,12 @@ afterEach(async () => {
  * window down and fails the run with "removeEventListener is not a function": wait for it here.
  */
 afterAll(async () => {
-  const atoms = Object.values(authClient.$store.atoms) as Array<{ active?: boolean }>;
+  // `$store.atoms` is better-auth's path proxy: it cannot be enumerated, but named atoms resolve.
+  const atoms = [authClient.$store.atoms.session, authClient.$store.atoms.$sessionSignal] as Array<
+    { active?: boolean } | undefined
+  >;
   const deadline = Date.now() + 3000;
-  while (atoms.some((atom) => atom.active) && Date.now() < deadline) {
+  while (atoms.some((atom) => atom?.active) && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 });
