@@ -1,8 +1,14 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressAssets, prerenderPublicPages } from './build-public-pages';
 
 // The API server in development; CARELOOP_API_URL points the proxy elsewhere (another port, a fake).
 const apiTarget = process.env.CARELOOP_API_URL ?? 'http://localhost:3000';
+
+const distDir = path.resolve(import.meta.dirname, 'dist');
+// The server build only pre-renders; it is not shipped.
+const serverOutDir = path.resolve(import.meta.dirname, 'node_modules/.careloop-prerender');
 
 export default defineConfig({
   plugins: [react()],
@@ -21,5 +27,38 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+  },
+  ssr: {
+    // Workspace packages are TypeScript sources: bundle them into the server build.
+    noExternal: ['@careloop/domain', '@careloop/contracts'],
+  },
+  environments: {
+    client: {
+      build: {
+        outDir: distDir,
+        emptyOutDir: true,
+        manifest: true,
+        // WEB_BUILD_SOURCEMAP=true for bundle analysis.
+        sourcemap: process.env.WEB_BUILD_SOURCEMAP === 'true',
+      },
+    },
+    ssr: {
+      build: {
+        outDir: serverOutDir,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rollupOptions: { input: { 'render-page': 'src/prerender/render-page.tsx' } },
+      },
+    },
+  },
+  // `vite build`: the browser app, then the server entry, then the public pages as HTML (ADR 002)
+  // and compressed copies of the assets.
+  builder: {
+    async buildApp(builder) {
+      await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.ssr!);
+      await prerenderPublicPages({ distDir, serverEntry: path.join(serverOutDir, 'render-page.js') });
+      await compressAssets(distDir);
+    },
   },
 });

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -42,6 +39,7 @@ import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerWebApp } from './plugins/web-app';
 
 export type BuildAppOptions = {
   /** Honour X-Forwarded-For (behind a proxy, and in tests that stand for many clients). */
@@ -124,23 +122,4 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;
-}
-
-/** Serves the built web app; any path that is not a file gets index.html (the client router decides). */
-async function registerWebApp(app: FastifyInstance, distDir: string) {
-  const indexPath = path.join(distDir, 'index.html');
-  const hasWeb = fs.existsSync(indexPath);
-  if (hasWeb) {
-    await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
-  }
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
-    (request, reply) => {
-      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
-      if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
-        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-      }
-      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(indexPath));
-    },
-  );
 }

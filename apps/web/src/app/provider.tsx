@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
 import { ErrorBoundary } from '../features/errors/error-boundary';
@@ -24,6 +24,26 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+const ToastContainer = lazy(() =>
+  import('./toast-container').then((module) => ({ default: module.ToastContainer })),
+);
+
+/**
+ * The toast container (and its transitions) loads with the first toast, not with the first page:
+ * the store keeps the toast until the container is there to show it, and the container stays.
+ */
+function OnDemandNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [isWanted, setIsWanted] = useState(false);
+  if (!isWanted && notifications.length + queue.length > 0) setIsWanted(true);
+  if (!isWanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  );
+}
+
 type AppProviderProps = {
   children: ReactNode;
   queryClient?: QueryClient;
@@ -35,7 +55,7 @@ export function AppProvider({ children, queryClient: givenClient }: AppProviderP
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <Notifications position="top-right" limit={3} />
+          <OnDemandNotifications />
           <ErrorBoundary>
             <Suspense fallback={<PageLoader />}>{children}</Suspense>
           </ErrorBoundary>

@@ -3,8 +3,7 @@ import {
   type CSSVariablesResolver,
   createTheme,
   type MantineColorsTuple,
-  Menu,
-  Notification,
+  type MantineThemeComponent,
 } from '@mantine/core';
 
 // Mantine's defaults fail WCAG AA on white (filled button text 3.55:1, error 3.28:1, dimmed
@@ -98,9 +97,13 @@ export const theme = createTheme({
   components: {
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Mantine's focus placeholder (role=presentation with tabindex) fails axe aria-required-children.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // Plain objects (what Menu.extend answers), so the theme does not pull the Menu and Notification
+    // code into every first page: they load with the language menu and the first toast.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } } satisfies MantineThemeComponent,
     // Fallback name for toasts not shown through lib/notifications (which passes a translated one).
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+    } satisfies MantineThemeComponent,
   },
 });
 

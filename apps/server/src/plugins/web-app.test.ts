@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cacheControlFor, prerenderedPageFor, registerWebApp } from './web-app';
+
+// A built web app in miniature: the shell, one pre-rendered page and one hashed asset, each with
+// the compressed twins the web build writes.
+const shell = '<!doctype html><div id="root"></div>';
+const pricing = `<!doctype html><div id="root" data-prerendered="en"><h1>Choose Your Plan</h1>${'x'.repeat(2000)}</div>`;
+const script = `console.log(${JSON.stringify('y'.repeat(4000))});`;
+
+function writeWithTwins(file: string, body: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, body);
+  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body));
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body));
+}
+
+let app: FastifyInstance;
+let distDir: string;
+beforeAll(async () => {
+  distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-web-'));
+  writeWithTwins(path.join(distDir, 'index.html'), shell);
+  writeWithTwins(path.join(distDir, 'pages/pricing.html'), pricing);
+  writeWithTwins(path.join(distDir, 'assets/index-AbC123.js'), script);
+  fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
+  app = Fastify();
+  await app.register(rateLimit, { global: false });
+  await registerWebApp(app, distDir);
+  await app.ready();
+});
+afterAll(async () => {
+  await app?.close();
+  fs.rmSync(distDir, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('answers a pre-rendered page for its path, brotli-compressed when the browser takes it', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/pricing',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(pricing);
+  });
+
+  it('answers the same page with a trailing slash or a query, and as is without compression', async () => {
+    for (const url of ['/pricing/', '/pricing?plan=starter']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.body).toBe(pricing);
+    }
+  });
+
+  it('answers the shell for the other client routes, and never a page under its file name', async () => {
+    for (const url of ['/', '/dashboard', '/blog/some-article', '/pages/pricing.html']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(shell);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets gzip-compressed when asked, cached for a year', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(script);
+  });
+
+  it('serves other files for an hour, and keeps unknown API paths a JSON 404', async () => {
+    const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+});
+
+describe('prerenderedPageFor', () => {
+  const pages = new Set(['index.html', 'pricing.html', 'cost-calculator.html']);
+  it('maps a path to its page file, or to nothing', () => {
+    expect(prerenderedPageFor('/', pages)).toBe('pages/index.html');
+    expect(prerenderedPageFor('/cost-calculator#estimate', pages)).toBe('pages/cost-calculator.html');
+    expect(prerenderedPageFor('/login', pages)).toBeUndefined();
+    expect(prerenderedPageFor('/../pricing', pages)).toBeUndefined();
+    expect(prerenderedPageFor('/Pricing', pages)).toBeUndefined();
+  });
+});
+
+describe('cacheControlFor', () => {
+  it('judges a compressed twin by the file it stands for', () => {
+    expect(cacheControlFor(path.join('dist', 'pages', 'pricing.html.br'))).toBe('no-cache');
+    expect(cacheControlFor(path.join('dist', 'assets', 'index-AbC123.css.gz'))).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+});

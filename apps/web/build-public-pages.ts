@@ -1,0 +1,169 @@
+// Build step run by vite.config.ts after the client and server builds (ADR 002): writes the public
+// pages as HTML (dist/pages/*.html, served by the server for those paths), then a brotli and a
+// gzip copy of every text asset for the server to send as they are.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { classNamesIn, criticalCss } from './src/prerender/critical-css';
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestChunk>;
+type ServerEntry = typeof import('./src/prerender/render-page');
+type RenderedPage = Awaited<ReturnType<ServerEntry['renderPage']>>;
+
+export const prerenderLanguage = 'en';
+export const pagesDir = 'pages';
+
+/** '/' -> index.html, '/cost-calculator' -> cost-calculator.html (the server maps paths the same way). */
+export function pageFileName(routePath: string): string {
+  return routePath === '/' ? 'index.html' : `${routePath.slice(1).replaceAll('/', '_')}.html`;
+}
+
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** Every file a chunk needs before it can run: itself and its static imports, depth first. */
+function chunkFiles(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return new Set();
+  seen.add(key);
+  const files = new Set([chunk.file]);
+  for (const imported of chunk.imports ?? []) {
+    for (const file of chunkFiles(manifest, imported, seen)) files.add(file);
+  }
+  return files;
+}
+
+/**
+ * A pre-rendered page paints without its scripts: the style sheet is asked for first, and the
+ * scripts (and the chunks they preload) at low priority, so they do not compete with it.
+ */
+function lowerScriptPriority(html: string): string {
+  // The style sheet is what the first paint waits for: it goes first, before the script requests.
+  const styleSheet = html.match(/\n\s*<link rel="stylesheet"[^>]*>/)?.[0];
+  const withStyleFirst = styleSheet
+    ? html
+        .replace(styleSheet, '')
+        .replace(/(<meta name="viewport"[^>]*>)/, (viewport) => `${viewport}${styleSheet}`)
+    : html;
+  return withStyleFirst
+    .replace(
+      /<script type="module" crossorigin src=/g,
+      '<script type="module" crossorigin fetchpriority="low" src=',
+    )
+    .replace(
+      /<link rel="modulepreload" crossorigin href=/g,
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
+    );
+}
+
+function setMetaContent(html: string, attribute: 'name' | 'property', key: string, content: string) {
+  const pattern = new RegExp(`(<meta ${attribute}="${key}" content=")[^"]*(")`);
+  if (!pattern.test(html)) throw new Error(`index.html has no <meta ${attribute}="${key}">`);
+  return html.replace(pattern, (_match, start: string, end: string) => start + escapeHtml(content) + end);
+}
+
+export async function prerenderPublicPages(options: { distDir: string; serverEntry: string }) {
+  const { distDir } = options;
+  const manifestPath = path.join(distDir, '.vite/manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entryKey) throw new Error('the client manifest has no entry');
+  const entryFiles = chunkFiles(manifest, entryKey);
+  const namespaceFile = (namespace: string) => {
+    const chunk = manifest[`src/i18n/${prerenderLanguage}/${namespace}.json`];
+    if (!chunk) throw new Error(`no chunk for the ${prerenderLanguage}/${namespace} translations`);
+    return chunk.file;
+  };
+  const preloads = (files: Iterable<string>, priority = '') =>
+    [...files]
+      .filter((file) => !entryFiles.has(file))
+      .map((file) => `    <link rel="modulepreload" crossorigin${priority} href="/${file}">\n`)
+      .join('');
+
+  // The shell (index.html) serves every other client route: it preloads the start-up translations.
+  const startup = ['common', 'errors'].map(namespaceFile);
+  const template = fs
+    .readFileSync(path.join(distDir, 'index.html'), 'utf8')
+    .replace('  </head>', `${preloads(startup)}  </head>`);
+  fs.writeFileSync(path.join(distDir, 'index.html'), template);
+
+  const server = (await import(pathToFileURL(options.serverEntry).href)) as ServerEntry;
+  const rendered: { path: string; page: RenderedPage; files: Set<string> }[] = [];
+  for (const page of server.prerenderedPages) {
+    if (!manifest[page.module]) throw new Error(`${page.path}: ${page.module} is not a chunk of the build`);
+    const result = await server.renderPage(page.path);
+    if (!result.meta) throw new Error(`${page.path} set no page meta`);
+    const files = new Set([...chunkFiles(manifest, page.module), ...result.namespaces.map(namespaceFile)]);
+    rendered.push({ path: page.path, page: result, files });
+  }
+
+  // The pages' first paint needs only the rules their HTML can use: one small style sheet for them
+  // all; the whole sheet follows without blocking the paint (main.tsx applies it).
+  const styleLink = template.match(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/);
+  if (!styleLink?.[1]) throw new Error('index.html has no style sheet');
+  const used = new Set(rendered.flatMap(({ page }) => [...classNamesIn(page.html)]));
+  const critical = criticalCss(fs.readFileSync(path.join(distDir, styleLink[1]), 'utf8'), used);
+  const criticalFile = `assets/public-${createHash('sha256').update(critical).digest('base64url').slice(0, 8)}.css`;
+  fs.writeFileSync(path.join(distDir, criticalFile), critical);
+  const pageTemplate = lowerScriptPriority(template)
+    .replace(styleLink[0], () => `<link rel="stylesheet" href="/${criticalFile}">`)
+    .replace(
+      '  </head>',
+      () =>
+        `    <link rel="stylesheet" crossorigin href="/${styleLink[1]}" media="print" data-full-styles>\n  </head>`,
+    );
+
+  fs.mkdirSync(path.join(distDir, pagesDir), { recursive: true });
+  for (const { path: routePath, page, files } of rendered) {
+    const meta = page.meta ?? { title: '', description: '' };
+    let html = pageTemplate
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+      .replace('  </head>', `${preloads(files, ' fetchpriority="low"')}  </head>`)
+      .replace(
+        '<div id="root"></div>',
+        () => `<div id="root" data-prerendered="${prerenderLanguage}">${page.html}</div>`,
+      );
+    html = setMetaContent(html, 'name', 'description', meta.description);
+    html = setMetaContent(html, 'property', 'og:title', meta.title);
+    html = setMetaContent(html, 'property', 'og:description', meta.description);
+    fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(routePath)), html);
+  }
+  // The manifest served its purpose; it is not for the public.
+  fs.rmSync(path.join(distDir, '.vite'), { recursive: true, force: true });
+}
+
+const compressible = /\.(js|mjs|css|html|svg|json|xml|txt|webmanifest|map)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* walk(full);
+    else yield full;
+  }
+}
+
+/** Writes file.br and file.gz beside each text file over 1 KiB, when they are smaller. */
+export async function compressAssets(distDir: string) {
+  for (const file of walk(distDir)) {
+    if (!compressible.test(file)) continue;
+    const body = fs.readFileSync(file);
+    if (body.length < 1024) continue;
+    const [br, gz] = await Promise.all([
+      brotli(body, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }),
+      gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+    ]);
+    if (br.length < body.length) fs.writeFileSync(`${file}.br`, br);
+    if (gz.length < body.length) fs.writeFileSync(`${file}.gz`, gz);
+  }
+}

@@ -1,0 +1,35 @@
+import postcss, { type Rule } from 'postcss';
+
+// Used by the web build (build-public-pages.ts), in Node: never imported by the app.
+
+/** The class names a page's HTML uses. */
+export function classNamesIn(html: string): Set<string> {
+  const names = new Set<string>();
+  for (const [, value] of html.matchAll(/\sclass="([^"]*)"/g)) {
+    for (const name of (value ?? '').split(/\s+/)) if (name) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * The rules of a style sheet that can apply to HTML using only `used` class names: a selector stays
+ * when each class it requires is used (classes inside :is(), :where(), :not() and :has() count as
+ * optional). Rules without a class (:root, body, keyframes, font faces) always stay.
+ */
+export function criticalCss(css: string, used: ReadonlySet<string>): string {
+  const root = postcss.parse(css);
+  const isNeeded = (selector: string) => {
+    const required = selector.replace(/:(is|where|not|has)\((?:[^()]|\([^()]*\))*\)/g, '');
+    return [...required.matchAll(/\.(-?[_a-zA-Z][\w-]*)/g)].every(([, name]) => used.has(name ?? ''));
+  };
+  root.walkRules((rule: Rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test((rule.parent as { name: string }).name)) return;
+    const kept = rule.selectors.filter(isNeeded);
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+  });
+  return root.toString();
+}

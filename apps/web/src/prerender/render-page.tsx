@@ -1,0 +1,49 @@
+// The build's server entry (vite.config.ts builds it for Node, then pre-renders the public pages
+// with it): the same providers and routes as main.tsx, rendered to HTML in English.
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProvider, createQueryClient } from '../app/provider';
+import { routes } from '../app/router';
+import { i18n, i18nReady } from '../i18n';
+import { defaultLanguage } from '../i18n/language.utils';
+import { type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
+
+export { prerenderedPages } from './prerendered-pages';
+
+export type RenderedPage = {
+  html: string;
+  meta: PageMeta | undefined;
+  /** The translation namespaces the page needed beyond the start-up ones. */
+  namespaces: string[];
+};
+
+const startupNamespaces = ['common', 'errors'];
+
+type UsedNamespaces = { usedNamespaces: Record<string, boolean>; getUsedNamespaces(): string[] };
+
+/** Renders one route as the first visit in the default language sees it, once everything has loaded. */
+export async function renderPage(url: string): Promise<RenderedPage> {
+  await i18nReady;
+  if (i18n.language !== defaultLanguage) await i18n.changeLanguage(defaultLanguage);
+  // react-i18next notes the namespaces each useTranslation asks for: start this page's list afresh.
+  const report = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces;
+  if (report) report.usedNamespaces = {};
+  takeRenderedPageMeta();
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProvider queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+    // One piece of HTML with every boundary in place: no streaming instructions (inline scripts).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  router.dispose();
+  const used = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces?.getUsedNamespaces() ?? [];
+  const namespaces = used.filter((namespace) => !startupNamespaces.includes(namespace));
+  return { html, meta: takeRenderedPageMeta(), namespaces };
+}
