@@ -101,8 +101,10 @@ export const theme = createTheme({
     // code into every first page: they load with the language menu and the first toast.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } } satisfies MantineThemeComponent,
     // Fallback name for toasts not shown through lib/notifications (which passes a translated one).
+    // A toast's message under a title is gray-6 by default (3.3:1 on white): use the AA dimmed colour.
     Notification: {
       defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
     } satisfies MantineThemeComponent,
   },
 });

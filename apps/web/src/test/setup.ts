@@ -45,3 +45,26 @@ afterAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 });
+
+/**
+ * better-auth keeps one window "storage" listener per process (its cross-tab broadcast channel) and
+ * removes it from an unmount timer that may fire after happy-dom has torn the window down. A channel
+ * of the same shape whose cleanup tolerates that keeps such a late timer from failing the run.
+ */
+type SessionBroadcast = { event?: string; data?: unknown };
+const broadcastListeners = new Set<(message: SessionBroadcast) => void>();
+Object.assign(globalThis, {
+  [Symbol.for('better-auth:broadcast-channel')]: {
+    subscribe(listener: (message: SessionBroadcast) => void) {
+      broadcastListeners.add(listener);
+      return () => broadcastListeners.delete(listener);
+    },
+    post() {},
+    setup() {
+      const target = window;
+      const handler = () => {};
+      target.addEventListener('storage', handler);
+      return () => target.removeEventListener?.('storage', handler);
+    },
+  },
+});
