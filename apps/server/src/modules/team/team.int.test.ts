@@ -1,7 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicInvitations, clinicUsers, securityAuditLog, users } from '../../db/schema';
-import { buildClinic, buildMember, jsonHeaders, signIn, uniqueEmail } from '../../testing/build-user';
+import {
+  buildClinic,
+  buildMember,
+  clientIp,
+  jsonHeaders,
+  signIn,
+  uniqueEmail,
+} from '../../testing/build-user';
 import { findLink, readOutbox } from '../../testing/outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -65,7 +72,11 @@ describe('team invitations', () => {
       .where(eq(clinicInvitations.clinicId, clinicId));
     expect(stored!.tokenHash).not.toContain(token);
 
-    const preview = await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` });
+    const preview = await t.app.inject({
+      method: 'GET',
+      url: `/api/invitations/${token}`,
+      headers: { 'x-forwarded-for': clientIp() },
+    });
     expect(preview.json()).toEqual({ clinicName: 'Clínica Sol', email, role: 'admin' });
 
     expect((await signUpInvited(token, email)).statusCode).toBe(200);
@@ -77,7 +88,15 @@ describe('team invitations', () => {
     expect((await call(cookie, 'GET', '/api/me')).json().clinic.id).toBe(clinicId);
 
     // Spent: the link opens nothing any more.
-    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/invitations/${token}`,
+          headers: { 'x-forwarded-for': clientIp() },
+        })
+      ).statusCode,
+    ).toBe(404);
     const team = (await call(owner.cookie, 'GET', '/api/team')).json();
     expect(team.members.map((m: { email: string }) => m.email)).toContain(email);
     expect(team.invitations).toEqual([]);
@@ -115,7 +134,15 @@ describe('team invitations', () => {
     const { id } = (await invite(owner.cookie, email)).json();
     const token = invitationToken(email);
     expect((await call(owner.cookie, 'DELETE', `/api/team/invitations/${id}`)).statusCode).toBe(204);
-    expect((await t.app.inject({ method: 'GET', url: `/api/invitations/${token}` })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/invitations/${token}`,
+          headers: { 'x-forwarded-for': clientIp() },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await signUpInvited(token, email)).statusCode).toBe(400);
   });
 });
