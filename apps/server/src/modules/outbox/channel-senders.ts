@@ -6,8 +6,7 @@ import {
   ProviderError,
   type ProviderErrorDescriber,
 } from '../../integrations/http/provider-http';
-import { createOpenAiClient, describeOpenAiError } from '../../integrations/openai/openai.client';
-import { openAiSandboxDemo } from '../../integrations/openai/openai.sandbox';
+import { openAiModelFor } from '../../integrations/openai/openai-model';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
 import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
@@ -66,26 +65,9 @@ function endpoints(deps: Deps, isSandboxClinic: boolean) {
 const httpFor = (deps: Deps, provider: string, describeError: ProviderErrorDescriber) =>
   createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
 
-/** The AI model a clinic's messages use: the sandbox for a sandbox clinic, else the configured one. */
+/** The AI model a clinic's texts use (see `openAiModelFor`). */
 export function messageModelFor(deps: Deps, isSandboxClinic: boolean): MessageModel | null {
-  const { openai, integrations, sandboxMode } = deps.config;
-  const http = createProviderHttp('openai', {
-    ...integrations.http,
-    timeoutMs: openai.timeoutMs,
-    describeError: describeOpenAiError,
-  });
-  if (sandboxMode && isSandboxClinic) {
-    const baseUrl = `${integrations.sandboxUrl}/openai/v1`;
-    return {
-      client: createOpenAiClient({ baseUrl, apiKey: openAiSandboxDemo.apiKey, http }),
-      model: openai.model,
-    };
-  }
-  if (!openai.isConfigured) return null;
-  return {
-    client: createOpenAiClient({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, http }),
-    model: openai.model,
-  };
+  return openAiModelFor(deps.config, isSandboxClinic);
 }
 
 export type SenderSettings = {

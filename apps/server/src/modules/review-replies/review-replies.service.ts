@@ -25,9 +25,8 @@ import type {
   reviewReplySourceValues,
   reviewReplyStatusValues,
 } from '../../db/schema/review-replies';
-import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
-import { createOpenAiClient, describeOpenAiError } from '../../integrations/openai/openai.client';
-import { openAiSandboxDemo } from '../../integrations/openai/openai.sandbox';
+import { ProviderError } from '../../integrations/http/provider-http';
+import { openAiModelFor } from '../../integrations/openai/openai-model';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
@@ -122,26 +121,9 @@ export async function scheduleReviewReplies(
   return inserted.length;
 }
 
-/** The AI model a clinic's drafts use: the sandbox for a sandbox clinic, else the configured one. */
+/** The AI model a clinic's texts use (see `openAiModelFor`). */
 function replyModelFor(deps: Deps, isSandboxClinic: boolean): ReplyModel | null {
-  const { openai, integrations, sandboxMode } = deps.config;
-  const http = createProviderHttp('openai', {
-    ...integrations.http,
-    timeoutMs: openai.timeoutMs,
-    describeError: describeOpenAiError,
-  });
-  if (sandboxMode && isSandboxClinic) {
-    const baseUrl = `${integrations.sandboxUrl}/openai/v1`;
-    return {
-      client: createOpenAiClient({ baseUrl, apiKey: openAiSandboxDemo.apiKey, http }),
-      model: openai.model,
-    };
-  }
-  if (!openai.isConfigured) return null;
-  return {
-    client: createOpenAiClient({ baseUrl: openai.baseUrl, apiKey: openai.apiKey, http }),
-    model: openai.model,
-  };
+  return openAiModelFor(deps.config, isSandboxClinic);
 }
 
 /**
