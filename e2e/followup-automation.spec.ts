@@ -9,6 +9,7 @@ import {
   signInThroughForm,
   viewports,
 } from './support/browser';
+import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,11 +21,7 @@ afterAll(async () => {
 
 // The demo clinic is in sandbox mode: the Twilio sandbox's demo credentials
 // (`twilioSandboxDemo`, apps/server/src/integrations/twilio/twilio.sandbox.ts) open only the fake.
-const sandboxTwilio = {
-  accountSid: `AC${'5a1d'.repeat(8)}`,
-  authToken: 'sandbox0demo0auth0token0000000000',
-  fromNumber: '+14155552671',
-};
+const sandboxTwilio = twilioSandboxCredentials;
 
 const toast = (page: Page, text: string | RegExp) => page.getByText(text).first();
 

@@ -8,6 +8,7 @@ import {
   signInThroughForm,
   viewports,
 } from './support/browser';
+import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -20,11 +21,7 @@ afterAll(async () => {
 // The demo clinic is in sandbox mode: its SMS goes to the Twilio sandbox mounted by this server
 // (apps/server/src/integrations/twilio/twilio.sandbox.ts), and "Simulate patient reply" makes that
 // sandbox POST a signed inbound webhook back to this server, the real inbound path.
-const twilioSandbox = {
-  accountSid: `AC${'5a1d'.repeat(8)}`,
-  authToken: 'sandbox0demo0auth0token0000000000',
-  fromNumber: '+14155552671',
-};
+const twilioSandbox = twilioSandboxCredentials;
 
 type ApiAnswer = { status: number; body: unknown };
 
