@@ -94,10 +94,16 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
   const server = (await import(pathToFileURL(options.serverEntry).href)) as ServerEntry;
   const rendered: { path: string; page: RenderedPage; files: Set<string> }[] = [];
   for (const page of server.prerenderedPages) {
-    if (!manifest[page.module]) throw new Error(`${page.path}: ${page.module} is not a chunk of the build`);
+    const modules = [page.module, ...(page.alsoLoads ?? [])];
+    for (const module of modules) {
+      if (!manifest[module]) throw new Error(`${page.path}: ${module} is not a chunk of the build`);
+    }
     const result = await server.renderPage(page.path);
     if (!result.meta) throw new Error(`${page.path} set no page meta`);
-    const files = new Set([...chunkFiles(manifest, page.module), ...result.namespaces.map(namespaceFile)]);
+    const files = new Set([
+      ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
+      ...result.namespaces.map(namespaceFile),
+    ]);
     rendered.push({ path: page.path, page: result, files });
   }
 

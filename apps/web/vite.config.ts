@@ -12,6 +12,10 @@ const serverOutDir = path.resolve(import.meta.dirname, 'node_modules/.careloop-p
 
 export default defineConfig({
   plugins: [react()],
+  // zod with jitless set, for the CSP (src/lib/zod-jitless.ts).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') }],
+  },
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -1,8 +1,13 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
+  // zod with jitless set, for the CSP (src/lib/zod-jitless.ts).
+  resolve: {
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, 'src/lib/zod-jitless.ts') }],
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

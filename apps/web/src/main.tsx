@@ -2,15 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { config as configureZod } from 'zod/v4/core';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { currentLanguage, i18nReady } from './i18n';
 import { installGlobalReporting } from './lib/reporting';
 
-// The CSP allows no eval: zod must not try `new Function` for its fast path (Chrome reports the
-// blocked attempt as a CSP issue even though zod catches it). Only zod's config object loads here.
-configureZod({ jitless: true });
 installGlobalReporting();
 
 const container = document.getElementById('root');

@@ -1,5 +1,8 @@
-import { enterpriseContactSchema } from '@careloop/domain/enterprise-contact';
+import { enterpriseContactSchema } from '@careloop/domain/enterprise-contact.schema';
 import { z } from 'zod';
+import { contactSubjects, jobPositionIds, practiceTypes, teamSizes } from './public-site-options';
+
+export { contactSubjects, jobPositionIds, practiceTypes, teamSizes };
 
 // The public site's forms. Each carries `website`, a field hidden from people: a filled one marks
 // a bot, and the request is answered like any other but nothing is stored.
@@ -21,34 +24,6 @@ const optional = (max: number) =>
 export const enterpriseContactBodySchema = enterpriseContactSchema.extend({ website: honeypot });
 export type EnterpriseContactBody = z.input<typeof enterpriseContactBodySchema>;
 export type EnterpriseContactValues = z.output<typeof enterpriseContactBodySchema>;
-
-/** Spec 3 §5 option lists. */
-export const practiceTypes = [
-  'dental',
-  'medical',
-  'aesthetic',
-  'dermatology',
-  'orthopedic',
-  'other',
-] as const;
-export const teamSizes = ['1-5', '6-15', '16-50', '50+'] as const;
-export const contactSubjects = [
-  'demo',
-  'pricing',
-  'technical',
-  'partnership',
-  'integration',
-  'other',
-] as const;
-/** The six open positions on /careers; an application names one of them. */
-export const jobPositionIds = [
-  'senior-full-stack-engineer',
-  'ml-engineer',
-  'product-designer',
-  'customer-success-manager',
-  'clinic-sales-executive',
-  'compliance-specialist',
-] as const;
 
 export const publicFormKinds = [
   'demo',

@@ -2,14 +2,16 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   calculateCost,
+  costCalculatorValues,
   defaultCostCalculatorInput,
+  type Region,
   recommendPlan,
   regions,
   shouldShowUpgradePrompt,
   usagePercent,
   volumeDiscountPercent,
 } from './cost-calculator';
-import { planTiers } from './plans';
+import { type PlanTier, planTiers } from './plans';
 
 describe('defaults', () => {
   it('are 100 patients, 3 messages, 70% WhatsApp, starter, US/Canada', () => {
@@ -57,8 +59,17 @@ describe('input ranges', () => {
     [{ messagesPerPatient: 21 }],
     [{ whatsappSharePercent: -1 }],
     [{ whatsappSharePercent: 101 }],
+    [{ plan: 'premium' as PlanTier }],
+    [{ region: 'mars' as Region }],
   ])('rejects %j', (input) => {
-    expect(() => calculateCost(input)).toThrow();
+    expect(() => calculateCost(input)).toThrow(RangeError);
+  });
+
+  it('fills in the defaults for inputs left out or undefined', () => {
+    expect(costCalculatorValues({ patients: 2_000, region: undefined })).toEqual({
+      ...defaultCostCalculatorInput,
+      patients: 2_000,
+    });
   });
 
   it.each([

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { calculatorPlans, type PlanTier, planTiers, resolvePlanTier } from './plans';
 
 // Readings taken where spec 2 (§2 Cost calculator, §9) is ambiguous:
@@ -55,20 +54,58 @@ export const costCalculatorLimits = {
   whatsappSharePercent: { min: 0, max: 100 },
 } as const;
 
-const boundedInt = (limits: { min: number; max: number }, fallback: number) =>
-  z.number().int().min(limits.min).max(limits.max).default(fallback);
+export type CostCalculatorValues = {
+  readonly patients: number;
+  readonly messagesPerPatient: number;
+  readonly whatsappSharePercent: number;
+  readonly plan: PlanTier;
+  readonly region: Region;
+};
+/** Any input left out takes its default. */
+export type CostCalculatorInput = Partial<CostCalculatorValues>;
 
-export const costCalculatorInputSchema = z.object({
-  patients: boundedInt(costCalculatorLimits.patients, 100),
-  messagesPerPatient: boundedInt(costCalculatorLimits.messagesPerPatient, 3),
-  whatsappSharePercent: boundedInt(costCalculatorLimits.whatsappSharePercent, 70),
-  plan: z.enum(planTiers).default('starter'),
-  region: z.enum(regions).default('us_canada'),
-});
-export type CostCalculatorInput = z.input<typeof costCalculatorInputSchema>;
-export type CostCalculatorValues = z.output<typeof costCalculatorInputSchema>;
+export const defaultCostCalculatorInput: CostCalculatorValues = {
+  patients: 100,
+  messagesPerPatient: 3,
+  whatsappSharePercent: 70,
+  plan: 'starter',
+  region: 'us_canada',
+};
 
-export const defaultCostCalculatorInput: CostCalculatorValues = costCalculatorInputSchema.parse({});
+function boundedInt(name: keyof typeof costCalculatorLimits, value: number): number {
+  const { min, max } = costCalculatorLimits[name];
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new RangeError(`${name} must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+function oneOf<T extends string>(name: string, options: readonly T[], value: T): T {
+  if (!options.includes(value)) throw new RangeError(`${name} must be one of ${options.join(', ')}`);
+  return value;
+}
+
+/**
+ * The calculator's inputs with the defaults filled in; throws a RangeError when one is outside its
+ * range. Plain checks rather than a zod schema: the public cost calculator page runs this and
+ * should not load zod (cost-calculator.schema.ts holds the schema for a request body).
+ */
+export function costCalculatorValues(input: CostCalculatorInput = {}): CostCalculatorValues {
+  const defaults = defaultCostCalculatorInput;
+  return {
+    patients: boundedInt('patients', input.patients ?? defaults.patients),
+    messagesPerPatient: boundedInt(
+      'messagesPerPatient',
+      input.messagesPerPatient ?? defaults.messagesPerPatient,
+    ),
+    whatsappSharePercent: boundedInt(
+      'whatsappSharePercent',
+      input.whatsappSharePercent ?? defaults.whatsappSharePercent,
+    ),
+    plan: oneOf('plan', planTiers, input.plan ?? defaults.plan),
+    region: oneOf('region', regions, input.region ?? defaults.region),
+  };
+}
 
 export const savingsHintMinOverageMessages = 100;
 export const overageWarningCents = 5_000;
@@ -117,10 +154,9 @@ export function usagePercent(totalMessages: number, includedAllowance: number): 
   return (totalMessages * 100) / includedAllowance;
 }
 
-/** Throws a ZodError when an input is outside the calculator's ranges. */
+/** Throws a RangeError when an input is outside the calculator's ranges. */
 export function calculateCost(input: CostCalculatorInput = {}): CostEstimate {
-  const { patients, messagesPerPatient, whatsappSharePercent, plan, region } =
-    costCalculatorInputSchema.parse(input);
+  const { patients, messagesPerPatient, whatsappSharePercent, plan, region } = costCalculatorValues(input);
   const planData = calculatorPlans[plan];
   const rates = overageRatesMills[region];
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   contractTypes,
-  enterpriseContactSchema,
   enterpriseContracts,
   enterpriseVolumeDiscountPercent,
   parseVolumeRange,
   volumeRanges,
 } from './enterprise-contact';
+import { enterpriseContactSchema } from './enterprise-contact.schema';
 
 describe('volume ranges', () => {
   it.each([

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// Zod-free on purpose: the public pages import these constants; the schema lives in
+// enterprise-contact.schema.ts, so zod loads only where a form is validated.
 
 /** Estimated monthly message volume, as offered in the enterprise contact dialog. */
 export const volumeRanges = [
@@ -71,34 +72,3 @@ export const enterpriseContactMessages = {
     message: 'Please choose an estimated monthly volume',
   },
 } as const;
-
-const blankToNull = (value: string | null | undefined): string | null => {
-  const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed;
-};
-
-const requiredText = (message: string) => z.string({ error: message }).trim().min(1, message);
-const optionalText = () => z.string().nullish().transform(blankToNull);
-
-/**
- * Enterprise contact dialog. The contract type is optional and null when no card was chosen:
- * the spec does not list it among the required fields, and a default would invent an intent.
- */
-export const enterpriseContactSchema = z.object({
-  contactName: requiredText(enterpriseContactMessages.contactNameRequired.message),
-  contactEmail: z
-    .string({ error: enterpriseContactMessages.contactEmailInvalid.message })
-    .trim()
-    .pipe(z.email(enterpriseContactMessages.contactEmailInvalid.message)),
-  contactPhone: optionalText(),
-  companyName: requiredText(enterpriseContactMessages.companyNameRequired.message),
-  estimatedMonthlyVolume: z.enum(volumeRanges, enterpriseContactMessages.volumeRequired.message),
-  currentSolution: optionalText(),
-  specificRequirements: optionalText(),
-  preferredContractType: z
-    .enum(contractTypes)
-    .nullish()
-    .transform((value) => value ?? null),
-});
-export type EnterpriseContactInput = z.input<typeof enterpriseContactSchema>;
-export type EnterpriseContact = z.output<typeof enterpriseContactSchema>;

@@ -1,28 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { PageLoader } from '../components/page-loader';
 import { ErrorBoundary } from '../features/errors/error-boundary';
 import { i18n } from '../i18n';
-import { ApiError } from '../lib/api-client';
 import { cssVariablesResolver, theme } from './theme';
-
-/** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
-function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
-  return failureCount < 2;
-}
-
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: shouldRetry },
-      mutations: { retry: false },
-    },
-  });
-}
 
 const ToastContainer = lazy(() =>
   import('./toast-container').then((module) => ({ default: module.ToastContainer })),
@@ -44,22 +27,15 @@ function OnDemandNotifications() {
   );
 }
 
-type AppProviderProps = {
-  children: ReactNode;
-  queryClient?: QueryClient;
-};
-
-export function AppProvider({ children, queryClient: givenClient }: AppProviderProps) {
-  const [queryClient] = useState(() => givenClient ?? createQueryClient());
+/** The providers of every page. TanStack Query is not one of them: the pages that fetch bring it (app/query-provider.tsx). */
+export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
-          <OnDemandNotifications />
-          <ErrorBoundary>
-            <Suspense fallback={<PageLoader />}>{children}</Suspense>
-          </ErrorBoundary>
-        </QueryClientProvider>
+        <OnDemandNotifications />
+        <ErrorBoundary>
+          <Suspense fallback={<PageLoader />}>{children}</Suspense>
+        </ErrorBoundary>
       </I18nextProvider>
     </MantineProvider>
   );

@@ -1,25 +1,29 @@
 import { paths } from '../lib/routes';
 
+/** A page that sends or fetches data also needs TanStack Query's provider (app/router.tsx). */
+const fetching = ['src/app/query-provider.tsx'];
+
 /**
- * The public pages written as HTML at build time (ADR 002), each with the module of its page, so
- * that the HTML preloads that page's code. Pages that depend on the visitor (sign-in forms, blog
- * articles by slug, the signed-in app) are rendered in the browser only.
+ * The public pages written as HTML at build time (ADR 002), each with the module of its page (and
+ * the other modules it loads with, if any), so that the HTML preloads that code. Pages that depend
+ * on the visitor (sign-in forms, blog articles by slug, the signed-in app) are rendered in the
+ * browser only.
  */
-export const prerenderedPages: readonly { path: string; module: string }[] = [
+export const prerenderedPages: readonly { path: string; module: string; alsoLoads?: readonly string[] }[] = [
   { path: paths.home, module: 'src/public/landing-page.tsx' },
   { path: paths.pricing, module: 'src/public/pricing-page.tsx' },
   { path: paths.costCalculator, module: 'src/public/cost-calculator-page.tsx' },
-  { path: paths.demo, module: 'src/public/demo-page.tsx' },
+  { path: paths.demo, module: 'src/public/demo-page.tsx', alsoLoads: fetching },
   { path: paths.features, module: 'src/public/features-page.tsx' },
   { path: paths.integrations, module: 'src/public/integrations-page.tsx' },
   { path: paths.api, module: 'src/public/api-page.tsx' },
   { path: paths.about, module: 'src/public/about-page.tsx' },
-  { path: paths.blog, module: 'src/public/blog-page.tsx' },
-  { path: paths.careers, module: 'src/public/careers-page.tsx' },
-  { path: paths.contact, module: 'src/public/contact-page.tsx' },
+  { path: paths.blog, module: 'src/public/blog-page.tsx', alsoLoads: fetching },
+  { path: paths.careers, module: 'src/public/careers-page.tsx', alsoLoads: fetching },
+  { path: paths.contact, module: 'src/public/contact-page.tsx', alsoLoads: fetching },
   { path: paths.help, module: 'src/public/help-page.tsx' },
   { path: paths.docs, module: 'src/public/docs-page.tsx' },
-  { path: paths.status, module: 'src/public/status-page.tsx' },
+  { path: paths.status, module: 'src/public/status-page.tsx', alsoLoads: fetching },
   { path: paths.privacy, module: 'src/public/privacy-page.tsx' },
   { path: paths.terms, module: 'src/public/terms-page.tsx' },
   { path: paths.security, module: 'src/public/security-page.tsx' },

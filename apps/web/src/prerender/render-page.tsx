@@ -2,9 +2,9 @@
 // with it): the same providers and routes as main.tsx, rendered to HTML in English.
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProvider, createQueryClient } from '../app/provider';
-import { routes } from '../app/router';
+import { MemoryRouter } from 'react-router';
+import { AppProvider } from '../app/provider';
+import { AppRoutes } from '../app/router';
 import { i18n, i18nReady } from '../i18n';
 import { defaultLanguage } from '../i18n/language.utils';
 import { type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
@@ -30,11 +30,13 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const report = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces;
   if (report) report.usedNamespaces = {};
   takeRenderedPageMeta();
-  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  // The same tree as main.tsx's, with a memory router in place of the browser's (app/router.tsx).
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
-      <AppProvider queryClient={createQueryClient()}>
-        <RouterProvider router={router} />
+      <AppProvider>
+        <MemoryRouter initialEntries={[url]}>
+          <AppRoutes />
+        </MemoryRouter>
       </AppProvider>
     </StrictMode>,
     // One piece of HTML with every boundary in place: no streaming instructions (inline scripts).
@@ -42,7 +44,6 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
-  router.dispose();
   const used = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces?.getUsedNamespaces() ?? [];
   const namespaces = used.filter((namespace) => !startupNamespaces.includes(namespace));
   return { html, meta: takeRenderedPageMeta(), namespaces };

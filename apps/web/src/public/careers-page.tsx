@@ -1,4 +1,4 @@
-import { jobPositionIds } from '@careloop/contracts/public-site';
+import { jobPositionIds } from '@careloop/contracts/public-site-options';
 import {
   Badge,
   Button,

@@ -1,4 +1,4 @@
-import { contactSubjects } from '@careloop/contracts/public-site';
+import { contactSubjects } from '@careloop/contracts/public-site-options';
 import {
   Anchor,
   Button,

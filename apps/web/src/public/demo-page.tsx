@@ -1,4 +1,4 @@
-import { practiceTypes, teamSizes } from '@careloop/contracts/public-site';
+import { practiceTypes, teamSizes } from '@careloop/contracts/public-site-options';
 import {
   Button,
   Card,
