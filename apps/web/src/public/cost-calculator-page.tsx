@@ -12,11 +12,11 @@ import {
   Divider,
   Grid,
   Group,
-  NumberInput,
   SegmentedControl,
   Slider,
   Stack,
   Text,
+  TextInput,
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
@@ -27,9 +27,19 @@ import { PageHero, Section } from './components/page-hero';
 import { usePageMeta } from './components/use-page-meta';
 
 /** A number field may be empty or half-typed; the estimate uses the nearest value in range. */
-const clamp = (value: number | string, { min, max }: { min: number; max: number }) => {
-  const number = typeof value === 'number' ? value : Number.parseFloat(value);
-  return Number.isFinite(number) ? Math.min(max, Math.max(min, Math.round(number))) : min;
+const clamp = (value: string, { min, max }: { min: number; max: number }) => {
+  const number = Number.parseInt(value, 10);
+  return Number.isFinite(number) ? Math.min(max, Math.max(min, number)) : min;
+};
+
+/**
+ * What a whole-number field keeps of a keystroke: digits only, never above the maximum (a plain text
+ * field with the numeric keyboard: Mantine's NumberInput would add its number-format library to this
+ * public page's first load).
+ */
+const wholeNumberInput = (typed: string, max: number) => {
+  const digits = typed.replace(/\D/g, '').replace(/^0+(?=\d)/, '');
+  return digits !== '' && Number(digits) > max ? String(max) : digits;
 };
 
 function OutputRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -50,9 +60,9 @@ export function CostCalculatorPage() {
   const { t, i18n } = useTranslation(['tools', 'public']);
   usePageMeta(t('public:meta.costCalculator.title'), t('public:meta.costCalculator.description'));
   const lang = i18n.language;
-  const [patientsInput, setPatients] = useState<number | string>(defaultCostCalculatorInput.patients);
-  const [messagesInput, setMessagesPerPatient] = useState<number | string>(
-    defaultCostCalculatorInput.messagesPerPatient,
+  const [patientsInput, setPatients] = useState(String(defaultCostCalculatorInput.patients));
+  const [messagesInput, setMessagesPerPatient] = useState(
+    String(defaultCostCalculatorInput.messagesPerPatient),
   );
   const patients = clamp(patientsInput, costCalculatorLimits.patients);
   const messagesPerPatient = clamp(messagesInput, costCalculatorLimits.messagesPerPatient);
@@ -78,31 +88,38 @@ export function CostCalculatorPage() {
                 <Title order={2} fz="h3">
                   {t('calculator.inputsTitle')}
                 </Title>
-                <NumberInput
+                <TextInput
                   label={t('calculator.patients')}
                   description={t('calculator.range', {
                     min: 1,
                     max: count(costCalculatorLimits.patients.max),
                   })}
-                  min={costCalculatorLimits.patients.min}
-                  max={costCalculatorLimits.patients.max}
-                  clampBehavior="strict"
-                  allowDecimal={false}
+                  inputMode="numeric"
+                  autoComplete="off"
                   value={patientsInput}
-                  onChange={setPatients}
+                  onChange={(event) =>
+                    setPatients(
+                      wholeNumberInput(event.currentTarget.value, costCalculatorLimits.patients.max),
+                    )
+                  }
                 />
-                <NumberInput
+                <TextInput
                   label={t('calculator.messagesPerPatient')}
                   description={t('calculator.range', {
                     min: 1,
                     max: costCalculatorLimits.messagesPerPatient.max,
                   })}
-                  min={costCalculatorLimits.messagesPerPatient.min}
-                  max={costCalculatorLimits.messagesPerPatient.max}
-                  clampBehavior="strict"
-                  allowDecimal={false}
+                  inputMode="numeric"
+                  autoComplete="off"
                   value={messagesInput}
-                  onChange={setMessagesPerPatient}
+                  onChange={(event) =>
+                    setMessagesPerPatient(
+                      wholeNumberInput(
+                        event.currentTarget.value,
+                        costCalculatorLimits.messagesPerPatient.max,
+                      ),
+                    )
+                  }
                 />
                 <div>
                   <Text id={shareLabelId} fz="sm" fw={500} mb={4}>
