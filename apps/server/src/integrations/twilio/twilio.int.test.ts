@@ -1,11 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
+import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createTwilioClient, describeTwilioError, twilioErrorCodes } from './twilio.client';
 import {
   addTwilioSandboxAccount,
   createTwilioSandboxState,
-  flushTwilioSandboxCallbacks,
   simulateTwilioInbound,
   type TwilioSandboxState,
   twilioSandbox,
@@ -299,7 +299,7 @@ describe('Twilio webhooks: X-Twilio-Signature', () => {
     const ok = await send({ statusCallback: hook() });
     state.failAfterAccept.set('+447700900999', 30003);
     const bad = await send({ to: '+447700900999', statusCallback: hook() });
-    await flushTwilioSandboxCallbacks(state);
+    await flushSandboxWebhooks(state);
     expect(refused).toBe(0);
     const statuses = (sid: string) =>
       received

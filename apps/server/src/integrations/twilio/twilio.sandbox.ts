@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { postSandboxWebhook, trackSandboxWork } from '../http/sandbox-webhooks';
 import { computeTwilioSignature, readTwilioForm, type TwilioParams } from './twilio.webhook';
 
 export type TwilioSandboxAccount = { sid: string; authToken: string; friendlyName: string; status: string };
@@ -128,33 +129,18 @@ export function postSignedTwilioForm(
   params: Record<string, string>,
   authToken: string,
 ): Promise<number> {
-  const delivery = fetch(url, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-twilio-signature': computeTwilioSignature(url, params, authToken),
+  return postSandboxWebhook(
+    state,
+    {
+      url,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-twilio-signature': computeTwilioSignature(url, params, authToken),
+      },
+      body: new URLSearchParams(params).toString(),
     },
-    body: new URLSearchParams(params).toString(),
-    signal: AbortSignal.timeout(10_000),
-  })
-    .then(async (response) => {
-      await response.body?.cancel();
-      return response.status;
-    })
-    .catch(() => 0)
-    .then((status) => {
-      state.deliveries.push({ url, params, status });
-      return status;
-    });
-  const tracked = delivery.then(() => undefined);
-  state.pending.add(tracked);
-  void tracked.finally(() => state.pending.delete(tracked));
-  return delivery;
-}
-
-/** Waits until every callback the fake has started posting is answered. */
-export async function flushTwilioSandboxCallbacks(state: TwilioSandboxState) {
-  while (state.pending.size > 0) await Promise.all([...state.pending]);
+    (status) => state.deliveries.push({ url, params, status }),
+  );
 }
 
 function emitStatuses(
@@ -196,8 +182,7 @@ function emitStatuses(
       );
     }
   })();
-  state.pending.add(run);
-  void run.finally(() => state.pending.delete(run));
+  trackSandboxWork(state, run);
 }
 
 /**

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
+import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createVonageClient, describeVonageError, vonageStatusCodes } from './vonage.client';
 import {
   addVonageSandboxAccount,
   createVonageSandboxState,
-  flushVonageSandboxWebhooks,
   simulateVonageInbound,
   type VonageSandboxState,
   vonageSandbox,
@@ -219,7 +219,7 @@ describe('Vonage webhooks', () => {
     const ok = await send({ callback: hook(), clientRef: 'outbox-2' });
     state.optedOut.add('905320000000');
     const out = await send({ callback: hook(), to: '+905320000000', clientRef: 'outbox-3' });
-    await flushVonageSandboxWebhooks(state);
+    await flushSandboxWebhooks(state);
     expect(refused).toBe(0);
     expect(received).toEqual(
       expect.arrayContaining([

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { postSandboxWebhook } from '../http/sandbox-webhooks';
 import { isGsm7 } from './vonage.client';
 import { computeVonageSignature, type VonageSignatureMethod } from './vonage.webhook';
 
@@ -111,29 +112,15 @@ export function postVonageSandboxWebhook(
   url: string,
   params: Params,
 ): Promise<number> {
-  const delivery = fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(params).toString(),
-    signal: AbortSignal.timeout(10_000),
-  })
-    .then(async (response) => {
-      await response.body?.cancel();
-      return response.status;
-    })
-    .catch(() => 0)
-    .then((status) => {
-      state.deliveries.push({ url, params, status });
-      return status;
-    });
-  const tracked = delivery.then(() => undefined);
-  state.pending.add(tracked);
-  void tracked.finally(() => state.pending.delete(tracked));
-  return delivery;
-}
-
-export async function flushVonageSandboxWebhooks(state: VonageSandboxState) {
-  while (state.pending.size > 0) await Promise.all([...state.pending]);
+  return postSandboxWebhook(
+    state,
+    {
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    },
+    (status) => state.deliveries.push({ url, params, status }),
+  );
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,13 +1,13 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createProviderHttp, ProviderError } from '../http/provider-http';
+import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createWhatsAppClient, describeWhatsAppError, whatsAppErrorCodes } from './whatsapp.client';
 import {
   addWhatsAppSandboxNumber,
   addWhatsAppSandboxTemplate,
   checkWhatsAppWebhookHandshake,
   createWhatsAppSandboxState,
-  flushWhatsAppSandboxWebhooks,
   redeliverWhatsAppSandboxWebhook,
   signedWhatsAppWebhook,
   simulateWhatsAppInbound,
@@ -332,7 +332,7 @@ describe('WhatsApp webhooks', () => {
       body: 'Hi',
       callbackData: 'outbox-7',
     });
-    await flushWhatsAppSandboxWebhooks(state);
+    await flushSandboxWebhooks(state);
     expect(refused).toBe(0);
     const [inbound, ...statuses] = received;
     expect(inbound).toMatchObject({
@@ -377,7 +377,7 @@ describe('WhatsApp webhooks', () => {
         },
       ],
     });
-    await flushWhatsAppSandboxWebhooks(state);
+    await flushSandboxWebhooks(state);
     expect(received).toEqual([
       expect.objectContaining({
         kind: 'status',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { postSandboxWebhook, trackSandboxWork } from '../http/sandbox-webhooks';
 import { signWhatsAppBody } from './whatsapp.webhook';
 
 export type SandboxWhatsAppNumber = { id: string; displayPhoneNumber: string; verifiedName: string };
@@ -52,7 +53,7 @@ export type WhatsAppSandboxState = {
   sent: SandboxWhatsAppMessage[];
   /** Every webhook POST the fake made, with the status code it got back (0: unreachable). */
   deliveries: { url: string; body: string; status: number }[];
-  /** Webhook POSTs in flight; `flushWhatsAppSandboxWebhooks` waits for them. */
+  /** Webhook POSTs in flight; `flushSandboxWebhooks` waits for them. */
   pending: Set<Promise<void>>;
   requests: string[];
 };
@@ -188,25 +189,15 @@ export function postWhatsAppSandboxWebhook(
   const webhook = to;
   if (!webhook) return Promise.resolve(0);
   const { rawBody, signature } = signedWhatsAppWebhook(payload, webhook.appSecret);
-  const delivery = fetch(webhook.url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
-    body: rawBody,
-    signal: AbortSignal.timeout(10_000),
-  })
-    .then(async (response) => {
-      await response.body?.cancel();
-      return response.status;
-    })
-    .catch(() => 0)
-    .then((status) => {
-      state.deliveries.push({ url: webhook.url, body: rawBody, status });
-      return status;
-    });
-  const tracked = delivery.then(() => undefined);
-  state.pending.add(tracked);
-  void tracked.finally(() => state.pending.delete(tracked));
-  return delivery;
+  return postSandboxWebhook(
+    state,
+    {
+      url: webhook.url,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature },
+      body: rawBody,
+    },
+    (status) => state.deliveries.push({ url: webhook.url, body: rawBody, status }),
+  );
 }
 
 /** Posts a notification already delivered once again, byte for byte (Meta retries: test dedup). */
@@ -214,11 +205,6 @@ export function redeliverWhatsAppSandboxWebhook(state: WhatsAppSandboxState, ind
   const delivery = state.deliveries.at(index);
   if (!delivery) throw new Error('No webhook delivered yet');
   return postWhatsAppSandboxWebhook(state, JSON.parse(delivery.body));
-}
-
-/** Waits until every webhook the fake has started posting is answered. */
-export async function flushWhatsAppSandboxWebhooks(state: WhatsAppSandboxState) {
-  while (state.pending.size > 0) await Promise.all([...state.pending]);
 }
 
 /**
@@ -320,8 +306,7 @@ function emitStatuses(
       );
     }
   })();
-  state.pending.add(run);
-  void run.finally(() => state.pending.delete(run));
+  trackSandboxWork(state, run);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,11 +3,9 @@ import { isValidPhone } from '@careloop/domain/patient';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicAutomationConfigs, patientCommunications, patients, secrets } from '../../db/schema';
-import { flushTwilioSandboxCallbacks, twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
-import {
-  flushWhatsAppSandboxWebhooks,
-  whatsAppSandboxDemo,
-} from '../../integrations/whatsapp/whatsapp.sandbox';
+import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
+import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { jsonHeaders, signIn, uniqueEmail } from '../../testing/build-user';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
@@ -46,8 +44,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (t) {
-    await flushTwilioSandboxCallbacks(t.deps.sandboxes.twilio);
-    await flushWhatsAppSandboxWebhooks(t.deps.sandboxes.whatsapp);
+    await flushSandboxWebhooks(t.deps.sandboxes.twilio);
+    await flushSandboxWebhooks(t.deps.sandboxes.whatsapp);
     await t.close();
   }
 });
@@ -153,7 +151,7 @@ describe('demo clinic messaging on the mounted sandboxes', () => {
     const sent = t.deps.sandboxes.twilio.messages.find((m) => m.sid === answer.providerMessageId);
     expect(sent?.statusCallback).toBe(inboundWebhookUrls(publicUrl, demo.clinicId).twilioStatus);
 
-    await flushTwilioSandboxCallbacks(t.deps.sandboxes.twilio);
+    await flushSandboxWebhooks(t.deps.sandboxes.twilio);
     const callbacks = t.deps.sandboxes.twilio.deliveries.filter(
       (d) => d.params.MessageSid === answer.providerMessageId,
     );
@@ -179,7 +177,7 @@ describe('demo clinic messaging on the mounted sandboxes', () => {
     const firstId = first.json().providerMessageId;
     expect(wa.sent.find((m) => m.id === firstId)?.type).toBe('template');
     // The mounted fake posts its statuses to the demo clinic's real webhook.
-    await flushWhatsAppSandboxWebhooks(wa);
+    await flushSandboxWebhooks(wa);
     expect(wa.webhook?.url).toBe(inboundWebhookUrls(publicUrl, demo.clinicId).whatsapp);
     expect((await messageRow(first.json().messageId))?.deliveryStatus).toBe('read');
 

@@ -3,12 +3,12 @@ import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, cases, clinics, patientCommunications, patients, webhookLogs } from '../../db/schema';
-import { flushTwilioSandboxCallbacks, simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
+import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
+import { simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
-import { flushVonageSandboxWebhooks, simulateVonageInbound } from '../../integrations/vonage/vonage.sandbox';
+import { simulateVonageInbound } from '../../integrations/vonage/vonage.sandbox';
 import { computeVonageSignature } from '../../integrations/vonage/vonage.webhook';
 import {
-  flushWhatsAppSandboxWebhooks,
   redeliverWhatsAppSandboxWebhook,
   signedWhatsAppWebhook,
   simulateWhatsAppInbound,
@@ -137,9 +137,9 @@ beforeAll(async () => {
 afterAll(async () => {
   // Callbacks the fakes still have in flight (statuses of the confirmations) land before closing.
   if (sandboxes) {
-    await flushWhatsAppSandboxWebhooks(sandboxes.whatsapp);
-    await flushTwilioSandboxCallbacks(sandboxes.twilio);
-    await flushVonageSandboxWebhooks(sandboxes.vonage);
+    await flushSandboxWebhooks(sandboxes.whatsapp);
+    await flushSandboxWebhooks(sandboxes.twilio);
+    await flushSandboxWebhooks(sandboxes.vonage);
   }
   await t?.close();
   await sandboxes?.close();
@@ -380,7 +380,7 @@ describe('WhatsApp webhook', () => {
     const failed = await statusOf(failing.id);
     expect(failed.deliveryStatus).toBe('failed');
     expect(failed.providerError).toContain('131047');
-    await flushWhatsAppSandboxWebhooks(sandboxes.whatsapp);
+    await flushSandboxWebhooks(sandboxes.whatsapp);
   });
 });
 
