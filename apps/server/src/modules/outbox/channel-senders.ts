@@ -65,11 +65,6 @@ function endpoints(deps: Deps, isSandboxClinic: boolean) {
 const httpFor = (deps: Deps, provider: string, describeError: ProviderErrorDescriber) =>
   createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
 
-/** The AI model a clinic's texts use (see `openAiModelFor`). */
-export function messageModelFor(deps: Deps, isSandboxClinic: boolean): MessageModel | null {
-  return openAiModelFor(deps.config, isSandboxClinic);
-}
-
 export type SenderSettings = {
   clinicId: string;
   isSandboxClinic: boolean;
@@ -172,5 +167,5 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
     };
   }
 
-  return { sms, whatsapp, model: messageModelFor(deps, settings.isSandboxClinic) };
+  return { sms, whatsapp, model: openAiModelFor(deps.config, settings.isSandboxClinic) };
 }

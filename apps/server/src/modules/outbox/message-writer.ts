@@ -12,7 +12,8 @@ import {
 } from '@careloop/domain/starter-templates';
 import { renderTemplate, TemplateRenderError } from '@careloop/domain/template-render';
 import { ProviderError } from '../../integrations/http/provider-http';
-import type { ChatMessage, OpenAiClient } from '../../integrations/openai/openai.client';
+import type { ChatMessage } from '../../integrations/openai/openai.client';
+import type { OpenAiModel } from '../../integrations/openai/openai-model';
 import type { ClinicTemplate } from './outbox.repository';
 
 // The text of one automated message (issue 6 item 4, DESIGN §9): the AI model's when one is there
@@ -34,7 +35,7 @@ export type MessageWriterInput = {
   daysAfterTreatment: number | null;
 };
 
-export type MessageModel = { client: OpenAiClient; model: string };
+export type MessageModel = OpenAiModel;
 
 export const messageSources = ['ai', 'template'] as const;
 

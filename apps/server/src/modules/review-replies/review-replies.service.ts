@@ -43,7 +43,7 @@ import {
   updateReplyIfUnchanged,
 } from './review-replies.repository';
 import { canPostReply, postReplyToProvider } from './review-reply-poster';
-import { type ReplyModel, writeReviewReply } from './review-reply-writer';
+import { writeReviewReply } from './review-reply-writer';
 
 // The table's CHECK lists and the domain's lists are one fact: this fails to compile if they part.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
@@ -121,11 +121,6 @@ export async function scheduleReviewReplies(
   return inserted.length;
 }
 
-/** The AI model a clinic's texts use (see `openAiModelFor`). */
-function replyModelFor(deps: Deps, isSandboxClinic: boolean): ReplyModel | null {
-  return openAiModelFor(deps.config, isSandboxClinic);
-}
-
 /**
  * Drafts one scheduled reply: the AI's text when a model is there and the check passes, else the
  * template's. A clinic that turned the feature off (or lost the plan) before the delay ran out
@@ -149,7 +144,7 @@ export async function draftScheduledReply(
     { language: review.language, text: review.reviewText },
     settings.defaultLanguage,
   );
-  const written = await writeReviewReply(replyModelFor(deps, settings.sandboxMode === 'on'), {
+  const written = await writeReviewReply(openAiModelFor(deps.config, settings.sandboxMode === 'on'), {
     clinicName: settings.name,
     brandTone: toBrandTone(settings.brandTone),
     language,

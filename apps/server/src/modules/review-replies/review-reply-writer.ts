@@ -8,7 +8,8 @@ import {
   reviewerFirstName,
 } from '@careloop/domain/review-reply';
 import { ProviderError } from '../../integrations/http/provider-http';
-import type { ChatMessage, OpenAiClient } from '../../integrations/openai/openai.client';
+import type { ChatMessage } from '../../integrations/openai/openai.client';
+import type { OpenAiModel } from '../../integrations/openai/openai-model';
 
 export type ReplyWriterInput = {
   clinicName: string;
@@ -20,7 +21,7 @@ export type ReplyWriterInput = {
   text: string | null;
 };
 
-export type ReplyModel = { client: OpenAiClient; model: string };
+export type ReplyModel = OpenAiModel;
 
 export type WrittenReply = {
   text: string;
