@@ -7,6 +7,7 @@ import {
   ProviderError,
   type ProviderErrorDescriber,
 } from '../../integrations/http/provider-http';
+import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
 import {
   addTwilioSandboxAccount,
@@ -281,23 +282,6 @@ export function optOutConfirmationText(clinicName: string, language: string, cha
   return write(clinicName, channel);
 }
 
-/** Base URLs: a clinic in sandbox mode talks to the fakes; its clients cannot tell. */
-function providerBaseUrls(deps: Deps, clinic: WebhookClinic) {
-  const { integrations } = deps.config;
-  if (isSandboxClinic(deps, clinic)) {
-    return {
-      whatsapp: `${integrations.sandboxUrl}/whatsapp`,
-      twilio: `${integrations.sandboxUrl}/twilio`,
-      vonage: `${integrations.sandboxUrl}/vonage`,
-    };
-  }
-  return {
-    whatsapp: integrations.whatsapp.apiUrl,
-    twilio: integrations.twilio.apiUrl,
-    vonage: integrations.vonage.apiUrl,
-  };
-}
-
 /**
  * The one opt-out confirmation, through the provider the patient wrote through, from the number
  * they wrote to; kept as a `consent` message, sent or failed with the provider's reason.
@@ -314,7 +298,7 @@ async function sendOptOutConfirmation(
     patient.language ?? clinic.defaultLanguage,
     message.channel,
   );
-  const urls = providerBaseUrls(deps, clinic);
+  const urls = providerEndpoints(deps.config, isSandboxClinic(deps, clinic));
   const webhooks = inboundWebhookUrls(deps.config.http.publicUrl, clinic.id);
   const http = (provider: string, describeError: ProviderErrorDescriber) =>
     createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
@@ -324,7 +308,7 @@ async function sendOptOutConfirmation(
     if (message.provider === 'whatsapp') {
       const names = whatsAppSecretNames(clinic.id);
       const client = createWhatsAppClient({
-        baseUrl: urls.whatsapp,
+        baseUrl: urls.whatsappUrl,
         version: deps.config.integrations.whatsapp.version,
         http: http('whatsapp', describeWhatsAppError),
       });
@@ -339,7 +323,10 @@ async function sendOptOutConfirmation(
       providerMessageId = sent.messageId;
     } else if (message.provider === 'twilio') {
       const names = smsSecretNames('twilio', clinic.id);
-      const client = createTwilioClient({ baseUrl: urls.twilio, http: http('twilio', describeTwilioError) });
+      const client = createTwilioClient({
+        baseUrl: urls.twilioUrl,
+        http: http('twilio', describeTwilioError),
+      });
       const sent = await client.sendSms({
         accountSid: await secretOf(deps, clinic, names.accountSid, twilioSandboxDemo.accountSid),
         authToken: await secretOf(deps, clinic, names.authToken, twilioSandboxDemo.authToken),
@@ -351,7 +338,10 @@ async function sendOptOutConfirmation(
       providerMessageId = sent.sid;
     } else {
       const names = smsSecretNames('vonage', clinic.id);
-      const client = createVonageClient({ baseUrl: urls.vonage, http: http('vonage', describeVonageError) });
+      const client = createVonageClient({
+        baseUrl: urls.vonageUrl,
+        http: http('vonage', describeVonageError),
+      });
       const sent = await client.sendSms({
         apiKey: await secretOf(deps, clinic, names.accountSid, vonageSandboxDemo.apiKey),
         apiSecret: await secretOf(deps, clinic, names.authToken, vonageSandboxDemo.apiSecret),

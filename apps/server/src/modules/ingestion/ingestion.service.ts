@@ -3,12 +3,12 @@ import { buildPatientIndex, matchReview, type PatientIndex } from '@careloop/dom
 import { isPositive, needsAttention, ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
-import { googleSandboxDemo } from '../../integrations/google-reviews/google-reviews.sandbox';
 import {
   createProviderHttp,
   ProviderError,
   type ProviderErrorKind,
 } from '../../integrations/http/provider-http';
+import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
 import { newId } from '../../lib/ids';
 import { scheduleReviewReplies } from '../review-replies/review-replies.service';
@@ -98,26 +98,6 @@ export function ingestionFailureMessage(provider: ReviewProvider, code: Ingestio
   }
 }
 
-/** Where this clinic's sources live: the fakes for a sandbox clinic (when the server allows it). */
-function endpointsFor(deps: IngestionDeps, isSandbox: boolean) {
-  const { integrations } = deps.config;
-  if (isSandbox) {
-    return {
-      trustpilotUrl: `${integrations.sandboxUrl}/trustpilot/v1`,
-      googleUrl: `${integrations.sandboxUrl}/google-reviews/v4`,
-      googleTokenUrl: `${integrations.sandboxUrl}/google-reviews/token`,
-      googleClient: { clientId: googleSandboxDemo.clientId, clientSecret: googleSandboxDemo.clientSecret },
-    };
-  }
-  const { clientId, clientSecret } = integrations.google;
-  return {
-    trustpilotUrl: integrations.trustpilot.apiUrl,
-    googleUrl: integrations.google.apiUrl,
-    googleTokenUrl: integrations.google.tokenUrl,
-    googleClient: clientId && clientSecret ? { clientId, clientSecret } : null,
-  };
-}
-
 /** The review sources a clinic has connected: Trustpilot and/or Google, each with every secret saved. */
 export async function resolveReviewSources(deps: IngestionDeps, clinicId: string): Promise<ReviewSource[]> {
   const sandboxMode = await findClinicSandboxMode(deps.db, clinicId);
@@ -130,7 +110,7 @@ export async function resolveReviewSources(deps: IngestionDeps, clinicId: string
   );
   const has = (...wanted: SecretKey[]) => wanted.every((k) => saved.has(secretName(k, clinicId)));
   const read = async (key: SecretKey) => (await readSecret(deps, clinicId, secretName(key, clinicId))) ?? '';
-  const endpoints = endpointsFor(deps, deps.config.sandboxMode && sandboxMode === 'on');
+  const endpoints = providerEndpoints(deps.config, sandboxMode === 'on');
   const sources: ReviewSource[] = [];
 
   if (has('trustpilotApiKey', 'trustpilotBusinessUnitId')) {

@@ -7,6 +7,7 @@ import {
   type ProviderErrorDescriber,
 } from '../../integrations/http/provider-http';
 import { openAiModelFor } from '../../integrations/openai/openai-model';
+import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
 import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
@@ -43,25 +44,6 @@ export type ClinicSenders = {
   model: MessageModel | null;
 };
 
-function endpoints(deps: Deps, isSandboxClinic: boolean) {
-  const { integrations } = deps.config;
-  if (deps.config.sandboxMode && isSandboxClinic) {
-    const base = integrations.sandboxUrl;
-    return {
-      whatsapp: `${base}/whatsapp`,
-      twilio: `${base}/twilio`,
-      vonage: `${base}/vonage`,
-      awsSns: `${base}/aws-sns` as string | undefined,
-    };
-  }
-  return {
-    whatsapp: integrations.whatsapp.apiUrl,
-    twilio: integrations.twilio.apiUrl,
-    vonage: integrations.vonage.apiUrl,
-    awsSns: integrations.awsSns.apiUrl,
-  };
-}
-
 const httpFor = (deps: Deps, provider: string, describeError: ProviderErrorDescriber) =>
   createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
 
@@ -75,7 +57,7 @@ export type SenderSettings = {
 
 /** Reads the clinic's channel secrets once and builds its senders. */
 export async function createClinicSenders(deps: Deps, settings: SenderSettings): Promise<ClinicSenders> {
-  const urls = endpoints(deps, settings.isSandboxClinic);
+  const urls = providerEndpoints(deps.config, settings.isSandboxClinic);
   // Delivery statuses come back to the clinic's own webhooks (Twilio's StatusCallback, Vonage's callback).
   const webhooks = inboundWebhookUrls(deps.config.http.publicUrl, settings.clinicId);
   const secret = async (name: string) => (await readSecret(deps, settings.clinicId, name))?.trim() || null;
@@ -87,7 +69,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
   if (key && token && from) {
     if (settings.smsProvider === 'twilio') {
       const client = createTwilioClient({
-        baseUrl: urls.twilio,
+        baseUrl: urls.twilioUrl,
         http: httpFor(deps, 'twilio', describeTwilioError),
       });
       sms = async (message) => {
@@ -103,7 +85,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
       };
     } else if (settings.smsProvider === 'vonage') {
       const client = createVonageClient({
-        baseUrl: urls.vonage,
+        baseUrl: urls.vonageUrl,
         http: httpFor(deps, 'vonage', describeVonageError),
       });
       sms = async (message) => {
@@ -123,7 +105,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
       };
     } else {
       const client = createAwsSnsClient({
-        baseUrl: urls.awsSns,
+        baseUrl: urls.awsSnsUrl,
         http: httpFor(deps, 'aws-sns', describeAwsSnsError),
       });
       const region = deps.config.integrations.awsSns.region;
@@ -148,7 +130,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
   const phoneNumberId = settings.whatsappPhoneNumberId;
   if (accessToken && phoneNumberId) {
     const client = createWhatsAppClient({
-      baseUrl: urls.whatsapp,
+      baseUrl: urls.whatsappUrl,
       version: deps.config.integrations.whatsapp.version,
       http: httpFor(deps, 'whatsapp', describeWhatsAppError),
     });

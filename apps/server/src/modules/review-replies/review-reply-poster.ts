@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
-import { googleSandboxDemo } from '../../integrations/google-reviews/google-reviews.sandbox';
 import { createProviderHttp } from '../../integrations/http/provider-http';
+import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
 import { findSavedSecretNames, readSecret } from '../secrets/secrets.service';
 
@@ -29,26 +29,6 @@ export const replySecretPrefixes = {
 const namesFor = (provider: Provider, clinicId: string) =>
   Object.values(replySecretPrefixes[provider]).map((prefix) => `${prefix}${clinicId}`);
 
-/** Where a clinic's provider lives: the fakes for a sandbox clinic (when the server mounts them). */
-function endpoints(deps: Deps, isSandboxClinic: boolean) {
-  const { integrations, sandboxMode } = deps.config;
-  if (sandboxMode && isSandboxClinic) {
-    return {
-      trustpilotUrl: `${integrations.sandboxUrl}/trustpilot/v1`,
-      googleUrl: `${integrations.sandboxUrl}/google-reviews/v4`,
-      googleTokenUrl: `${integrations.sandboxUrl}/google-reviews/token`,
-      googleClient: { clientId: googleSandboxDemo.clientId, clientSecret: googleSandboxDemo.clientSecret },
-    };
-  }
-  const { clientId, clientSecret } = integrations.google;
-  return {
-    trustpilotUrl: integrations.trustpilot.apiUrl,
-    googleUrl: integrations.google.apiUrl,
-    googleTokenUrl: integrations.google.tokenUrl,
-    googleClient: clientId && clientSecret ? { clientId, clientSecret } : null,
-  };
-}
-
 /** Whether approving a reply to this provider's review will post it (every secret saved). */
 export async function canPostReply(
   deps: Deps,
@@ -57,7 +37,7 @@ export async function canPostReply(
   isSandboxClinic: boolean,
 ): Promise<boolean> {
   if (provider !== 'trustpilot' && provider !== 'google') return false;
-  if (provider === 'google' && !endpoints(deps, isSandboxClinic).googleClient) return false;
+  if (provider === 'google' && !providerEndpoints(deps.config, isSandboxClinic).googleClient) return false;
   const wanted = namesFor(provider, clinicId);
   const saved = await findSavedSecretNames(deps, clinicId, wanted);
   return wanted.every((name) => saved.has(name));
@@ -74,7 +54,7 @@ export async function postReplyToProvider(
     isSandboxClinic: boolean;
   },
 ): Promise<void> {
-  const at = endpoints(deps, input.isSandboxClinic);
+  const at = providerEndpoints(deps.config, input.isSandboxClinic);
   const read = async (prefix: string) =>
     ((await readSecret(deps, input.clinicId, `${prefix}${input.clinicId}`)) ?? '').trim();
 

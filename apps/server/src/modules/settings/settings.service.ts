@@ -29,6 +29,7 @@ import {
 } from '@careloop/domain/plans';
 import type { AppDeps } from '../../app-deps';
 import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
+import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
@@ -297,15 +298,6 @@ export async function saveAiReviewResponse(
   return getSettings(deps, ctx);
 }
 
-/** Clinics in sandbox mode talk to the fakes; their clients cannot tell. */
-function providerUrls(deps: Deps, isSandboxClinic: boolean) {
-  const { integrations, sandboxMode } = deps.config;
-  if (sandboxMode && isSandboxClinic) {
-    return { whatsapp: `${integrations.sandboxUrl}/whatsapp`, twilio: `${integrations.sandboxUrl}/twilio` };
-  }
-  return { whatsapp: integrations.whatsapp.apiUrl, twilio: integrations.twilio.apiUrl };
-}
-
 const connectionSuccessful: ConnectionTestResponse = { success: true, message: 'Connection successful' };
 
 function connectionFailed(error: unknown, fallback: string): ConnectionTestResponse {
@@ -339,7 +331,7 @@ export async function testWhatsAppConnection(
     ]);
   }
   const client = createWhatsAppClient({
-    baseUrl: providerUrls(deps, ctx.clinic.sandboxMode === 'on').whatsapp,
+    baseUrl: providerEndpoints(deps.config, ctx.clinic.sandboxMode === 'on').whatsappUrl,
     version: deps.config.integrations.whatsapp.version,
     http: createProviderHttp('whatsapp', {
       ...deps.config.integrations.http,
@@ -377,7 +369,7 @@ export async function testSmsConnection(
   ].filter((e): e is FieldError => Boolean(e));
   if (errors.length > 0) rejectFields(errors);
   const client = createTwilioClient({
-    baseUrl: providerUrls(deps, ctx.clinic.sandboxMode === 'on').twilio,
+    baseUrl: providerEndpoints(deps.config, ctx.clinic.sandboxMode === 'on').twilioUrl,
     http: createProviderHttp('twilio', {
       ...deps.config.integrations.http,
       describeError: describeTwilioError,
