@@ -55,7 +55,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000 }) },
+    { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000, groupId: 'web-pages' }) },
     (request, reply) => {
       const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
       if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
