@@ -194,6 +194,18 @@ describe('team roles', () => {
     expect((await invite(other.cookie, uniqueEmail())).statusCode).toBe(403);
   });
 
+  it('refuses an admin inviting an owner (as for promoting one): 403, nothing stored, no mail', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const admin = await buildMember(t, clinicId, 'admin');
+    const email = uniqueEmail('would-be-owner');
+    const res = await invite(admin.cookie, email, 'owner');
+    expect(res.statusCode).toBe(403);
+    expect(await t.db.select().from(clinicInvitations).where(eq(clinicInvitations.email, email))).toEqual([]);
+    expect(readOutbox(t.outboxDir, email)).toEqual([]);
+    expect((await invite(admin.cookie, uniqueEmail(), 'admin')).statusCode).toBe(201);
+    expect((await invite(owner.cookie, uniqueEmail(), 'owner')).statusCode).toBe(201);
+  });
+
   it("answers 404 for another clinic's member or invitation and changes nothing", async () => {
     const a = await buildClinic(t);
     const b = await buildClinic(t);

@@ -1,4 +1,5 @@
 import type { Invitation, InvitationPreview, TeamMember, TeamResponse } from '@careloop/contracts/team';
+import { mayChangeRole, type RoleChange } from '@careloop/domain/team-roles';
 import type { AppDeps } from '../../app-deps';
 import type { ClinicRole } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
@@ -88,8 +89,14 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
+/** Invitations, role changes and removals all pass the domain's one rule (an admin never makes an owner). */
+function assertMayChange(ctx: Caller, change: RoleChange) {
+  if (!mayChangeRole(ctx.role, change)) throw forbidden('Only an owner can change or remove an owner');
+}
+
 /** Sends the link by the same mail path as sign-up; a person with an account already cannot be invited. */
 export async function inviteMember(deps: Deps, ctx: Caller, input: { email: string; role: ClinicRole }) {
+  assertMayChange(ctx, { granted: input.role });
   const email = input.email.trim().toLowerCase();
   if (await userExistsWithEmail(deps.db, email)) {
     throw conflict('This person already has a CareLoop account; each account belongs to one clinic');
@@ -118,13 +125,6 @@ export async function revokeInvitation(deps: Pick<AppDeps, 'db'>, ctx: Caller, i
   await audit(deps, ctx, 'invitation_revoked', id, {});
 }
 
-/** Owners may change any role; admins may not touch owners nor make one. The last owner stays. */
-function assertMayManage(ctx: Caller, targetRole: ClinicRole, newRole?: ClinicRole) {
-  if ((targetRole === 'owner' || newRole === 'owner') && ctx.role !== 'owner') {
-    throw forbidden('Only an owner can change or remove an owner');
-  }
-}
-
 export async function changeMemberRole(
   deps: Pick<AppDeps, 'db'>,
   ctx: Caller,
@@ -134,7 +134,7 @@ export async function changeMemberRole(
   await deps.db.transaction(async (tx) => {
     const current = await findMemberRole(tx, ctx.clinicId, userId);
     if (!current) throw memberNotFound();
-    assertMayManage(ctx, current, role);
+    assertMayChange(ctx, { current, granted: role });
     const owners = await lockOwnerIds(tx, ctx.clinicId);
     if (current === 'owner' && role !== 'owner' && owners.length <= 1) throw conflict(lastOwnerMessage);
     await updateMemberRole(tx, ctx.clinicId, userId, role);
@@ -150,7 +150,7 @@ export async function removeMember(deps: Pick<AppDeps, 'db'>, ctx: Caller, userI
   await deps.db.transaction(async (tx) => {
     const current = await findMemberRole(tx, ctx.clinicId, userId);
     if (!current) throw memberNotFound();
-    assertMayManage(ctx, current);
+    assertMayChange(ctx, { current });
     const owners = await lockOwnerIds(tx, ctx.clinicId);
     if (current === 'owner' && owners.length <= 1) throw conflict(lastOwnerMessage);
     await deleteMember(tx, ctx.clinicId, userId);
