@@ -19,14 +19,20 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type OpenDatabaseOptions =
+/** Sees every statement the app runs through Drizzle (tests: the EXPLAIN check of each statement). */
+export type QueryObserver = (sql: string, params: unknown[]) => void;
+
+export type OpenDatabaseOptions = (
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; max?: number };
+  | { kind: 'postgres'; url: string; max?: number }
+) & { observeQuery?: QueryObserver };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const observe = options.observeQuery;
+  const logger = observe ? { logQuery: (sql: string, params: unknown[]) => observe(sql, params) } : undefined;
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
-    const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
     await pool.query('select 1');
     return {
       kind: 'postgres',
@@ -42,7 +48,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
   });
-  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' }) as unknown as Database;
+  const db = drizzlePglite(pglite, { schema, casing: 'snake_case', logger }) as unknown as Database;
   return {
     kind: 'pglite',
     db,

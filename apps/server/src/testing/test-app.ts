@@ -8,14 +8,16 @@ import { buildApp } from '../app';
 import type { AppDeps } from '../app-deps';
 import { createAppDeps } from '../bootstrap';
 import { loadConfig } from '../config';
-import { type DatabaseHandle, openDatabase } from '../db/client';
+import { type DatabaseHandle, openDatabase, type QueryObserver } from '../db/client';
 
 export const testOrigin = 'http://localhost:3000';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** The whole app on a fresh copy of the migrated database (PGlite) or the shared PostgreSQL one. */
-export async function createTestApp(options: { env?: Record<string, string>; startJobs?: boolean } = {}) {
+export async function createTestApp(
+  options: { env?: Record<string, string>; startJobs?: boolean; observeQuery?: QueryObserver } = {},
+) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -28,7 +30,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const database = await openTestDatabase();
+  const database = await openTestDatabase(options.observeQuery);
   const logLines: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
   const deps = createAppDeps(config, database, log);
@@ -55,11 +57,11 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   };
 }
 
-async function openTestDatabase(): Promise<DatabaseHandle> {
+async function openTestDatabase(observeQuery?: QueryObserver): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  if (url) return openDatabase({ kind: 'postgres', url, max: 4 });
+  if (url) return openDatabase({ kind: 'postgres', url, max: 4, observeQuery });
   const snapshotPath = inject('pgliteSnapshotPath');
   if (!snapshotPath) throw new Error('No PGlite snapshot: is the global setup configured?');
   const blob = new Blob([fs.readFileSync(snapshotPath)]);
-  return openDatabase({ kind: 'pglite', loadDataDir: blob });
+  return openDatabase({ kind: 'pglite', loadDataDir: blob, observeQuery });
 }

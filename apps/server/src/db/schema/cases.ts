@@ -71,8 +71,9 @@ export const cases = pgTable(
     uniqueIndex('cases_open_source_key')
       .on(t.clinicId, t.source, t.sourceId)
       .where(sql`${t.sourceId} is not null and ${t.status} in ('open', 'in_progress')`),
-    index('cases_clinic_created_idx').on(t.clinicId, t.createdAt.desc(), t.id),
-    index('cases_clinic_status_idx').on(t.clinicId, t.status, t.createdAt.desc()),
+    index('cases_clinic_created_idx').on(t.clinicId, t.createdAt.desc().nullsFirst(), t.id),
+    index('cases_clinic_status_idx').on(t.clinicId, t.status, t.createdAt.desc().nullsFirst(), t.id),
+    index('cases_clinic_patient_idx').on(t.clinicId, t.patientId),
   ],
 );
 

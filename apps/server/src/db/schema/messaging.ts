@@ -74,6 +74,13 @@ export const patientCommunications = pgTable(
       .on(t.clinicId, t.patientId, t.kind, t.scheduleDay)
       .where(sql`${t.scheduleDay} is not null`),
     index('communications_clinic_sent_idx').on(t.clinicId, t.sentAt.desc()),
+    // The Conversations "sent" list: newest first by sent time, a queued message by when it was planned.
+    index('communications_clinic_sent_or_created_idx').on(
+      t.clinicId,
+      sql`coalesce(${t.sentAt}, ${t.createdAt}) desc`,
+      t.id,
+    ),
+    index('communications_clinic_patient_idx').on(t.clinicId, t.patientId),
     index('communications_provider_msg_idx').on(t.providerMessageId),
   ],
 );
@@ -99,6 +106,12 @@ export const webhookLogs = pgTable(
     uniqueIndex('webhook_logs_provider_msg_key')
       .on(t.clinicId, t.provider, t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
-    index('webhook_logs_clinic_received_idx').on(t.clinicId, t.webhookType, t.receivedAt.desc()),
+    index('webhook_logs_clinic_received_idx').on(
+      t.clinicId,
+      t.webhookType,
+      t.receivedAt.desc().nullsFirst(),
+      t.id,
+    ),
+    index('webhook_logs_clinic_patient_idx').on(t.clinicId, t.patientId),
   ],
 );

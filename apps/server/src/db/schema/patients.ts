@@ -47,7 +47,8 @@ export const patients = pgTable(
     foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
     check('patients_status_check', oneOf(t.status, patientStatuses)),
     check('patients_name_check', sql`length(trim(${t.name})) > 0`),
-    index('patients_clinic_created_idx').on(t.clinicId, t.createdAt.desc(), t.id),
+    // `.nullsFirst()`: `order by created_at desc` is NULLS FIRST; an index sorted otherwise cannot serve it.
+    index('patients_clinic_created_idx').on(t.clinicId, t.createdAt.desc().nullsFirst(), t.id),
     index('patients_clinic_phone_idx').on(t.clinicId, t.phone),
     index('patients_clinic_email_idx').on(t.clinicId, t.email),
     index('patients_clinic_procedure_date_idx').on(t.clinicId, t.procedureDate),

@@ -45,7 +45,7 @@ export const reviews = pgTable(
     check('reviews_rating_check', sql`${t.rating} between 1 and 5`),
     check('reviews_provider_check', oneOf(t.provider, reviewProviders)),
     check('reviews_match_status_check', oneOf(t.matchStatus, reviewMatchStatuses)),
-    index('reviews_clinic_date_idx').on(t.clinicId, t.reviewDate.desc(), t.id),
+    index('reviews_clinic_date_idx').on(t.clinicId, t.reviewDate.desc().nullsFirst(), t.id),
     index('reviews_clinic_patient_idx').on(t.clinicId, t.patientId),
   ],
 );
