@@ -38,6 +38,7 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
+import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWebApp } from './plugins/web-app';
 
@@ -65,6 +66,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   const fullDeps: AppDeps = { ...deps, log: app.log };
 
   registerErrorHandler(app);
+  registerRouteAccess(app, deps.requestContext);
   await registerSecurityHeaders(app, deps.config.http.isTls);
   await app.register(rateLimit, {
     global: false,
@@ -110,15 +112,22 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.
     const { sandboxes } = deps;
-    await app.register(trustpilotSandbox(sandboxes.trustpilot), { prefix: '/sandbox/trustpilot' });
-    await app.register(googleReviewsSandbox(sandboxes.googleReviews), { prefix: '/sandbox/google-reviews' });
-    await app.register(whatsAppSandbox(sandboxes.whatsapp), { prefix: '/sandbox/whatsapp' });
-    await app.register(twilioSandbox(sandboxes.twilio), { prefix: '/sandbox/twilio' });
-    await app.register(vonageSandbox(sandboxes.vonage), { prefix: '/sandbox/vonage' });
-    await app.register(awsSnsSandbox(sandboxes.awsSns), { prefix: '/sandbox/aws-sns' });
-    await app.register(openAiSandbox(sandboxes.openai), { prefix: '/sandbox/openai' });
+    await app.register(async (fakes) => {
+      declareScopeAccess(fakes, 'sandbox');
+      await fakes.register(trustpilotSandbox(sandboxes.trustpilot), { prefix: '/sandbox/trustpilot' });
+      await fakes.register(googleReviewsSandbox(sandboxes.googleReviews), {
+        prefix: '/sandbox/google-reviews',
+      });
+      await fakes.register(whatsAppSandbox(sandboxes.whatsapp), { prefix: '/sandbox/whatsapp' });
+      await fakes.register(twilioSandbox(sandboxes.twilio), { prefix: '/sandbox/twilio' });
+      await fakes.register(vonageSandbox(sandboxes.vonage), { prefix: '/sandbox/vonage' });
+      await fakes.register(awsSnsSandbox(sandboxes.awsSns), { prefix: '/sandbox/aws-sns' });
+      await fakes.register(openAiSandbox(sandboxes.openai), { prefix: '/sandbox/openai' });
+    });
   }
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await registerWebApp(app, deps.config.webDistDir);
   return app;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { declareScopeAccess } from './route-access';
 
 /** Where the web build writes the public pages it pre-renders (ADR 002), beside the shell index.html. */
 const pagesDir = 'pages';
@@ -40,28 +41,32 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       ? fs.readdirSync(path.join(distDir, pagesDir)).filter((file) => file.endsWith('.html'))
       : [],
   );
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // The pages are served under their own paths, and the compressed twins only as encodings.
-      globIgnore: [`${pagesDir}/**`, '**/*.br', '**/*.gz'],
-      cacheControl: false,
-      setHeaders: (reply, filePath) => {
-        reply.header('cache-control', cacheControlFor(filePath));
+  // The files and the fallback share one scope: fastify-static decorates `reply.sendFile` there.
+  await app.register(async (files) => {
+    declareScopeAccess(files, 'public');
+    if (hasWeb) {
+      await files.register(fastifyStatic, {
+        root: distDir,
+        wildcard: false,
+        index: false,
+        preCompressed: true,
+        // The pages are served under their own paths, and the compressed twins only as encodings.
+        globIgnore: [`${pagesDir}/**`, '**/*.br', '**/*.gz'],
+        cacheControl: false,
+        setHeaders: (reply, filePath) => {
+          reply.header('cache-control', cacheControlFor(filePath));
+        },
+      });
+    }
+    files.setNotFoundHandler(
+      { preHandler: files.rateLimit({ max: 300, timeWindow: 60_000, groupId: 'web-pages' }) },
+      (request, reply) => {
+        const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
+        if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
+          return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+        }
+        return reply.sendFile(prerenderedPageFor(request.url, pages) ?? 'index.html');
       },
-    });
-  }
-  app.setNotFoundHandler(
-    { preHandler: app.rateLimit({ max: 300, timeWindow: 60_000, groupId: 'web-pages' }) },
-    (request, reply) => {
-      const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
-      if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
-        return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
-      }
-      return reply.sendFile(prerenderedPageFor(request.url, pages) ?? 'index.html');
-    },
-  );
+    );
+  });
 }

@@ -6,7 +6,7 @@ import {
 import { errorResponseSchema } from '@careloop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import { getAutomationSettings, saveAutomationSettings } from './automation.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -16,24 +16,23 @@ const tags = ['automation'];
 export const automationRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const manager = (request: Parameters<typeof deps.requestContext.requireClinic>[0]) =>
-      deps.requestContext.requireClinic(request, managerRoles);
-
     app.get(
       '/api/automation/settings',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: "The clinic's follow-up automation settings (the spec's defaults when never saved)",
           response: { 200: automationSettingsSchema, ...errors },
         },
       },
-      async (request) => getAutomationSettings(deps, await manager(request)),
+      async (request) => getAutomationSettings(deps, clinicContextOf(request)),
     );
 
     app.put(
       '/api/automation/settings',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Replaces the automation settings: schedule, cross-sell, channels, sending window',
@@ -41,6 +40,6 @@ export const automationRoutes =
           response: { 200: saveAutomationSettingsResponseSchema, ...errors },
         },
       },
-      async (request) => saveAutomationSettings(deps, await manager(request), request.body),
+      async (request) => saveAutomationSettings(deps, clinicContextOf(request), request.body),
     );
   };

@@ -3,7 +3,8 @@ import { type WebhookInfo, webhookInfoSchema } from '@careloop/contracts/webhook
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
-import { type ClinicContext, managerRoles } from '../../plugins/request-context';
+import type { ClinicContext } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import { inboundSecretNames } from '../inbound/inbound.service';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { findSavedSecretNames } from '../secrets/secrets.service';
@@ -39,6 +40,7 @@ export const webhookInfoRoutes =
     app.get(
       '/api/automation/webhooks',
       {
+        config: { access: 'manager' },
         schema: {
           tags: ['automation'],
           summary:
@@ -46,6 +48,6 @@ export const webhookInfoRoutes =
           response: { 200: webhookInfoSchema, 401: errorResponseSchema, 403: errorResponseSchema },
         },
       },
-      async (request) => getWebhookInfo(deps, await deps.requestContext.requireClinic(request, managerRoles)),
+      async (request) => getWebhookInfo(deps, clinicContextOf(request)),
     );
   };

@@ -14,6 +14,7 @@ import {
 import { errorResponseSchema } from '@careloop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 import {
   addCaseNote,
   createManualCase,
@@ -32,6 +33,7 @@ export const casesRoutes =
     app.get(
       '/api/cases',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['cases'],
           summary: 'The Action Queue, newest first, optionally by status (keyset paging)',
@@ -40,7 +42,7 @@ export const casesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return listCases(deps, ctx, request.query);
       },
     );
@@ -48,6 +50,7 @@ export const casesRoutes =
     app.get(
       '/api/cases/summary',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['cases'],
           summary: 'Total, Open, Overdue and High Priority counts',
@@ -55,7 +58,7 @@ export const casesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getCaseSummary(deps, ctx);
       },
     );
@@ -63,6 +66,7 @@ export const casesRoutes =
     app.get(
       '/api/cases/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['cases'],
           summary: 'One case with its notes',
@@ -71,7 +75,7 @@ export const casesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getCase(deps, ctx, request.params.id);
       },
     );
@@ -79,6 +83,7 @@ export const casesRoutes =
     app.post(
       '/api/cases',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['cases'],
           summary: 'Create a case by hand (source manual)',
@@ -87,7 +92,7 @@ export const casesRoutes =
         },
       },
       async (request, reply) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return reply.status(201).send(await createManualCase(deps, ctx, request.body));
       },
     );
@@ -95,6 +100,7 @@ export const casesRoutes =
     app.patch(
       '/api/cases/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['cases'],
           summary: 'Start Working, Resolve Case, and/or assign an owner',
@@ -104,7 +110,7 @@ export const casesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return updateCase(deps, ctx, request.params.id, request.body);
       },
     );
@@ -112,6 +118,7 @@ export const casesRoutes =
     app.post(
       '/api/cases/:id/notes',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['cases'],
           summary: 'Add a note to a case (author and time recorded)',
@@ -121,7 +128,7 @@ export const casesRoutes =
         },
       },
       async (request, reply) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return reply.status(201).send(await addCaseNote(deps, ctx, request.params.id, request.body));
       },
     );
@@ -129,6 +136,7 @@ export const casesRoutes =
     app.get(
       '/api/clinic-members',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['cases'],
           summary: "Members of the caller's clinic (for the case owner picker)",
@@ -136,7 +144,7 @@ export const casesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return { members: await listClinicMembers(deps, ctx) };
       },
     );

@@ -1,13 +1,15 @@
 import { meResponseSchema } from '@careloop/contracts/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 
 export const meRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (_deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/me',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['account'],
           summary: 'The signed-in user, their clinic and role',
@@ -15,7 +17,7 @@ export const meRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return {
           user: ctx.user,
           clinic: {

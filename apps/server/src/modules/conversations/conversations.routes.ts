@@ -6,6 +6,7 @@ import {
 import { errorResponseSchema } from '@careloop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 import { listReceivedMessages, listSentMessages } from './conversations.service';
 
 const tags = ['conversations'];
@@ -18,6 +19,7 @@ export const conversationsRoutes =
     app.get(
       '/api/conversations/sent',
       {
+        config: { access: 'member' },
         schema: {
           tags,
           summary:
@@ -26,13 +28,13 @@ export const conversationsRoutes =
           response: { 200: sentMessageListResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        listSentMessages(deps, await deps.requestContext.requireClinic(request), request.query),
+      async (request) => listSentMessages(deps, clinicContextOf(request), request.query),
     );
 
     app.get(
       '/api/conversations/received',
       {
+        config: { access: 'member' },
         schema: {
           tags,
           summary:
@@ -41,7 +43,6 @@ export const conversationsRoutes =
           response: { 200: receivedMessageListResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        listReceivedMessages(deps, await deps.requestContext.requireClinic(request), request.query),
+      async (request) => listReceivedMessages(deps, clinicContextOf(request), request.query),
     );
   };

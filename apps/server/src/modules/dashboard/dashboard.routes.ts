@@ -1,6 +1,7 @@
 import { dashboardSummarySchema } from '@careloop/contracts/dashboard';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 import { getDashboardSummary } from './dashboard.service';
 
 export const dashboardRoutes =
@@ -9,6 +10,7 @@ export const dashboardRoutes =
     app.get(
       '/api/dashboard/summary',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['dashboard'],
           summary: 'Stat cards, system status and 12 weeks of review and case activity, in one query',
@@ -16,7 +18,7 @@ export const dashboardRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getDashboardSummary(deps, ctx);
       },
     );

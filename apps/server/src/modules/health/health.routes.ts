@@ -12,13 +12,19 @@ export const healthRoutes =
   async (app) => {
     app.get(
       '/api/health',
-      { schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+      },
       async () => ({ status: 'ok' as const }),
     );
 
     app.get(
       '/api/ready',
-      { schema: { tags: ['health'], response: { 200: readySchema, 503: readySchema } } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['health'], response: { 200: readySchema, 503: readySchema } },
+      },
       async (_request, reply) => {
         const database = await deps.database
           .ping()

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { emptyTwiml } from '../../integrations/twilio/twilio.webhook';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import {
   receiveTwilioWebhook,
   receiveVonageWebhook,
@@ -19,7 +19,9 @@ import { inboundWebhookRoutes } from './webhook-urls';
 const params = z.object({ clinicId: z.string().min(1).max(100) });
 const tags = ['webhooks'];
 // Providers retry on anything but 2xx; the limit only stops floods of unsigned requests.
-const webhookLimits = { config: { rateLimit: { max: 1200, timeWindow: 60_000 } } };
+const webhookLimits = {
+  config: { access: 'webhook', rateLimit: { max: 1200, timeWindow: 60_000 } },
+} as const;
 
 function refuse(reply: FastifyReply, error: unknown) {
   if (!(error instanceof WebhookRefused)) throw error;
@@ -156,6 +158,7 @@ export const inboundRoutes =
     app.post(
       '/api/conversations/simulate-reply',
       {
+        config: { access: 'manager' },
         schema: {
           tags: ['conversations'],
           summary: "Sandbox only: the clinic's sandbox provider sends a signed patient reply to this server",
@@ -171,7 +174,6 @@ export const inboundRoutes =
           },
         },
       },
-      async (request) =>
-        simulateReply(deps, await deps.requestContext.requireClinic(request, managerRoles), request.body),
+      async (request) => simulateReply(deps, clinicContextOf(request), request.body),
     );
   };

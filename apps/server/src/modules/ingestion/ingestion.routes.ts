@@ -6,6 +6,7 @@ import {
 } from '@careloop/contracts/review-matches';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 import { clearReviewMatch, getReviewMatch, setReviewMatch } from './review-matches.service';
 
 /** Staff in the loop on review-to-patient matches (issue 4 item 5). */
@@ -15,6 +16,7 @@ export const ingestionRoutes =
     app.get(
       '/api/review-matches/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: "A review's patient match: candidates, whether it needs checking, and every staff change",
@@ -23,7 +25,7 @@ export const ingestionRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getReviewMatch(deps, ctx, request.params.id);
       },
     );
@@ -31,6 +33,7 @@ export const ingestionRoutes =
     app.post(
       '/api/review-matches/:id/match',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'Confirm the match or match the review to another patient of the clinic',
@@ -40,7 +43,7 @@ export const ingestionRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return setReviewMatch(deps, ctx, request.params.id, request.body.patientId);
       },
     );
@@ -48,6 +51,7 @@ export const ingestionRoutes =
     app.post(
       '/api/review-matches/:id/unmatch',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'Remove the review’s patient match',
@@ -56,7 +60,7 @@ export const ingestionRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return clearReviewMatch(deps, ctx, request.params.id);
       },
     );

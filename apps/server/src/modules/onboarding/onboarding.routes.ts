@@ -4,7 +4,7 @@ import type { OnboardingStep } from '@careloop/domain/onboarding';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import { dismissReach, getOnboardingState, saveOnboardingStep } from './onboarding.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -17,19 +17,20 @@ export const onboardingRoutes =
     app.get(
       '/api/onboarding',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Wizard progress, profile, channels and templates',
           response: { 200: onboardingStateSchema, ...errors },
         },
       },
-      async (request) =>
-        getOnboardingState(deps, await deps.requestContext.requireClinic(request, managerRoles)),
+      async (request) => getOnboardingState(deps, clinicContextOf(request)),
     );
 
     app.put(
       '/api/onboarding/steps/:step',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary:
@@ -40,7 +41,7 @@ export const onboardingRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request, managerRoles);
+        const ctx = clinicContextOf(request);
         return saveOnboardingStep(deps, ctx, request.params.step as OnboardingStep, request.body);
       },
     );
@@ -48,12 +49,13 @@ export const onboardingRoutes =
     app.post(
       '/api/onboarding/reach/dismiss',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: "'Maybe later' on the Maximize Your Reach card",
           response: { 200: onboardingStateSchema, ...errors },
         },
       },
-      async (request) => dismissReach(deps, await deps.requestContext.requireClinic(request, managerRoles)),
+      async (request) => dismissReach(deps, clinicContextOf(request)),
     );
   };

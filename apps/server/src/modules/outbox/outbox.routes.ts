@@ -2,7 +2,7 @@ import { errorResponseSchema } from '@careloop/contracts/errors';
 import { sendTestMessageBodySchema, sendTestMessageResponseSchema } from '@careloop/contracts/outbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import { sendTestMessage } from './outbox.service';
 
 const errors = {
@@ -21,6 +21,7 @@ export const outboxRoutes =
     app.post(
       '/api/automation/test-message',
       {
+        config: { access: 'manager' },
         schema: {
           tags: ['automation'],
           summary:
@@ -29,7 +30,6 @@ export const outboxRoutes =
           response: { 200: sendTestMessageResponseSchema, ...errors },
         },
       },
-      async (request) =>
-        sendTestMessage(deps, await deps.requestContext.requireClinic(request, managerRoles), request.body),
+      async (request) => sendTestMessage(deps, clinicContextOf(request), request.body),
     );
   };

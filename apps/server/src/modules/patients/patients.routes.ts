@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 import {
   createPatient,
   exportPatientsCsv,
@@ -44,6 +45,7 @@ export const patientsRoutes =
     app.get(
       '/api/patients',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['patients'],
           summary:
@@ -53,7 +55,7 @@ export const patientsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return listPatients(deps, ctx, request.query);
       },
     );
@@ -61,6 +63,7 @@ export const patientsRoutes =
     app.get(
       '/api/patients/export.csv',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['patients'],
           summary: "All of the clinic's patients as CSV (RFC 4180, formula-safe)",
@@ -69,7 +72,7 @@ export const patientsRoutes =
         },
       },
       async (request, reply) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         const csv = await exportPatientsCsv(deps, ctx);
         const date = new Date().toISOString().slice(0, 10);
         return reply
@@ -83,6 +86,7 @@ export const patientsRoutes =
     app.post(
       '/api/patients/import/preview',
       {
+        config: { access: 'member' },
         bodyLimit: importBodyLimit,
         schema: {
           tags: ['patients'],
@@ -93,7 +97,7 @@ export const patientsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return previewPatientImport(deps, ctx, request.body.csv);
       },
     );
@@ -101,6 +105,7 @@ export const patientsRoutes =
     app.post(
       '/api/patients/import',
       {
+        config: { access: 'member' },
         bodyLimit: importBodyLimit,
         schema: {
           tags: ['patients'],
@@ -110,7 +115,7 @@ export const patientsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return importPatients(deps, ctx, request.body.csv);
       },
     );
@@ -118,6 +123,7 @@ export const patientsRoutes =
     app.get(
       '/api/patients/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['patients'],
           summary: 'One patient',
@@ -126,7 +132,7 @@ export const patientsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getPatient(deps, ctx, request.params.id);
       },
     );
@@ -134,6 +140,7 @@ export const patientsRoutes =
     app.get(
       '/api/patients/:id/timeline',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['patients'],
           summary: "The patient's reviews, cases and messages, newest first",
@@ -142,7 +149,7 @@ export const patientsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getPatientTimeline(deps, ctx, request.params.id);
       },
     );
@@ -150,6 +157,7 @@ export const patientsRoutes =
     app.post(
       '/api/patients',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['patients'],
           summary: "Add a patient (id 'P-' + timestamp; phone stored in E.164)",
@@ -158,7 +166,7 @@ export const patientsRoutes =
         },
       },
       async (request, reply) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return reply.status(201).send(await createPatient(deps, ctx, request.body));
       },
     );
@@ -166,6 +174,7 @@ export const patientsRoutes =
     app.patch(
       '/api/patients/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['patients'],
           summary: 'Edit a patient: name, email, phone, procedure, status, comment',
@@ -175,7 +184,7 @@ export const patientsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return updatePatient(deps, ctx, request.params.id, request.body);
       },
     );

@@ -16,7 +16,10 @@ import { cacheFor, checkSystemStatus } from './system-status.service';
 export const publicFormRateLimit = { max: 5, timeWindow: 10 * 60_000 } as const;
 export const statusCacheMs = 15_000;
 
-const formLimits = { bodyLimit: 32 * 1024, config: { rateLimit: publicFormRateLimit } };
+const formLimits = {
+  bodyLimit: 32 * 1024,
+  config: { access: 'public', rateLimit: publicFormRateLimit },
+} as const;
 const accepted = { 202: publicFormAcceptedSchema };
 
 export const publicSiteRoutes =
@@ -64,7 +67,7 @@ export const publicSiteRoutes =
     app.get(
       '/api/status',
       {
-        config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+        config: { access: 'public', rateLimit: { max: 120, timeWindow: 60_000 } },
         schema: { tags: ['public-site'], response: { 200: systemStatusSchema } },
       },
       async (_request, reply) => {

@@ -10,7 +10,10 @@ import type { AppDeps } from '../../app-deps';
 import { logClientAction, logClientError, logClientPerformance, type Reporter } from './reporting.service';
 
 // Accepted from signed-out pages too; bounded in size and rate, and the user comes from the session.
-const reportLimits = { bodyLimit: 64 * 1024, config: { rateLimit: { max: 60, timeWindow: 60_000 } } };
+const reportLimits = {
+  bodyLimit: 64 * 1024,
+  config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+} as const;
 
 export const reportingRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

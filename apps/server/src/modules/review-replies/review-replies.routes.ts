@@ -6,6 +6,7 @@ import {
 } from '@careloop/contracts/review-replies';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 import {
   approveReviewReply,
   discardReviewReply,
@@ -26,6 +27,7 @@ export const reviewRepliesRoutes =
     app.get(
       '/api/reviews/:id/reply',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: "A review's public reply (draft, approved, posted or discarded), if it has one",
@@ -34,7 +36,7 @@ export const reviewRepliesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getReviewReply(deps, ctx, request.params.id);
       },
     );
@@ -42,6 +44,7 @@ export const reviewRepliesRoutes =
     app.put(
       '/api/reviews/:id/reply',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary:
@@ -52,7 +55,7 @@ export const reviewRepliesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return saveReviewReplyText(deps, ctx, request.params.id, request.body.text);
       },
     );
@@ -60,6 +63,7 @@ export const reviewRepliesRoutes =
     app.post(
       '/api/reviews/:id/reply/approve',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary:
@@ -69,7 +73,7 @@ export const reviewRepliesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return approveReviewReply(deps, ctx, request.params.id);
       },
     );
@@ -77,6 +81,7 @@ export const reviewRepliesRoutes =
     app.post(
       '/api/reviews/:id/reply/discard',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'Discard the reply; nothing is posted',
@@ -85,7 +90,7 @@ export const reviewRepliesRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return discardReviewReply(deps, ctx, request.params.id);
       },
     );

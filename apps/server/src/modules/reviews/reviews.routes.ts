@@ -10,6 +10,7 @@ import {
 } from '@careloop/contracts/reviews';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
 import {
   createCaseFromReview,
   getReview,
@@ -24,6 +25,7 @@ export const reviewsRoutes =
     app.get(
       '/api/reviews',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'Reviews, newest review date first, with the matched patient (keyset paging)',
@@ -32,7 +34,7 @@ export const reviewsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return listReviews(deps, ctx, request.query);
       },
     );
@@ -40,6 +42,7 @@ export const reviewsRoutes =
     app.get(
       '/api/reviews/summary',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'Total Reviews, Matched Patients, Avg Rating and Needs Attention',
@@ -47,7 +50,7 @@ export const reviewsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getReviewSummary(deps, ctx);
       },
     );
@@ -55,6 +58,7 @@ export const reviewsRoutes =
     app.post(
       '/api/reviews/sync',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'Import new reviews from the review platform',
@@ -62,7 +66,7 @@ export const reviewsRoutes =
         },
       },
       async (request, reply) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         const result = await syncReviews(deps, ctx);
         if (!result.ok) {
           // No source configured is the clinic's to fix (409); a provider failing is upstream (502).
@@ -76,6 +80,7 @@ export const reviewsRoutes =
     app.get(
       '/api/reviews/:id',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'One review',
@@ -84,7 +89,7 @@ export const reviewsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return getReview(deps, ctx, request.params.id);
       },
     );
@@ -92,6 +97,7 @@ export const reviewsRoutes =
     app.post(
       '/api/reviews/:id/case',
       {
+        config: { access: 'member' },
         schema: {
           tags: ['reviews'],
           summary: 'Create a case from a review (severity from the rating, due in 24 hours)',
@@ -100,7 +106,7 @@ export const reviewsRoutes =
         },
       },
       async (request, reply) => {
-        const ctx = await deps.requestContext.requireClinic(request);
+        const ctx = clinicContextOf(request);
         return reply.status(201).send(await createCaseFromReview(deps, ctx, request.params.id));
       },
     );

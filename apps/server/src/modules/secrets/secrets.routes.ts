@@ -1,7 +1,7 @@
 import { saveSecretBodySchema, secretListSchema, secretSummarySchema } from '@careloop/contracts/secrets';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import { listSecrets, saveSecret } from './secrets.service';
 
 export const secretsRoutes =
@@ -10,6 +10,7 @@ export const secretsRoutes =
     app.post(
       '/api/secrets',
       {
+        config: { access: 'manager' },
         schema: {
           tags: ['settings'],
           summary: 'Save a secret (encrypted at rest; never returned)',
@@ -18,7 +19,7 @@ export const secretsRoutes =
         },
       },
       async (request, reply) => {
-        const ctx = await deps.requestContext.requireClinic(request, managerRoles);
+        const ctx = clinicContextOf(request);
         const saved = await saveSecret(deps, ctx, request.body);
         return reply.status(201).send(saved);
       },
@@ -27,6 +28,7 @@ export const secretsRoutes =
     app.get(
       '/api/secrets',
       {
+        config: { access: 'manager' },
         schema: {
           tags: ['settings'],
           summary: "Names of the clinic's saved secrets",
@@ -34,7 +36,7 @@ export const secretsRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request, managerRoles);
+        const ctx = clinicContextOf(request);
         return { secrets: await listSecrets(deps, ctx) };
       },
     );

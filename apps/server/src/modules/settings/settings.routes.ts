@@ -13,7 +13,7 @@ import {
 } from '@careloop/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import {
   getSettings,
   saveAiReviewResponse,
@@ -34,24 +34,23 @@ const tags = ['settings'];
 export const settingsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const manager = (request: Parameters<typeof deps.requestContext.requireClinic>[0]) =>
-      deps.requestContext.requireClinic(request, managerRoles);
-
     app.get(
       '/api/settings',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'The clinic settings; secrets as saved or not, never their values',
           response: settingsResponse,
         },
       },
-      async (request) => getSettings(deps, await manager(request)),
+      async (request) => getSettings(deps, clinicContextOf(request)),
     );
 
     app.put(
       '/api/settings/category',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'The clinic specialty',
@@ -59,12 +58,13 @@ export const settingsRoutes =
           response: settingsResponse,
         },
       },
-      async (request) => updateCategory(deps, await manager(request), request.body.category),
+      async (request) => updateCategory(deps, clinicContextOf(request), request.body.category),
     );
 
     app.put(
       '/api/settings/profile',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Name, contact e-mail, phone, category, brand tone',
@@ -72,12 +72,13 @@ export const settingsRoutes =
           response: settingsResponse,
         },
       },
-      async (request) => saveClinicProfile(deps, await manager(request), request.body),
+      async (request) => saveClinicProfile(deps, clinicContextOf(request), request.body),
     );
 
     app.put(
       '/api/settings/trustpilot',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Trustpilot API key and business unit id (saved as secrets)',
@@ -85,12 +86,13 @@ export const settingsRoutes =
           response: settingsResponse,
         },
       },
-      async (request) => saveTrustpilot(deps, await manager(request), request.body),
+      async (request) => saveTrustpilot(deps, clinicContextOf(request), request.body),
     );
 
     app.put(
       '/api/settings/whatsapp',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'WhatsApp access token, phone number id, app secret',
@@ -98,12 +100,13 @@ export const settingsRoutes =
           response: settingsResponse,
         },
       },
-      async (request) => saveWhatsApp(deps, await manager(request), request.body),
+      async (request) => saveWhatsApp(deps, clinicContextOf(request), request.body),
     );
 
     app.put(
       '/api/settings/sms',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'SMS provider, account SID, auth token, from number',
@@ -111,12 +114,13 @@ export const settingsRoutes =
           response: settingsResponse,
         },
       },
-      async (request) => saveSms(deps, await manager(request), request.body),
+      async (request) => saveSms(deps, clinicContextOf(request), request.body),
     );
 
     app.put(
       '/api/settings/ai-review-response',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'AI review replies: switch, threshold (1-3), delay (1/2/4/8/24 h); professional and up',
@@ -124,12 +128,13 @@ export const settingsRoutes =
           response: settingsResponse,
         },
       },
-      async (request) => saveAiReviewResponse(deps, await manager(request), request.body),
+      async (request) => saveAiReviewResponse(deps, clinicContextOf(request), request.body),
     );
 
     app.post(
       '/api/settings/whatsapp/test',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Test connection: looks the phone number up with the token',
@@ -137,12 +142,13 @@ export const settingsRoutes =
           response: { 200: connectionTestResponseSchema, ...errors },
         },
       },
-      async (request) => testWhatsAppConnection(deps, await manager(request), request.body),
+      async (request) => testWhatsAppConnection(deps, clinicContextOf(request), request.body),
     );
 
     app.post(
       '/api/settings/sms/test',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Test connection: fetches the Twilio account',
@@ -150,6 +156,6 @@ export const settingsRoutes =
           response: { 200: connectionTestResponseSchema, ...errors },
         },
       },
-      async (request) => testSmsConnection(deps, await manager(request), request.body),
+      async (request) => testSmsConnection(deps, clinicContextOf(request), request.body),
     );
   };

@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import {
   changeMemberRole,
   getTeam,
@@ -36,24 +36,23 @@ const tags = ['team'];
 export const teamRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const manager = (request: Parameters<typeof deps.requestContext.requireClinic>[0]) =>
-      deps.requestContext.requireClinic(request, managerRoles);
-
     app.get(
       '/api/team',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Members and pending invitations',
           response: { 200: teamResponseSchema, ...errors },
         },
       },
-      async (request) => getTeam(deps, await manager(request)),
+      async (request) => getTeam(deps, clinicContextOf(request)),
     );
 
     app.post(
       '/api/team/invitations',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Invite a colleague by e-mail (the link arrives by the sign-up mail path)',
@@ -62,12 +61,13 @@ export const teamRoutes =
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await inviteMember(deps, await manager(request), request.body)),
+        reply.status(201).send(await inviteMember(deps, clinicContextOf(request), request.body)),
     );
 
     app.delete(
       '/api/team/invitations/:id',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Revoke a pending invitation',
@@ -76,7 +76,7 @@ export const teamRoutes =
         },
       },
       async (request, reply) => {
-        await revokeInvitation(deps, await manager(request), request.params.id);
+        await revokeInvitation(deps, clinicContextOf(request), request.params.id);
         return reply.status(204).send(null);
       },
     );
@@ -84,6 +84,7 @@ export const teamRoutes =
     app.patch(
       '/api/team/members/:userId',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Change a member role (the last owner stays an owner)',
@@ -93,12 +94,13 @@ export const teamRoutes =
         },
       },
       async (request) =>
-        changeMemberRole(deps, await manager(request), request.params.userId, request.body.role),
+        changeMemberRole(deps, clinicContextOf(request), request.params.userId, request.body.role),
     );
 
     app.delete(
       '/api/team/members/:userId',
       {
+        config: { access: 'manager' },
         schema: {
           tags,
           summary: 'Remove a member (not the last owner)',
@@ -107,7 +109,7 @@ export const teamRoutes =
         },
       },
       async (request, reply) => {
-        await removeMember(deps, await manager(request), request.params.userId);
+        await removeMember(deps, clinicContextOf(request), request.params.userId);
         return reply.status(204).send(null);
       },
     );
@@ -121,7 +123,7 @@ export const teamRoutes =
           params: invitationTokenParamsSchema,
           response: { 200: invitationPreviewSchema, 400: errorResponseSchema, 404: errorResponseSchema },
         },
-        config: { rateLimit: { max: 30, timeWindow: 60_000 } },
+        config: { access: 'public', rateLimit: { max: 30, timeWindow: 60_000 } },
       },
       async (request) => previewInvitation(deps, request.params.token),
     );

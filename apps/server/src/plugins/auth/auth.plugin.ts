@@ -22,6 +22,8 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
+    // better-auth authenticates its own routes (sign-in, sign-up, sessions, TOTP).
+    config: { access: 'public' },
     schema: { hide: true },
     handler: async (request, reply) => {
       const response = await auth.handler(toFetchRequest(request, publicUrl));

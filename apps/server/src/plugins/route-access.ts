@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type { ClinicRole } from '../db/schema';
+import { type ClinicContext, managerRoles, type RequestContextResolver } from './request-context';
+
+/**
+ * Who may call a route, stated in its definition (`config: { access }`):
+ * - `public`: anyone (public pages, forms, health, better-auth's own routes);
+ * - `member`: any signed-in member of a clinic; `manager`: owner or admin; `owner`: owners only;
+ * - `webhook`: a provider, proven by the signature the handler checks over the raw body;
+ * - `sandbox`: the provider fakes, mounted only in sandbox mode.
+ */
+export const routeAccessKinds = ['public', 'member', 'manager', 'owner', 'webhook', 'sandbox'] as const;
+export type RouteAccess = (typeof routeAccessKinds)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** The caller's clinic, resolved before the handler on `member`, `manager` and `owner` routes. */
+    clinicContext: ClinicContext | null;
+  }
+}
+
+/** The roles a signed-in access kind admits (undefined: any member). */
+const signedInRoles: Partial<Record<RouteAccess, readonly ClinicRole[] | undefined>> = {
+  member: undefined,
+  manager: managerRoles,
+  owner: ['owner'],
+};
+
+export const isSignedInAccess = (access: RouteAccess) => access in signedInRoles;
+
+/** A scope's declaration for routes a third-party plugin registers (static files, the fakes). */
+const scopeAccessKey = 'routeAccessOfScope';
+
+/** Declares the access of every route registered in `scope` that states none itself. */
+export function declareScopeAccess(scope: FastifyInstance, access: RouteAccess) {
+  scope.decorate(scopeAccessKey, access);
+}
+
+export class UndeclaredRouteAccess extends Error {}
+
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/**
+ * The one place access is enforced: every route must declare it (the app does not start
+ * otherwise), and signed-in kinds resolve the caller's clinic before the body is even parsed
+ * (401 anonymous, 403 wrong role) through `deps.requestContext`, the one resolver of identity.
+ */
+export function registerRouteAccess(app: FastifyInstance, resolver: RequestContextResolver) {
+  app.decorateRequest('clinicContext', null);
+  app.addHook('onRoute', function declareAccess(this: FastifyInstance, route: RouteOptions) {
+    const scopeAccess = (this as unknown as Record<string, unknown>)[scopeAccessKey] as
+      | RouteAccess
+      | undefined;
+    route.config = { ...route.config, access: route.config?.access ?? scopeAccess };
+    const access = route.config.access;
+    if (!access || !routeAccessKinds.includes(access)) {
+      throw new UndeclaredRouteAccess(
+        `${String(route.method)} ${route.url} declares no access: add config: { access } (${routeAccessKinds.join(', ')})`,
+      );
+    }
+    if (!isSignedInAccess(access)) return;
+    const roles = signedInRoles[access];
+    const resolveClinic: onRequestHookHandler = async (request) => {
+      request.clinicContext = await resolver.requireClinic(request, roles);
+    };
+    route.onRequest = [resolveClinic, ...asArray(route.onRequest)];
+  });
+}
+
+/** The clinic the access hook resolved; only routes declared `member`, `manager` or `owner` have one. */
+export function clinicContextOf(request: FastifyRequest): ClinicContext {
+  if (!request.clinicContext) {
+    throw new Error(`${request.method} ${request.routeOptions.url} reads a clinic it does not declare`);
+  }
+  return request.clinicContext;
+}
