@@ -1,4 +1,4 @@
-import Fastify, { type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ClinicRole } from '../db/schema';
 import { AppError, forbidden, notAuthenticated } from '../lib/errors';
@@ -22,10 +22,10 @@ const headerResolver: RequestContextResolver = {
   },
 };
 
-async function appWith(register: (app: ReturnType<typeof Fastify>) => void | Promise<void>) {
+async function appWith(register: (app: FastifyInstance) => void | Promise<void>) {
   const app = Fastify();
   app.setErrorHandler((error, _request, reply) =>
-    reply.status(error instanceof AppError ? error.statusCode : 500).send({ message: error.message }),
+    reply.status(error instanceof AppError ? error.statusCode : 500).send({ message: String(error) }),
   );
   registerRouteAccess(app, headerResolver);
   await register(app);

@@ -1,4 +1,10 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import type { ClinicRole } from '../db/schema';
 import { type ClinicContext, managerRoles, type RequestContextResolver } from './request-context';
 
@@ -12,7 +18,19 @@ import { type ClinicContext, managerRoles, type RequestContextResolver } from '.
 export const routeAccessKinds = ['public', 'member', 'manager', 'owner', 'webhook', 'sandbox'] as const;
 export type RouteAccess = (typeof routeAccessKinds)[number];
 
+/** One row of the route table, as declared: what the access and fuzz tests walk. */
+export type DeclaredRoute = {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  schema: FastifySchema | undefined;
+};
+
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered so far, with its declared access. */
+    declaredRoutes: DeclaredRoute[];
+  }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
@@ -51,6 +69,7 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
  */
 export function registerRouteAccess(app: FastifyInstance, resolver: RequestContextResolver) {
   app.decorateRequest('clinicContext', null);
+  app.decorate('declaredRoutes', []);
   app.addHook('onRoute', function declareAccess(this: FastifyInstance, route: RouteOptions) {
     const scopeAccess = (this as unknown as Record<string, unknown>)[scopeAccessKey] as
       | RouteAccess
@@ -61,6 +80,9 @@ export function registerRouteAccess(app: FastifyInstance, resolver: RequestConte
       throw new UndeclaredRouteAccess(
         `${String(route.method)} ${route.url} declares no access: add config: { access } (${routeAccessKinds.join(', ')})`,
       );
+    }
+    for (const method of asArray(route.method)) {
+      this.declaredRoutes.push({ method, url: route.url, access, schema: route.schema });
     }
     if (!isSignedInAccess(access)) return;
     const roles = signedInRoles[access];
