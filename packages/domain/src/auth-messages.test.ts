@@ -58,6 +58,11 @@ describe('mapSignInError', () => {
     ],
     [{ message: 'Too many requests' }, 'auth.errors.tooManyAttempts', tooMany],
     [
+      { status: 429, code: 'ACCOUNT_LOCKED', message: 'locked' },
+      'auth.errors.accountLocked',
+      'Too many failed sign-in attempts for this account. Please try again in a few minutes, or reset your password.',
+    ],
+    [
       { status: 403, code: 'INVALID_ORIGIN', message: 'Invalid origin' },
       'auth.errors.server',
       'Invalid origin',

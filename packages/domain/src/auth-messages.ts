@@ -24,6 +24,12 @@ export const authMessages = {
     key: 'auth.errors.tooManyAttempts',
     message: 'Too many login attempts. Please wait before trying again.',
   },
+  accountLocked: {
+    key: 'auth.errors.accountLocked',
+    message:
+      'Too many failed sign-in attempts for this account. Please try again in a few minutes, or reset your password.',
+  },
+
   accountExists: {
     key: 'auth.errors.accountExists',
     message: 'An account with this email already exists. Please sign in instead.',
@@ -70,6 +76,9 @@ export type AuthFailure = {
   readonly message?: string | null;
 };
 
+/** The server's code for a sign-in refused because the account is locked (per-account lockout). */
+export const accountLockedCode = 'ACCOUNT_LOCKED';
+
 const mentions = (message: string | null | undefined, text: string) =>
   message?.toLowerCase().includes(text.toLowerCase()) ?? false;
 
@@ -85,6 +94,7 @@ function passThrough(failure: AuthFailure): AuthMessage {
  */
 export function mapSignInError(failure: AuthFailure): AuthMessage {
   const { status, code, message } = failure;
+  if (code === accountLockedCode) return authMessages.accountLocked;
   if (status === 429 || mentions(message, 'Too many requests')) return authMessages.tooManyAttempts;
   if (code === 'EMAIL_NOT_VERIFIED' || mentions(message, 'Email not confirmed')) {
     return authMessages.emailNotConfirmed;

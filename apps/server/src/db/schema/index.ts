@@ -10,4 +10,5 @@ export * from './public-site';
 export * from './review-replies';
 export * from './reviews';
 export * from './secrets';
+export * from './sign-in-throttles';
 export * from './team';

@@ -1,4 +1,5 @@
 import { getCurrentAdapter } from '@better-auth/core/context';
+import { signInLockoutPolicy } from '@careloop/domain/sign-in-lockout';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
@@ -9,16 +10,11 @@ import * as schema from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mail.client';
 import { newId } from '../../lib/ids';
 import { hashInvitationToken } from '../../lib/invitation-token';
+import type { AuditSink } from './audit-sink';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { forgetSignInFailures, signInLockout } from './sign-in-lockout.plugin';
 
-export type AuditSink = (entry: {
-  action: 'successful_login' | 'failed_login';
-  resourceId: string;
-  userId: string | null;
-  riskLevel: 'low' | 'medium';
-  ipAddress: string | null;
-  reason?: string;
-}) => Promise<void>;
+export type { AuditSink };
 
 type CreateAuthOptions = {
   config: AppConfig;
@@ -65,6 +61,10 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       minPasswordLength: 6,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // A reset proves the owner: a lockout from someone else's guesses ends with it.
+      onPasswordReset: async ({ user }) => {
+        await forgetSignInFailures(db, user.email);
+      },
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
@@ -92,7 +92,9 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       window: 60,
       max: 100,
       customRules: {
-        '/sign-in/email': { window: 60, max: 5 },
+        // Per client address, any account: high enough for a clinic behind one router. Guessing
+        // at one account is stopped by the per-account lockout (sign-in-lockout.plugin.ts).
+        '/sign-in/email': { window: 60, max: signInLockoutPolicy.perAddressPerMinute },
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 300, max: 3 },
         '/two-factor/verify-totp': { window: 60, max: 5 },
@@ -110,6 +112,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
     },
     plugins: [
       twoFactor({ issuer: 'CareLoop' }),
+      signInLockout({ db, audit }),
       {
         id: 'careloop-clinic-schema',
         schema: {

@@ -48,6 +48,11 @@ describe('LoginPage', () => {
       { message: 'Too many requests. Please try again later.' },
       'Too many login attempts. Please wait before trying again.',
     ],
+    [
+      429,
+      { code: 'ACCOUNT_LOCKED', message: 'Too many failed sign-in attempts for this account.' },
+      'Too many failed sign-in attempts for this account. Please try again in a few minutes, or reset your password.',
+    ],
     [400, { code: 'SOMETHING_ELSE', message: 'Your account is locked' }, 'Your account is locked'],
     [500, {}, 'An unexpected error occurred'],
   ])('shows the message for a %i answer', async (status, body, expected) => {
