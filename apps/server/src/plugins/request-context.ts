@@ -2,9 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { ClinicRole } from '../db/schema';
 import { forbidden, noClinic, notAuthenticated } from '../lib/errors';
-import { getMembership, type Membership } from '../modules/clinics/clinics.service';
+import { getMembership, getSignedIn, type Membership } from '../modules/clinics/clinics.service';
 import { fetchHeaders } from './auth/auth.plugin';
 import type { Auth } from './auth/create-auth';
+import { readSessionToken } from './auth/session-cookie';
 
 export type SessionUser = {
   id: string;
@@ -31,15 +32,51 @@ export type RequestContextResolver = {
   optionalClinic(request: FastifyRequest): Promise<ClinicContext | null>;
 };
 
-const cache = new WeakMap<FastifyRequest, Promise<SessionUser | null>>();
+type SignedIn = { user: SessionUser; membership: Membership | null };
+
+const cache = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
 
 export function createRequestContext(deps: {
   auth: Auth;
   db: Database;
   absoluteLifetimeSeconds: number;
 }): RequestContextResolver {
-  async function resolveUser(request: FastifyRequest): Promise<SessionUser | null> {
-    if (!request.headers.cookie && !request.headers.authorization) return null;
+  const sessionOptions = deps.auth.options.session ?? {};
+  const idleSeconds = sessionOptions.expiresIn ?? 7 * 86_400;
+  const updateAgeSeconds = sessionOptions.updateAge ?? 86_400;
+
+  // Session, user and clinic in one statement; better-auth itself only when the idle expiry is due to
+  // slide forward (once per updateAge) or the caller sends no session cookie but an Authorization header.
+  async function resolve(request: FastifyRequest): Promise<SignedIn | null> {
+    const { cookie, authorization } = request.headers;
+    if (!cookie && !authorization) return null;
+    const authContext = await deps.auth.$context;
+    const token = readSessionToken(cookie, authContext.authCookies.sessionToken.name, authContext.secret);
+    if (!token) return authorization ? resolveThroughAuth(request) : null;
+    const row = await getSignedIn(deps.db, token);
+    if (!row) return null;
+    const now = Date.now();
+    if (row.sessionExpiresAt.getTime() <= now) return null;
+    if ((now - row.sessionCreatedAt.getTime()) / 1000 > deps.absoluteLifetimeSeconds) {
+      await authContext.internalAdapter.deleteSession(token);
+      return null;
+    }
+    const slideDue = row.sessionExpiresAt.getTime() - (idleSeconds - updateAgeSeconds) * 1000 <= now;
+    if (slideDue && !(await deps.auth.api.getSession({ headers: fetchHeaders(request) }))) return null;
+    return {
+      user: {
+        id: row.userId,
+        email: row.email,
+        name: row.name,
+        firstName: row.firstName,
+        lastName: row.lastName,
+        twoFactorEnabled: Boolean(row.twoFactorEnabled),
+      },
+      membership: row.membership,
+    };
+  }
+
+  async function resolveThroughAuth(request: FastifyRequest): Promise<SignedIn | null> {
     const result = await deps.auth.api.getSession({ headers: fetchHeaders(request) });
     if (!result) return null;
     const ageSeconds = (Date.now() - new Date(result.session.createdAt).getTime()) / 1000;
@@ -54,29 +91,32 @@ export function createRequestContext(deps: {
       twoFactorEnabled?: boolean | null;
     };
     return {
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      firstName: u.firstName ?? null,
-      lastName: u.lastName ?? null,
-      twoFactorEnabled: Boolean(u.twoFactorEnabled),
+      user: {
+        id: u.id,
+        email: u.email,
+        name: u.name,
+        firstName: u.firstName ?? null,
+        lastName: u.lastName ?? null,
+        twoFactorEnabled: Boolean(u.twoFactorEnabled),
+      },
+      membership: await getMembership(deps.db, u.id),
     };
   }
 
-  function optionalUser(request: FastifyRequest) {
+  function signedIn(request: FastifyRequest) {
     let pending = cache.get(request);
     if (!pending) {
-      pending = resolveUser(request);
+      pending = resolve(request);
       cache.set(request, pending);
     }
     return pending;
   }
 
-  async function optionalClinic(request: FastifyRequest): Promise<ClinicContext | null> {
-    const user = await optionalUser(request);
-    if (!user) return null;
-    const membership = await getMembership(deps.db, user.id);
-    if (!membership) return null;
+  async function optionalUser(request: FastifyRequest) {
+    return (await signedIn(request))?.user ?? null;
+  }
+
+  function toContext({ user, membership }: { user: SessionUser; membership: Membership }): ClinicContext {
     return {
       userId: user.id,
       clinicId: membership.clinicId,
@@ -86,19 +126,18 @@ export function createRequestContext(deps: {
     };
   }
 
+  async function optionalClinic(request: FastifyRequest): Promise<ClinicContext | null> {
+    const found = await signedIn(request);
+    if (!found?.membership) return null;
+    return toContext({ user: found.user, membership: found.membership });
+  }
+
   async function requireClinic(request: FastifyRequest, roles?: readonly ClinicRole[]) {
-    const user = await optionalUser(request);
-    if (!user) throw notAuthenticated();
-    const membership = await getMembership(deps.db, user.id);
-    if (!membership) throw noClinic();
-    if (roles && !roles.includes(membership.role)) throw forbidden();
-    return {
-      userId: user.id,
-      clinicId: membership.clinicId,
-      role: membership.role,
-      user,
-      clinic: membership.clinic,
-    };
+    const found = await signedIn(request);
+    if (!found) throw notAuthenticated();
+    if (!found.membership) throw noClinic();
+    if (roles && !roles.includes(found.membership.role)) throw forbidden();
+    return toContext({ user: found.user, membership: found.membership });
   }
 
   return { optionalUser, requireClinic, optionalClinic };

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { type ClinicRole, clinics, clinicUsers } from '../../db/schema';
+import { type ClinicRole, clinics, clinicUsers, sessions, users } from '../../db/schema';
 
 export type Membership = {
   clinicId: string;
@@ -41,5 +41,71 @@ export async function findMembershipByUserId(db: Database, userId: string): Prom
       category: row.category,
       sandboxMode: row.sandboxMode,
     },
+  };
+}
+
+export type SignedInRow = {
+  sessionCreatedAt: Date;
+  sessionExpiresAt: Date;
+  userId: string;
+  email: string;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  twoFactorEnabled: boolean | null;
+  membership: Membership | null;
+};
+
+/** Session, user and clinic membership of a session token in one statement (null: no such session). */
+export async function findSignedInByToken(db: Database, token: string): Promise<SignedInRow | null> {
+  const rows = await db
+    .select({
+      sessionCreatedAt: sessions.createdAt,
+      sessionExpiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      twoFactorEnabled: users.twoFactorEnabled,
+      clinicId: clinicUsers.clinicId,
+      role: clinicUsers.role,
+      clinicName: clinics.name,
+      subscriptionTier: clinics.subscriptionTier,
+      category: clinics.category,
+      sandboxMode: clinics.sandboxMode,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(clinicUsers, eq(clinicUsers.userId, users.id))
+    .leftJoin(clinics, eq(clinics.id, clinicUsers.clinicId))
+    .where(eq(sessions.token, token))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const membership =
+    row.clinicId && row.clinicName !== null
+      ? {
+          clinicId: row.clinicId,
+          role: row.role as ClinicRole,
+          clinic: {
+            id: row.clinicId,
+            name: row.clinicName,
+            subscriptionTier: row.subscriptionTier!,
+            category: row.category,
+            sandboxMode: row.sandboxMode!,
+          },
+        }
+      : null;
+  return {
+    sessionCreatedAt: row.sessionCreatedAt,
+    sessionExpiresAt: row.sessionExpiresAt,
+    userId: row.userId,
+    email: row.email,
+    name: row.name,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    twoFactorEnabled: row.twoFactorEnabled,
+    membership,
   };
 }
