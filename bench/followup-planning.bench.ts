@@ -32,6 +32,7 @@ async function seed(server: Server, clinicId: string, now: number) {
         procedure: 'Dental Implant',
         language: (['en', 'es', 'tr', null] as const)[i % 4]!,
         procedureDate: new Date(now - daysAgo * dayMs),
+        marketingConsent: !isRecent && i % 2 === 0 ? 'granted' : null,
         marketingConsentAt: !isRecent && i % 2 === 0 ? new Date(now) : null,
         marketingConsentSource: !isRecent && i % 2 === 0 ? 'staff' : null,
         smsOptedOutAt: i % 50 === 0 ? new Date(now) : null,

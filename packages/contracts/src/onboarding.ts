@@ -1,3 +1,4 @@
+import { appLanguageSchema } from '@careloop/domain/clinic-locale';
 import { z } from 'zod';
 import { brandToneSchema } from './settings';
 import { messageTemplateSchema, templateDraftSchema } from './templates';
@@ -25,6 +26,9 @@ export const onboardingStateSchema = z.object({
     phone: z.string(),
     category: z.string(),
     brandTone: brandToneSchema,
+    defaultLanguage: appLanguageSchema,
+    timeZone: z.string(),
+    country: z.string().nullable(),
   }),
   /** Channels whose credentials are saved. */
   channels: z.object({ whatsapp: z.boolean(), sms: z.boolean() }),
@@ -45,6 +49,10 @@ export const clinicProfileStepBodySchema = z.object({
   phone: z.string().max(40),
   category: z.string().max(40),
   brandTone: brandToneSchema.default('professional'),
+  /** Left out: kept as saved (checked by Clinic Settings' rules). */
+  defaultLanguage: z.string().max(10).optional(),
+  timeZone: z.string().max(64).optional(),
+  country: z.string().max(10).nullish(),
 });
 export const whatsappStepBodySchema = z.object({
   accessToken: z.string().max(4096).default(''),

@@ -1,7 +1,21 @@
+import { appLanguages } from '@careloop/domain/clinic-locale';
+import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
 import { patientStatuses } from '@careloop/domain/patient';
 import { z } from 'zod';
 
 export const patientStatusSchema = z.enum(patientStatuses);
+export const patientLanguageSchema = z.enum(appLanguages);
+export const marketingConsentStateSchema = z.enum(marketingConsentStates);
+
+/** The latest marketing-consent decision: what, when, from where, and the staff member who recorded it. */
+export const marketingConsentSchema = z.object({
+  state: marketingConsentStateSchema,
+  at: z.string(),
+  source: z.enum(consentSources),
+  /** The user who recorded it (staff, import); null when the patient or a provider did. */
+  recordedBy: z.string().nullable(),
+});
+export type MarketingConsent = z.infer<typeof marketingConsentSchema>;
 
 /** A patient as the API returns it; optional fields are null when empty. */
 export const patientSchema = z.object({
@@ -12,6 +26,9 @@ export const patientSchema = z.object({
   procedure: z.string().nullable(),
   status: patientStatusSchema,
   comment: z.string().nullable(),
+  /** The language messages to this patient are written in; null: the clinic's default. */
+  language: patientLanguageSchema.nullable(),
+  marketingConsent: marketingConsentSchema.nullable(),
   procedureDate: z.string().nullable(),
   lastCheck: z.string().nullable(),
   createdAt: z.string(),
@@ -49,6 +66,10 @@ export const createPatientBodySchema = z.object({
   procedure: z.string().max(100).nullish(),
   status: patientStatusSchema.optional(),
   comment: z.string().max(5000).nullish(),
+  /** null: write in the clinic's default language. */
+  language: patientLanguageSchema.nullish(),
+  /** Records the decision (source staff, by the signed-in user) when it differs from the current one. */
+  marketingConsent: marketingConsentStateSchema.optional(),
 });
 export type CreatePatientBody = z.input<typeof createPatientBodySchema>;
 

@@ -1,3 +1,4 @@
+import { appLanguageSchema, countrySchema, timeZoneSchema } from '@careloop/domain/clinic-locale';
 import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
 import { planTiers } from '@careloop/domain/plans';
 import { z } from 'zod';
@@ -22,6 +23,12 @@ export const clinicSettingsSchema = z.object({
     subscriptionTier: z.string(),
     planTier: z.enum(planTiers),
     sandboxMode: z.boolean(),
+    /** Messages to patients without a language of their own are written in this one. */
+    defaultLanguage: appLanguageSchema,
+    /** IANA zone: sending windows, quiet hours and "day N" are counted in it. */
+    timeZone: z.string(),
+    /** ISO 3166-1 alpha-2: the default region of phone numbers written without a country code. */
+    country: z.string().nullable(),
   }),
   trustpilot: z.object({ configured: z.boolean() }),
   whatsapp: z.object({
@@ -51,7 +58,14 @@ export type ClinicSettings = z.infer<typeof clinicSettingsSchema>;
 export const updateCategoryBodySchema = z.object({ category: clinicCategorySchema });
 export type UpdateCategoryBody = z.infer<typeof updateCategoryBodySchema>;
 
-export const updateClinicProfileBodySchema = z.object({
+/** Language, time zone and country; each left out is kept as saved. */
+export const clinicLocaleBodySchema = z.object({
+  defaultLanguage: appLanguageSchema.optional(),
+  timeZone: timeZoneSchema.optional(),
+  country: countrySchema.nullish(),
+});
+
+export const updateClinicProfileBodySchema = clinicLocaleBodySchema.extend({
   name: z.string().trim().min(1).max(200),
   email: z.string().trim().max(320),
   phone: z.string().trim().max(40),

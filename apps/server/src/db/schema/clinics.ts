@@ -1,3 +1,4 @@
+import { appLanguages } from '@careloop/domain/clinic-locale';
 import { sql } from 'drizzle-orm';
 import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
@@ -20,6 +21,8 @@ export const clinics = pgTable(
     brandTone: text('brand_tone').notNull().default('professional'),
     timeZone: text('time_zone').notNull().default('UTC'),
     defaultLanguage: text('default_language').notNull().default('en'),
+    /** ISO 3166-1 alpha-2: the region phone numbers written without a country code belong to. */
+    country: text('country'),
     sandboxMode: text('sandbox_mode').notNull().default('off'),
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -28,6 +31,8 @@ export const clinics = pgTable(
   (t) => [
     check('clinics_category_check', sql`${t.category} is null or ${oneOf(t.category, clinicCategories)}`),
     check('clinics_tier_check', oneOf(t.subscriptionTier, subscriptionTiers)),
+    check('clinics_default_language_check', oneOf(t.defaultLanguage, appLanguages)),
+    check('clinics_country_check', sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
     check('clinics_sandbox_check', oneOf(t.sandboxMode, ['on', 'off'])),
   ],
 );

@@ -1,3 +1,5 @@
+import { appLanguages } from '@careloop/domain/clinic-locale';
+import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -13,8 +15,7 @@ import { oneOf } from './check';
 import { clinics } from './clinics';
 
 export const patientStatuses = ['active', 'completed', 'watch', 'red'] as const;
-/** Who recorded a consent or an opt-out (DESIGN §9: every change with its source and time). */
-export const consentSources = ['patient_reply', 'staff', 'import', 'provider'] as const;
+export { consentSources };
 
 const sourceCheck = (column: AnyPgColumn) => sql`${column} is null or ${oneOf(column, consentSources)}`;
 
@@ -32,9 +33,13 @@ export const patients = pgTable(
     language: text('language'),
     procedureDate: timestamp('procedure_date', { withTimezone: true }),
     lastCheck: timestamp('last_check', { withTimezone: true }),
-    // Marketing (cross-sell) needs recorded consent; an opt-out holds for one channel.
+    // Marketing (cross-sell) needs consent granted; the latest decision is kept with its time, source
+    // and the staff member who recorded it (null for the patient's own reply or a provider's answer).
+    // An opt-out holds for one channel.
+    marketingConsent: text('marketing_consent'),
     marketingConsentAt: timestamp('marketing_consent_at', { withTimezone: true }),
     marketingConsentSource: text('marketing_consent_source'),
+    marketingConsentRecordedBy: text('marketing_consent_recorded_by'),
     smsOptedOutAt: timestamp('sms_opted_out_at', { withTimezone: true }),
     smsOptOutSource: text('sms_opt_out_source'),
     whatsappOptedOutAt: timestamp('whatsapp_opted_out_at', { withTimezone: true }),
@@ -53,6 +58,11 @@ export const patients = pgTable(
     index('patients_clinic_email_idx').on(t.clinicId, t.email),
     index('patients_clinic_procedure_date_idx').on(t.clinicId, t.procedureDate),
     check('patients_marketing_consent_source_check', sourceCheck(t.marketingConsentSource)),
+    check(
+      'patients_marketing_consent_check',
+      sql`(${t.marketingConsent} is null and ${t.marketingConsentAt} is null) or (${oneOf(t.marketingConsent, marketingConsentStates)} and ${t.marketingConsentAt} is not null and ${t.marketingConsentSource} is not null)`,
+    ),
+    check('patients_language_check', sql`${t.language} is null or ${oneOf(t.language, appLanguages)}`),
     check('patients_sms_opt_out_source_check', sourceCheck(t.smsOptOutSource)),
     check('patients_whatsapp_opt_out_source_check', sourceCheck(t.whatsappOptOutSource)),
   ],

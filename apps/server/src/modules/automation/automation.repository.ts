@@ -132,7 +132,7 @@ export async function findPlanningPatients(
       hasPhone: sql<boolean>`coalesce(trim(${patients.phone}), '') <> ''`,
       smsOptedOut: sql<boolean>`${patients.smsOptedOutAt} is not null`,
       whatsappOptedOut: sql<boolean>`${patients.whatsappOptedOutAt} is not null`,
-      hasMarketingConsent: sql<boolean>`${patients.marketingConsentAt} is not null`,
+      hasMarketingConsent: sql<boolean>`coalesce(${patients.marketingConsent} = 'granted', false)`,
     })
     .from(patients)
     .where(

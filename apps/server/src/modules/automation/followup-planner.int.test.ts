@@ -69,6 +69,7 @@ async function addPatient(clinicId: string, options: PatientOptions) {
     procedureDate: options.procedureDate,
     smsOptedOutAt: options.smsOptedOut ? now : null,
     smsOptOutSource: options.smsOptedOut ? 'patient_reply' : null,
+    marketingConsent: options.marketingConsent ? 'granted' : null,
     marketingConsentAt: options.marketingConsent ? now : null,
     marketingConsentSource: options.marketingConsent ? 'staff' : null,
   });
@@ -196,7 +197,7 @@ describe('planning: consent and opt-outs', () => {
       .where(and(eq(patients.clinicId, clinicId), eq(patients.id, noConsent)));
     await t.db
       .update(patients)
-      .set({ marketingConsentAt: now, marketingConsentSource: 'staff' })
+      .set({ marketingConsent: 'granted', marketingConsentAt: now, marketingConsentSource: 'staff' })
       .where(and(eq(patients.clinicId, clinicId), eq(patients.id, noConsent)));
     expect((await planAt(clinicId, now)).planned).toBe(0);
   });

@@ -11,6 +11,9 @@ export type Membership = {
     subscriptionTier: string;
     category: string | null;
     sandboxMode: string;
+    defaultLanguage: string;
+    timeZone: string;
+    country: string | null;
   };
 };
 
@@ -24,6 +27,9 @@ export async function findMembershipByUserId(db: Database, userId: string): Prom
       subscriptionTier: clinics.subscriptionTier,
       category: clinics.category,
       sandboxMode: clinics.sandboxMode,
+      defaultLanguage: clinics.defaultLanguage,
+      timeZone: clinics.timeZone,
+      country: clinics.country,
     })
     .from(clinicUsers)
     .innerJoin(clinics, eq(clinics.id, clinicUsers.clinicId))
@@ -40,6 +46,9 @@ export async function findMembershipByUserId(db: Database, userId: string): Prom
       subscriptionTier: row.subscriptionTier,
       category: row.category,
       sandboxMode: row.sandboxMode,
+      defaultLanguage: row.defaultLanguage,
+      timeZone: row.timeZone,
+      country: row.country,
     },
   };
 }

@@ -71,7 +71,9 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
       status: p.status,
       language: p.language,
       procedureDate: new Date(now - p.daysAgo * day),
-      ...(p.marketingConsent ? { marketingConsentAt: createdAt, marketingConsentSource: 'staff' } : {}),
+      ...(p.marketingConsent
+        ? { marketingConsent: 'granted', marketingConsentAt: createdAt, marketingConsentSource: 'staff' }
+        : {}),
       createdAt,
       updatedAt: createdAt,
     };

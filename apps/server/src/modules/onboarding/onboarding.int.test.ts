@@ -58,7 +58,13 @@ describe('onboarding wizard', () => {
     const one = await step(owner.cookie, 1, profile);
     expect(one.statusCode).toBe(200);
     expect(one.json().stepCompleted).toBe(1);
-    expect(one.json().profile).toEqual({ ...profile, phone: '+34600123456' });
+    expect(one.json().profile).toEqual({
+      ...profile,
+      phone: '+34600123456',
+      defaultLanguage: 'en',
+      timeZone: 'UTC',
+      country: null,
+    });
     expect(one.json().steps.clinicProfile).toMatchObject({
       completed: true,
       completedBy: owner.email.split('@')[0],

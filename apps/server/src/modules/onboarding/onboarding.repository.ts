@@ -8,6 +8,9 @@ export type OnboardingRow = {
   phone: string | null;
   category: string | null;
   brandTone: string;
+  defaultLanguage: string;
+  timeZone: string;
+  country: string | null;
   settings: unknown;
   progress: typeof onboardingProgress.$inferSelect | null;
 };
@@ -20,6 +23,9 @@ export async function findOnboardingRow(db: Database, clinicId: string): Promise
       phone: clinics.phone,
       category: clinics.category,
       brandTone: clinics.brandTone,
+      defaultLanguage: clinics.defaultLanguage,
+      timeZone: clinics.timeZone,
+      country: clinics.country,
       settings: clinics.settings,
       progress: onboardingProgress,
     })

@@ -1,4 +1,6 @@
 import { type OnboardingState, onboardingStepBodySchemas } from '@careloop/contracts/onboarding';
+import { clinicLocaleBodySchema } from '@careloop/contracts/settings';
+import { languageFor } from '@careloop/domain/clinic-locale';
 import { type BrandTone, brandTones, emailHandle, isClinicCategory } from '@careloop/domain/clinic-profile';
 import { onboardingMessages } from '@careloop/domain/credentials';
 import type { DomainMessage } from '@careloop/domain/domain-message';
@@ -70,6 +72,9 @@ export async function getOnboardingState(deps: Deps, ctx: Caller): Promise<Onboa
       phone: row.phone ?? '',
       category: row.category ?? '',
       brandTone: toBrandTone(row.brandTone),
+      defaultLanguage: languageFor(null, row.defaultLanguage),
+      timeZone: row.timeZone,
+      country: row.country,
     },
     channels: { whatsapp: readiness.whatsapp, sms: readiness.sms },
     whatsappPhoneNumberId: readiness.config?.whatsappPhoneNumberId ?? null,
@@ -119,6 +124,11 @@ export async function saveOnboardingStep(deps: Deps, ctx: Caller, step: Onboardi
         phone: input.phone.trim(),
         category: input.category,
         brandTone: input.brandTone,
+        ...parseBody(clinicLocaleBodySchema, {
+          defaultLanguage: input.defaultLanguage,
+          timeZone: input.timeZone,
+          country: input.country === '' ? null : input.country,
+        }),
       });
       flags = { clinicProfileCompleted: true };
       break;

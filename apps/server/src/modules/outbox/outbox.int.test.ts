@@ -104,6 +104,7 @@ async function addPatient(
     procedureDate: new Date(Date.now() - 3 * 86_400_000),
     smsOptedOutAt: options.smsOptedOut ? new Date() : null,
     smsOptOutSource: options.smsOptedOut ? 'patient_reply' : null,
+    marketingConsent: options.marketingConsent ? 'granted' : null,
     marketingConsentAt: options.marketingConsent ? new Date() : null,
     marketingConsentSource: options.marketingConsent ? 'staff' : null,
   });

@@ -150,7 +150,7 @@ export async function findMessagePatient(
       language: patients.language,
       smsOptedOut: sql<boolean>`${patients.smsOptedOutAt} is not null`,
       whatsappOptedOut: sql<boolean>`${patients.whatsappOptedOutAt} is not null`,
-      hasMarketingConsent: sql<boolean>`${patients.marketingConsentAt} is not null`,
+      hasMarketingConsent: sql<boolean>`coalesce(${patients.marketingConsent} = 'granted', false)`,
     })
     .from(patients)
     .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))

@@ -18,14 +18,13 @@ import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
 import {
   createPatient,
-  exportPatientsCsv,
   getPatient,
   getPatientTimeline,
-  importPatients,
   listPatients,
-  previewPatientImport,
   updatePatient,
 } from './patients.service';
+import { exportPatientsCsv } from './patients-export.service';
+import { importPatients, previewPatientImport } from './patients-import.service';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
 // JSON escaping makes the body a little larger than the file it carries.

@@ -11,6 +11,9 @@ export type ClinicProfileRow = {
   brandTone: string;
   subscriptionTier: string;
   sandboxMode: string;
+  defaultLanguage: string;
+  timeZone: string;
+  country: string | null;
 };
 
 export async function findClinicProfile(db: Database, clinicId: string): Promise<ClinicProfileRow | null> {
@@ -24,6 +27,9 @@ export async function findClinicProfile(db: Database, clinicId: string): Promise
       brandTone: clinics.brandTone,
       subscriptionTier: clinics.subscriptionTier,
       sandboxMode: clinics.sandboxMode,
+      defaultLanguage: clinics.defaultLanguage,
+      timeZone: clinics.timeZone,
+      country: clinics.country,
     })
     .from(clinics)
     .where(eq(clinics.id, clinicId))
@@ -34,7 +40,12 @@ export async function findClinicProfile(db: Database, clinicId: string): Promise
 export async function updateClinicProfile(
   db: Database,
   clinicId: string,
-  values: Partial<Pick<ClinicProfileRow, 'name' | 'email' | 'phone' | 'category' | 'brandTone'>>,
+  values: Partial<
+    Pick<
+      ClinicProfileRow,
+      'name' | 'email' | 'phone' | 'category' | 'brandTone' | 'defaultLanguage' | 'timeZone' | 'country'
+    >
+  >,
 ) {
   await db
     .update(clinics)

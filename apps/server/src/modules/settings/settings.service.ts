@@ -8,6 +8,7 @@ import type {
   SmsProvider,
   UpdateClinicProfileBody,
 } from '@careloop/contracts/settings';
+import { isPhoneCountry, languageFor } from '@careloop/domain/clinic-locale';
 import {
   type BrandTone,
   brandTones,
@@ -116,6 +117,9 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
       subscriptionTier: profile.subscriptionTier,
       planTier: resolvePlanTier(profile.subscriptionTier),
       sandboxMode: profile.sandboxMode === 'on',
+      defaultLanguage: languageFor(null, profile.defaultLanguage),
+      timeZone: profile.timeZone,
+      country: profile.country,
     },
     trustpilot: { configured: saved.has(trustpilot.apiKey) && saved.has(trustpilot.businessUnitId) },
     whatsapp: {
@@ -161,9 +165,9 @@ export async function updateCategory(deps: Deps, ctx: Caller, category: ClinicCa
   return getSettings(deps, ctx);
 }
 
-function normalizeContactPhone(field: string, raw: string): string {
+function normalizeContactPhone(field: string, raw: string, country?: string | null): string {
   try {
-    const phone = normalizePhone(raw);
+    const phone = normalizePhone(raw, country && isPhoneCountry(country) ? country : undefined);
     if (phone) return phone;
   } catch {
     // reported below with the field's own message
@@ -173,7 +177,10 @@ function normalizeContactPhone(field: string, raw: string): string {
   ]);
 }
 
-/** Name, contact e-mail, phone (E.164), category and brand tone (onboarding step 1, Settings). */
+/**
+ * Name, contact e-mail, phone (E.164), category and brand tone, and the language, time zone and
+ * country when given (onboarding step 1, Settings).
+ */
 export async function saveClinicProfile(deps: Deps, ctx: Caller, body: UpdateClinicProfileBody) {
   const errors: FieldError[] = [];
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(body.email)) {
@@ -184,13 +191,16 @@ export async function saveClinicProfile(deps: Deps, ctx: Caller, body: UpdateCli
     });
   }
   if (errors.length > 0) rejectFields(errors);
-  const phone = normalizeContactPhone('phone', body.phone);
+  const phone = normalizeContactPhone('phone', body.phone, body.country);
   await updateClinicProfile(deps.db, ctx.clinicId, {
     name: body.name,
     email: body.email.toLowerCase(),
     phone,
     category: body.category,
     brandTone: body.brandTone,
+    ...(body.defaultLanguage ? { defaultLanguage: body.defaultLanguage } : {}),
+    ...(body.timeZone ? { timeZone: body.timeZone } : {}),
+    ...(body.country !== undefined ? { country: body.country } : {}),
   });
   await audit(deps, ctx, 'settings_profile_updated');
   return getSettings(deps, ctx);

@@ -39,6 +39,9 @@ function buildState(
       phone: '+14155550199',
       category: 'dental',
       brandTone: 'professional',
+      defaultLanguage: 'en',
+      timeZone: 'UTC',
+      country: null,
     },
     channels,
     whatsappPhoneNumberId: null,
@@ -113,6 +116,9 @@ describe('OnboardingPage', () => {
       phone: '+14155550199',
       category: 'dental',
       brandTone: 'professional',
+      defaultLanguage: 'en',
+      timeZone: 'UTC',
+      country: null,
     });
     expect(screen.getByText('Completed by ada')).toBeTruthy();
   });

@@ -40,6 +40,9 @@ function buildState(overrides: Partial<OnboardingState> = {}): OnboardingState {
       phone: '',
       category: '',
       brandTone: 'professional',
+      defaultLanguage: 'en',
+      timeZone: 'UTC',
+      country: null,
     },
     channels: { whatsapp: false, sms: false },
     whatsappPhoneNumberId: null,
@@ -66,6 +69,9 @@ const drafts: WizardDrafts = {
     phone: '+14155550123',
     category: 'dental',
     brandTone: 'warm',
+    defaultLanguage: 'en',
+    timeZone: 'UTC',
+    country: '',
   },
   whatsapp: { accessToken: '', phoneNumberId: '' },
   sms: { accountSid: '', authToken: '', fromNumber: '' },
@@ -90,7 +96,16 @@ describe('initialView', () => {
 describe('initialDrafts', () => {
   it('starts from the saved profile and non-secret channel fields, with secrets blank', () => {
     const state = buildState({
-      profile: { name: 'Smile', email: 'a@b.co', phone: '+1', category: 'dental', brandTone: 'warm' },
+      profile: {
+        name: 'Smile',
+        email: 'a@b.co',
+        phone: '+1',
+        category: 'dental',
+        brandTone: 'warm',
+        defaultLanguage: 'es',
+        timeZone: 'Europe/Madrid',
+        country: 'ES',
+      },
       whatsappPhoneNumberId: '106540352242922',
       smsFromNumber: '+14155550123',
       templates: [
@@ -106,7 +121,16 @@ describe('initialDrafts', () => {
       ],
     });
     expect(initialDrafts(state)).toEqual({
-      profile: { name: 'Smile', email: 'a@b.co', phone: '+1', category: 'dental', brandTone: 'warm' },
+      profile: {
+        name: 'Smile',
+        email: 'a@b.co',
+        phone: '+1',
+        category: 'dental',
+        brandTone: 'warm',
+        defaultLanguage: 'es',
+        timeZone: 'Europe/Madrid',
+        country: 'ES',
+      },
       whatsapp: { accessToken: '', phoneNumberId: '106540352242922' },
       sms: { accountSid: '', authToken: '', fromNumber: '+14155550123' },
       templates: [{ name: 'Hi', body: 'Hello', category: 'review_request', language: 'es', channel: 'sms' }],
@@ -216,7 +240,16 @@ describe('stepSave', () => {
     const profile = { ...drafts.profile, name: ' Smile ', email: ' a@b.co ', phone: ' +1415 ' };
     expect(stepSave(1, { ...drafts, profile }, state)).toEqual({
       step: 1,
-      body: { name: 'Smile', email: 'a@b.co', phone: '+1415', category: 'dental', brandTone: 'warm' },
+      body: {
+        name: 'Smile',
+        email: 'a@b.co',
+        phone: '+1415',
+        category: 'dental',
+        brandTone: 'warm',
+        defaultLanguage: 'en',
+        timeZone: 'UTC',
+        country: null,
+      },
     });
   });
 

@@ -1,5 +1,6 @@
 import type { OnboardingState } from '@careloop/contracts/onboarding';
 import type { MessageTemplate } from '@careloop/contracts/templates';
+import { isPhoneCountry } from '@careloop/domain/clinic-locale';
 import {
   type BrandTone,
   brandTones,
@@ -34,10 +35,11 @@ import {
 import { isValidPhone } from '@careloop/domain/patient';
 import { templateLimitMessage } from '@careloop/domain/plans';
 import type { TemplateCategory, TemplateLanguage } from '@careloop/domain/starter-templates';
+import type { ClinicLocaleValues } from '../../components/clinic-locale-fields';
 import { ApiError } from '../../lib/api-client';
 import type { SaveStepInput } from './api/save-onboarding-step';
 
-export type ProfileDraft = {
+export type ProfileDraft = ClinicLocaleValues & {
   name: string;
   email: string;
   phone: string;
@@ -91,6 +93,9 @@ export function initialDrafts(state: OnboardingState): WizardDrafts {
       phone: state.profile.phone,
       category: state.profile.category,
       brandTone: toBrandTone(state.profile.brandTone),
+      defaultLanguage: state.profile.defaultLanguage,
+      timeZone: state.profile.timeZone,
+      country: state.profile.country ?? '',
     },
     whatsapp: { accessToken: '', phoneNumberId: state.whatsappPhoneNumberId ?? '' },
     sms: { accountSid: '', authToken: '', fromNumber: state.smsFromNumber ?? '' },
@@ -113,7 +118,10 @@ export function profileFieldErrors(profile: ProfileDraft): Partial<Record<Profil
   const errors: Partial<Record<ProfileField, DomainMessage>> = {};
   if (entered(profile.email) && !isEmailAddress(profile.email))
     errors.email = clinicProfileMessages.emailInvalid;
-  if (entered(profile.phone) && !isValidPhone(profile.phone))
+  if (
+    entered(profile.phone) &&
+    !isValidPhone(profile.phone, isPhoneCountry(profile.country) ? profile.country : undefined)
+  )
     errors.phone = clinicProfileMessages.phoneInvalid;
   return errors;
 }
@@ -167,10 +175,19 @@ export function stepProblem(step: OnboardingStep, drafts: WizardDrafts, saved: C
 export function stepSave(step: OnboardingStep, drafts: WizardDrafts, state: OnboardingState): SaveStepInput {
   switch (step) {
     case 1: {
-      const { name, email, phone, category, brandTone } = drafts.profile;
+      const { name, email, phone, category, brandTone, defaultLanguage, timeZone, country } = drafts.profile;
       return {
         step,
-        body: { name: name.trim(), email: email.trim(), phone: phone.trim(), category, brandTone },
+        body: {
+          name: name.trim(),
+          email: email.trim(),
+          phone: phone.trim(),
+          category,
+          brandTone,
+          defaultLanguage,
+          timeZone,
+          country: country === '' ? null : country,
+        },
       };
     }
     case 2: {

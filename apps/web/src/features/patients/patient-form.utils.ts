@@ -1,4 +1,5 @@
 import type { CreatePatientBody, Patient } from '@careloop/contracts/patients';
+import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { type PatientStatus, patientInputSchema, patientMessages } from '@careloop/domain/patient';
 
@@ -9,6 +10,10 @@ export type PatientFormValues = {
   procedure: string;
   status: PatientStatus;
   comment: string;
+  /** '' writes to the patient in the clinic's default language. */
+  language: AppLanguage | '';
+  /** Agreed to receive offers (cross-sell). */
+  marketingConsent: boolean;
 };
 export type PatientFormField = keyof PatientFormValues;
 
@@ -19,6 +24,8 @@ export const emptyPatientForm: PatientFormValues = {
   procedure: '',
   status: 'active',
   comment: '',
+  language: '',
+  marketingConsent: false,
 };
 
 export function patientToFormValues(patient: Patient): PatientFormValues {
@@ -29,11 +36,21 @@ export function patientToFormValues(patient: Patient): PatientFormValues {
     procedure: patient.procedure ?? '',
     status: patient.status,
     comment: patient.comment ?? '',
+    language: patient.language ?? '',
+    marketingConsent: patient.marketingConsent?.state === 'granted',
   };
 }
 
-/** The body sent to the server; empty optional fields go as '' and are stored as null. */
-export const formValuesToBody = (values: PatientFormValues): CreatePatientBody => ({ ...values });
+/**
+ * The body sent to the server; empty optional fields go as '' and are stored as null. Unticking
+ * consent records a withdrawal only when consent was granted: nothing asked is not "withdrawn".
+ */
+export function formValuesToBody(values: PatientFormValues, patient?: Patient | null): CreatePatientBody {
+  const { language, marketingConsent, ...fields } = values;
+  const hadConsent = patient?.marketingConsent?.state === 'granted';
+  const consent = marketingConsent ? 'granted' : hadConsent ? 'withdrawn' : undefined;
+  return { ...fields, language: language === '' ? null : language, marketingConsent: consent };
+}
 
 const knownMessages: DomainMessage[] = Object.values(patientMessages);
 

@@ -16,6 +16,8 @@ const ana = {
   procedure: 'Hair Transplant',
   status: 'red' as const,
   comment: null,
+  language: null,
+  marketingConsent: null,
   procedureDate: '2026-01-01T00:00:00.000Z',
   lastCheck: null,
   createdAt: '2026-01-01T00:00:00.000Z',
@@ -80,6 +82,7 @@ describe('PatientsPage', () => {
       procedure: '',
       status: 'active',
       comment: '',
+      language: null,
     });
   });
 

@@ -10,6 +10,7 @@ import type {
 } from '@careloop/contracts/settings';
 import { aiReplyDelayHours, aiReplyThresholds } from '@careloop/contracts/settings';
 import type { MessageTemplate } from '@careloop/contracts/templates';
+import { isPhoneCountry } from '@careloop/domain/clinic-locale';
 import { clinicProfileMessages, isClinicCategory, isEmailAddress } from '@careloop/domain/clinic-profile';
 import {
   validateSmsAccountSid,
@@ -19,6 +20,7 @@ import {
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { isValidPhone } from '@careloop/domain/patient';
 import type { TemplateLanguage } from '@careloop/domain/starter-templates';
+import type { ClinicLocaleValues } from '../../components/clinic-locale-fields';
 import {
   blankTemplateDraft,
   previewTemplate,
@@ -103,9 +105,13 @@ const typed = (value: string) => (present(value) ? value.trim() : undefined);
 
 // Clinic profile
 
-export type ProfileFormValues = Omit<UpdateClinicProfileBody, 'category'> & {
-  category: UpdateClinicProfileBody['category'] | null;
-};
+export type ProfileFormValues = Omit<
+  UpdateClinicProfileBody,
+  'category' | 'defaultLanguage' | 'timeZone' | 'country'
+> &
+  ClinicLocaleValues & {
+    category: UpdateClinicProfileBody['category'] | null;
+  };
 
 export function profileFormValues(settings: ClinicSettings): ProfileFormValues {
   const { clinic } = settings;
@@ -115,6 +121,9 @@ export function profileFormValues(settings: ClinicSettings): ProfileFormValues {
     phone: clinic.phone ?? '',
     category: clinic.category,
     brandTone: clinic.brandTone,
+    defaultLanguage: clinic.defaultLanguage,
+    timeZone: clinic.timeZone,
+    country: clinic.country ?? '',
   };
 }
 
@@ -124,7 +133,9 @@ export function validateProfile(
   return {
     ...(!present(values.name) && { name: settingsMessages.nameRequired }),
     ...(!isEmailAddress(values.email) && { email: settingsMessages.emailInvalid }),
-    ...(!isValidPhone(values.phone) && { phone: settingsMessages.phoneInvalid }),
+    ...(!isValidPhone(values.phone, isPhoneCountry(values.country) ? values.country : undefined) && {
+      phone: settingsMessages.phoneInvalid,
+    }),
     ...(!isClinicCategory(values.category) && { category: settingsMessages.categoryRequired }),
   };
 }
@@ -138,6 +149,9 @@ export function toProfileBody(values: ProfileFormValues): UpdateClinicProfileBod
     phone: values.phone.trim(),
     category: values.category,
     brandTone: values.brandTone,
+    defaultLanguage: values.defaultLanguage,
+    timeZone: values.timeZone,
+    country: values.country === '' ? null : values.country,
   };
 }
 

@@ -1,6 +1,7 @@
 import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ClinicLocaleFields } from '../../../components/clinic-locale-fields';
 import { type ProfileDraft, profileFieldErrors, translateOnboardingMessage } from '../onboarding.utils';
 
 type ClinicProfileStepProps = {
@@ -9,7 +10,7 @@ type ClinicProfileStepProps = {
   disabled?: boolean;
 };
 
-/** Step 1: clinic name, contact email, phone and category (all required) and the brand tone. */
+/** Step 1: clinic name, contact email, phone and category (all required), the brand tone and the locale. */
 export function ClinicProfileStep({ value, onChange, disabled }: ClinicProfileStepProps) {
   const { t } = useTranslation('onboarding');
   const errors = profileFieldErrors(value);
@@ -83,6 +84,11 @@ export function ClinicProfileStep({ value, onChange, disabled }: ClinicProfileSt
           disabled={disabled}
         />
       </SimpleGrid>
+      <ClinicLocaleFields
+        value={value}
+        onChange={(next) => onChange({ ...value, ...next })}
+        disabled={disabled}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import type { Patient } from '@careloop/contracts/patients';
+import { appLanguages } from '@careloop/domain/clinic-locale';
 import { patientStatuses, procedureOptions } from '@careloop/domain/patient';
-import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
@@ -25,6 +27,16 @@ type PatientFormModalProps = {
   patient?: Patient | null;
   onSaved?: (patient: Patient) => void;
 };
+
+/** When and from where the consent on record was given or withdrawn. */
+function consentDescription(t: TFunction<'patients'>, patient: Patient | null | undefined): string {
+  const consent = patient?.marketingConsent;
+  if (!consent) return t('form.marketingConsentNone');
+  return t(`form.marketingConsentRecorded.${consent.state}`, {
+    date: new Date(consent.at).toLocaleDateString(),
+    source: t(`consentSources.${consent.source}`),
+  });
+}
 
 /** Add Patient and Edit Patient: the spec's fields, validation message and toasts. */
 export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientFormModalProps) {
@@ -66,7 +78,7 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
   };
 
   const handleSubmit = async (values: PatientFormValues) => {
-    const body = formValuesToBody(values);
+    const body = formValuesToBody(values, patient);
     try {
       const saved = patient
         ? await update.mutateAsync({ id: patient.id, body })
@@ -137,6 +149,30 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
               allowDeselect={false}
               miw={200}
               {...form.getInputProps('status')}
+            />
+          </Group>
+          <Group grow align="flex-start" wrap="wrap">
+            <Select
+              label={t('form.language')}
+              description={t('form.languageHint')}
+              data={[
+                { value: '', label: t('form.languageClinicDefault') },
+                ...appLanguages.map((value) => ({ value, label: t(`languages.${value}`) })),
+              ]}
+              allowDeselect={false}
+              miw={200}
+              value={form.values.language}
+              onChange={(value) => {
+                const language = appLanguages.find((candidate) => candidate === value);
+                form.setFieldValue('language', language ?? '');
+              }}
+            />
+            <Checkbox
+              mt={{ base: 0, sm: 'lg' }}
+              label={t('form.marketingConsent')}
+              description={consentDescription(t, patient)}
+              miw={200}
+              {...form.getInputProps('marketingConsent', { type: 'checkbox' })}
             />
           </Group>
           <Textarea label={t('form.comment')} rows={3} {...form.getInputProps('comment')} />

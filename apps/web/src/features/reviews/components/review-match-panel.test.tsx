@@ -87,6 +87,8 @@ const patientRow = (p: { id: string; name: string }): Patient => ({
   procedure: null,
   status: 'active',
   comment: null,
+  language: null,
+  marketingConsent: null,
   procedureDate: null,
   lastCheck: null,
   createdAt: '2025-01-01T00:00:00Z',

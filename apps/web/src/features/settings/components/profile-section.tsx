@@ -1,15 +1,16 @@
 import type { ClinicSettings } from '@careloop/contracts/settings';
 import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
-import { Button, Group, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ClinicLocaleFields } from '../../../components/clinic-locale-fields';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useUpdateProfile } from '../api/update-profile';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { type ProfileFormValues, profileFormValues, toProfileBody, validateProfile } from '../settings.utils';
 import { SettingsSection } from './settings-section';
 
-/** Name, contact e-mail, phone and brand tone; the specialty has its own section above. */
+/** Name, contact e-mail, phone, brand tone, language, time zone and country; the specialty has its own section above. */
 export function ProfileSection({ settings }: { settings: ClinicSettings }) {
   const { t } = useTranslation('settings');
   const updateProfile = useUpdateProfile();
@@ -82,6 +83,16 @@ export function ProfileSection({ settings }: { settings: ClinicSettings }) {
             allowDeselect={false}
           />
         </SimpleGrid>
+        <Stack mt="sm">
+          <ClinicLocaleFields
+            value={form.values}
+            onChange={(next) => {
+              form.set('defaultLanguage', next.defaultLanguage);
+              form.set('timeZone', next.timeZone);
+              form.set('country', next.country);
+            }}
+          />
+        </Stack>
         {categoryError && form.showsError ? (
           <Text size="sm" c="red.6" mt="sm" role="alert">
             {categoryError}

@@ -1,0 +1,69 @@
+import { type CountryCode, getCountries } from 'libphonenumber-js';
+import { z } from 'zod';
+
+/** The languages patients are written to, and a clinic's default is one of. */
+export const appLanguages = ['en', 'es', 'tr'] as const;
+export type AppLanguage = (typeof appLanguages)[number];
+export const defaultAppLanguage: AppLanguage = 'en';
+
+export function isAppLanguage(value: unknown): value is AppLanguage {
+  return appLanguages.some((language) => language === value);
+}
+
+/** A patient's own language, else the clinic's, else English. */
+export function languageFor(
+  patientLanguage: string | null | undefined,
+  clinicLanguage: string | null | undefined,
+) {
+  if (isAppLanguage(patientLanguage)) return patientLanguage;
+  return isAppLanguage(clinicLanguage) ? clinicLanguage : defaultAppLanguage;
+}
+
+let ianaZones: Set<string> | null = null;
+
+/**
+ * IANA zone names this runtime knows (Intl.supportedValuesOf), plus 'UTC', which the list leaves
+ * out but every clinic created before time zones could be set carries.
+ */
+export function isIanaTimeZone(value: string): boolean {
+  if (value === 'UTC') return true;
+  ianaZones ??= new Set(Intl.supportedValuesOf('timeZone'));
+  return ianaZones.has(value);
+}
+
+let countries: Set<string> | null = null;
+
+/** ISO 3166-1 alpha-2 codes with a phone numbering plan, for a country picker. */
+export function phoneCountries(): readonly CountryCode[] {
+  return getCountries();
+}
+
+/** ISO 3166-1 alpha-2 codes that have a phone numbering plan (the clinic's default phone region). */
+export function isPhoneCountry(value: string): value is CountryCode {
+  countries ??= new Set(getCountries());
+  return countries.has(value);
+}
+
+export const clinicLocaleMessages = {
+  timeZoneInvalid: {
+    key: 'settings.errors.timeZoneInvalid',
+    message: 'Please choose a time zone from the list',
+  },
+  countryInvalid: { key: 'settings.errors.countryInvalid', message: 'Please choose a country from the list' },
+  languageInvalid: {
+    key: 'settings.errors.languageInvalid',
+    message: 'Please choose English, Spanish or Turkish',
+  },
+} as const;
+
+export const appLanguageSchema = z.enum(appLanguages, clinicLocaleMessages.languageInvalid.message);
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isIanaTimeZone, clinicLocaleMessages.timeZoneInvalid.message);
+export const countrySchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((value: string): boolean => isPhoneCountry(value), clinicLocaleMessages.countryInvalid.message);

@@ -1,0 +1,15 @@
+/** Who recorded a consent or an opt-out (DESIGN §9: every change with its source and time). */
+export const consentSources = ['patient_reply', 'staff', 'import', 'provider'] as const;
+export type ConsentSource = (typeof consentSources)[number];
+
+/** Marketing consent as last recorded: granted, or withdrawn (nothing recorded: null). */
+export const marketingConsentStates = ['granted', 'withdrawn'] as const;
+export type MarketingConsentState = (typeof marketingConsentStates)[number];
+
+export function isConsentSource(value: unknown): value is ConsentSource {
+  return consentSources.some((source) => source === value);
+}
+
+export function isMarketingConsentState(value: unknown): value is MarketingConsentState {
+  return marketingConsentStates.some((state) => state === value);
+}
