@@ -83,6 +83,9 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
       subscriptionTier: clinics.subscriptionTier,
       category: clinics.category,
       sandboxMode: clinics.sandboxMode,
+      defaultLanguage: clinics.defaultLanguage,
+      timeZone: clinics.timeZone,
+      country: clinics.country,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -103,6 +106,9 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
             subscriptionTier: row.subscriptionTier!,
             category: row.category,
             sandboxMode: row.sandboxMode!,
+            defaultLanguage: row.defaultLanguage!,
+            timeZone: row.timeZone!,
+            country: row.country,
           },
         }
       : null;
