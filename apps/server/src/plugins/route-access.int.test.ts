@@ -1,0 +1,161 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCase } from '../testing/build-case';
+import { buildPatient } from '../testing/build-patient';
+import { buildReview } from '../testing/build-review';
+import { buildClinic, buildMember, jsonHeaders, type SignedInUser } from '../testing/build-user';
+import { changedTables, clinicSnapshot, fillPath, pathParams, walkableRoutes } from '../testing/route-table';
+import { arbitraryFor, requestJsonSchema } from '../testing/schema-arbitrary';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import type { DeclaredRoute } from './route-access';
+import { isSignedInAccess, routeAccessKinds } from './route-access';
+
+/** Path parameters that name no record (the onboarding step number): any valid value will do. */
+const notRecordIds: Record<string, string> = { step: '2' };
+
+/** A body the route's own schema accepts, so the request reaches the record lookup. */
+function validPartOf(schema: unknown): unknown {
+  const jsonSchema = requestJsonSchema(schema);
+  if (!jsonSchema) return undefined;
+  const parse = (schema as { safeParse(value: unknown): { success: boolean } }).safeParse.bind(schema);
+  const samples = fc.sample(arbitraryFor(jsonSchema), { seed: 15, numRuns: 300 });
+  return samples.find((sample) => parse(sample).success);
+}
+
+describe('every route declares who may call it, and the declaration holds', () => {
+  let t: TestApp;
+  let victim: { clinicId: string; ids: Record<string, string> };
+  let attacker: { owner: SignedInUser; staff: SignedInUser };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await buildClinic(t, { tier: 'professional' });
+    const patient = await buildPatient(t, a.clinicId);
+    const review = await buildReview(t, { clinicId: a.clinicId, patientName: 'Ana Ruiz' });
+    const kase = await buildCase(t, { clinicId: a.clinicId, patientId: patient.id });
+    const colleague = await buildMember(t, a.clinicId, 'staff');
+    const invited = await t.app.inject({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: jsonHeaders({ cookie: a.owner.cookie }),
+      payload: { email: `invitee-${a.clinicId}@test.careloop.local`, role: 'staff' },
+    });
+    expect(invited.statusCode).toBe(201);
+    victim = {
+      clinicId: a.clinicId,
+      // Which record each id parameter names, by the path segment before it.
+      ids: {
+        patients: patient.id,
+        reviews: review.review.id,
+        'review-matches': review.review.id,
+        cases: kase.case.id,
+        invitations: invited.json().id,
+        members: colleague.userId,
+      },
+    };
+    const b = await buildClinic(t, { tier: 'professional' });
+    attacker = { owner: b.owner, staff: await buildMember(t, b.clinicId, 'staff') };
+  }, 120_000);
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const call = (route: DeclaredRoute, url: string, cookie?: string) => {
+    const body =
+      route.method === 'GET' || route.method === 'DELETE' ? undefined : validPartOf(route.schema?.body);
+    const { 'content-type': _json, ...headers } = jsonHeaders(cookie ? { cookie } : {});
+    return t.app.inject({
+      method: route.method as 'GET',
+      url,
+      ...(body === undefined
+        ? { headers }
+        : { headers: jsonHeaders(cookie ? { cookie } : {}), payload: body as object }),
+    });
+  };
+
+  /** The victim's record for each parameter, named by the path segment before it. */
+  const victimPath = (route: DeclaredRoute) => {
+    const segments = route.url.split('/');
+    const values: Record<string, string> = {};
+    for (const name of pathParams(route.url)) {
+      const before = segments[segments.indexOf(`:${name}`) - 1] ?? '';
+      const value = notRecordIds[name] ?? victim.ids[before];
+      if (!value)
+        throw new Error(`${route.method} ${route.url}: no test record for :${name} after /${before}/`);
+      values[name] = value;
+    }
+    return fillPath(route.url, values);
+  };
+
+  it('declares an access kind on every route', () => {
+    const routes = walkableRoutes(t);
+    const undeclared = routes.filter((route) => !routeAccessKinds.includes(route.access));
+    expect(undeclared).toEqual([]);
+    const byKind = Object.fromEntries(
+      routeAccessKinds.map((kind) => [kind, routes.filter((route) => route.access === kind).length]),
+    );
+    console.info(`route-access: ${routes.length} routes declared`, byKind);
+    expect(routes.length).toBeGreaterThan(80);
+  });
+
+  it('answers 401 to anonymous callers on every signed-in route, and 403 to staff on manager and owner routes', async () => {
+    const routes = walkableRoutes(t).filter((route) => isSignedInAccess(route.access));
+    const wrong: string[] = [];
+    let requests = 0;
+    for (const route of routes) {
+      const url = victimPath(route);
+      const anonymous = await call(route, url);
+      requests += 1;
+      if (anonymous.statusCode !== 401)
+        wrong.push(`anonymous ${route.method} ${url}: ${anonymous.statusCode}`);
+      if (route.access === 'manager' || route.access === 'owner') {
+        const staff = await call(route, url, attacker.staff.cookie);
+        requests += 1;
+        if (staff.statusCode !== 403) wrong.push(`staff ${route.method} ${url}: ${staff.statusCode}`);
+      }
+    }
+    console.info(`route-access: ${requests} anonymous and staff requests`);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it("answers 404 to another clinic's owner on every record id, and changes nothing", async () => {
+    const routes = walkableRoutes(t).filter(
+      (route) =>
+        isSignedInAccess(route.access) && pathParams(route.url).some((name) => !(name in notRecordIds)),
+    );
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const before = await clinicSnapshot(t.db, victim.clinicId);
+      const url = victimPath(route);
+      const res = await call(route, url, attacker.owner.cookie);
+      const changed = changedTables(before, await clinicSnapshot(t.db, victim.clinicId));
+      if (res.statusCode !== 404 || changed.length > 0) {
+        wrong.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)} changed: ${changed}`);
+      }
+    }
+    console.info(`route-access: ${routes.length} cross-clinic requests`);
+    expect(routes.length).toBeGreaterThan(15);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  it('refuses unsigned provider webhooks (401/403) and stores nothing', async () => {
+    const routes = walkableRoutes(t).filter((route) => route.access === 'webhook');
+    const before = await clinicSnapshot(t.db, victim.clinicId);
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const url = fillPath(route.url, { clinicId: victim.clinicId });
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: jsonHeaders(),
+        ...(route.method === 'POST' ? { payload: { entry: [], To: '+1', text: 'STOP' } } : {}),
+      });
+      if (res.statusCode !== 401 && res.statusCode !== 403)
+        wrong.push(`${route.method} ${url}: ${res.statusCode}`);
+    }
+    expect(routes.length).toBeGreaterThan(0);
+    expect(wrong).toEqual([]);
+    expect(changedTables(before, await clinicSnapshot(t.db, victim.clinicId))).toEqual([]);
+  }, 120_000);
+});
