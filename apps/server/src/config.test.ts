@@ -14,7 +14,11 @@ describe('loadConfig', () => {
   });
 
   it('uses PostgreSQL when DATABASE_URL is set, and never seeds the demo in production', () => {
-    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', NODE_ENV: 'production' });
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      NODE_ENV: 'production',
+      SECRETS_KEY: 'ab'.repeat(32),
+    });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
     expect(config.seedDemo).toBe(false);
     expect(config.sandboxMode).toBe(false);
@@ -25,6 +29,16 @@ describe('loadConfig', () => {
     [{ SEED_DEMO: 'true' }, true],
   ])('SEED_DEMO %j', (env, expected) => {
     expect(loadConfig(env).seedDemo).toBe(expected);
+  });
+
+  it('refuses production without SECRETS_KEY, and says what to set', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h:5432/db' })).toThrow(
+      /SECRETS_KEY: required when NODE_ENV=production: 64 hex characters/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: 'ab'.repeat(32) }).secretsKeyHex).toBe(
+      'ab'.repeat(32),
+    );
+    expect(loadConfig({ NODE_ENV: 'development' }).secretsKeyHex).toBeUndefined();
   });
 
   it('lists every bad key at once', () => {

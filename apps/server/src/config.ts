@@ -57,6 +57,16 @@ const envSchema = z.object({
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   INTEGRATION_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   INTEGRATION_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+}).superRefine((e, issues) => {
+  // In production the key lives in a secret manager: a key file generated into DATA_DIR would sit
+  // beside the database and its backups, and losing it loses every saved secret.
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY)
+    issues.addIssue({
+      code: 'custom',
+      path: ['SECRETS_KEY'],
+      message:
+        'required when NODE_ENV=production: 64 hex characters (openssl rand -hex 32) from your secret manager; see docs/deploy.md "Secrets key"',
+    });
 });
 
 export type Env = z.input<typeof envSchema>;
