@@ -1,11 +1,13 @@
 import pino from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { createAppDeps } from './bootstrap';
-import { loadConfig } from './config';
+import { InvalidEnvironmentError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { connectExistingDemoClinic, seedDemoIfEmpty } from './modules/demo/demo.service';
+import { startControlSocket } from './ops/control-socket';
+import { dumpPglite } from './ops/pglite-archive';
 
 /** config -> database -> migrate -> app -> workers -> listen; closes gracefully on SIGINT/SIGTERM. */
 async function main() {
@@ -21,6 +23,14 @@ async function main() {
       : { kind: 'postgres', url: config.database.url },
   );
   await migrateDatabase(database);
+  // `npm run backup` asks this process for the embedded database: only it may read it while it runs.
+  const { pglite } = database;
+  const controlSocket = pglite
+    ? await startControlSocket(config.dataDir, { backup: () => dumpPglite(pglite) }).catch((error) => {
+        log.warn({ err: error }, 'no control socket: `npm run backup` needs the server stopped');
+        return null;
+      })
+    : null;
   const deps = createAppDeps(config, database, log);
   const app = await buildApp(deps);
   const runsWorkers = config.role !== 'web';
@@ -46,6 +56,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app.close().catch((error) => log.error({ err: error }, 'closing http'));
     await deps.jobs.stop().catch((error) => log.error({ err: error }, 'stopping jobs'));
+    await controlSocket?.close();
     await database.close().catch((error) => log.error({ err: error }, 'closing database'));
     releaseLock();
     process.exit(0);
@@ -55,7 +66,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  if (error instanceof DataDirLockedError) {
+  if (error instanceof DataDirLockedError || error instanceof InvalidEnvironmentError) {
     console.error(error.message);
     process.exit(1);
   }

@@ -41,11 +41,22 @@ export class SecretBox {
  * folder (mode 0600) so that restarts can still read what was saved.
  */
 export function loadOrCreateKey(hexFromEnv: string | undefined, dataDir: string, fileName: string): Buffer {
-  if (hexFromEnv) return Buffer.from(hexFromEnv, 'hex');
+  const existing = readExistingKey(hexFromEnv, dataDir, fileName);
+  if (existing) return existing;
   const keyPath = path.join(dataDir, fileName);
-  if (fs.existsSync(keyPath)) return Buffer.from(fs.readFileSync(keyPath, 'utf8').trim(), 'hex');
   fs.mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32);
   fs.writeFileSync(keyPath, key.toString('hex'), { mode: 0o600, flag: 'wx' });
   return key;
+}
+
+/** The key in use, without creating one: SECRETS_KEY, else the data folder's key file, else null. */
+export function readExistingKey(
+  hexFromEnv: string | undefined,
+  dataDir: string,
+  fileName: string,
+): Buffer | null {
+  if (hexFromEnv) return Buffer.from(hexFromEnv, 'hex');
+  const keyPath = path.join(dataDir, fileName);
+  return fs.existsSync(keyPath) ? Buffer.from(fs.readFileSync(keyPath, 'utf8').trim(), 'hex') : null;
 }

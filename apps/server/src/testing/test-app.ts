@@ -14,11 +14,22 @@ export const testOrigin = 'http://localhost:3000';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
+type TestAppOptions = {
+  env?: Record<string, string>;
+  startJobs?: boolean;
+  observeQuery?: QueryObserver;
+  /**
+   * A data folder the caller owns (kept on close). On PGlite the database then lives in it as
+   * `<dataDir>/pglite`, where the server keeps it, instead of in memory.
+   */
+  dataDir?: string;
+  /** A PostgreSQL database of the test's own instead of TEST_DATABASE_URL's. */
+  databaseUrl?: string;
+};
+
 /** The whole app on a fresh copy of the migrated database (PGlite) or the shared PostgreSQL one. */
-export async function createTestApp(
-  options: { env?: Record<string, string>; startJobs?: boolean; observeQuery?: QueryObserver } = {},
-) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-test-'));
+export async function createTestApp(options: TestAppOptions = {}) {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -30,7 +41,11 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const database = await openTestDatabase(options.observeQuery);
+  const database = await openTestDatabase(
+    options.databaseUrl ?? process.env.TEST_DATABASE_URL,
+    options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
+    options.observeQuery,
+  );
   const logLines: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
   const deps = createAppDeps(config, database, log);
@@ -52,16 +67,19 @@ export async function createTestApp(
       await app.close();
       await deps.jobs.stop();
       await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function openTestDatabase(observeQuery?: QueryObserver): Promise<DatabaseHandle> {
-  const url = process.env.TEST_DATABASE_URL;
+async function openTestDatabase(
+  url: string | undefined,
+  pgliteDir: string | undefined,
+  observeQuery?: QueryObserver,
+): Promise<DatabaseHandle> {
   if (url) return openDatabase({ kind: 'postgres', url, max: 4, observeQuery });
   const snapshotPath = inject('pgliteSnapshotPath');
   if (!snapshotPath) throw new Error('No PGlite snapshot: is the global setup configured?');
   const blob = new Blob([fs.readFileSync(snapshotPath)]);
-  return openDatabase({ kind: 'pglite', loadDataDir: blob, observeQuery });
+  return openDatabase({ kind: 'pglite', dataDir: pgliteDir, loadDataDir: blob, observeQuery });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { secrets } from '../../db/schema';
 import type { SealedSecret } from '../../lib/secret-box';
 
@@ -39,4 +39,34 @@ export async function findExistingSecretNames(db: Database, clinicId: string, na
     .from(secrets)
     .where(and(eq(secrets.clinicId, clinicId), inArray(secrets.name, [...names])));
   return rows.map((row) => row.name);
+}
+
+/**
+ * Every clinic's sealed secrets, locked until the transaction ends. Only the operator's key rotation
+ * and restore check read across clinics; no route does.
+ */
+export function listAllSealedSecrets(db: Database | Transaction, options: { forUpdate: boolean }) {
+  const query = db
+    .select({
+      clinicId: secrets.clinicId,
+      name: secrets.name,
+      ciphertext: secrets.ciphertext,
+      iv: secrets.iv,
+      authTag: secrets.authTag,
+    })
+    .from(secrets)
+    .orderBy(asc(secrets.clinicId), asc(secrets.name));
+  return options.forUpdate ? query.for('update') : query;
+}
+
+export async function replaceSealedSecret(
+  tx: Transaction,
+  clinicId: string,
+  name: string,
+  sealed: SealedSecret,
+) {
+  await tx
+    .update(secrets)
+    .set({ ...sealed, updatedAt: sql`now()` })
+    .where(and(eq(secrets.clinicId, clinicId), eq(secrets.name, name)));
 }

@@ -9,7 +9,7 @@ import {
 } from './secrets.repository';
 
 // The clinic id is bound into the ciphertext, so a row copied to another clinic cannot be opened.
-const associatedData = (clinicId: string, name: string) => `${clinicId}:${name}`;
+export const associatedData = (clinicId: string, name: string) => `${clinicId}:${name}`;
 
 export async function saveSecret(
   deps: Pick<AppDeps, 'db' | 'secretBox'>,
