@@ -5,71 +5,71 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const envSchema = z
-  .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
-    ROLE: z.enum(['web', 'worker', 'all']).default('all'),
-    DATA_DIR: z.string().default('./data'),
-    DATABASE_URL: z.string().url().optional(),
-    PUBLIC_URL: z.string().url().optional(),
-    TRUSTED_ORIGINS: z.string().optional(),
-    TRUST_PROXY: booleanString.default(false),
-    BETTER_AUTH_SECRET: z.string().min(32).optional(),
-    SECRETS_KEY: z
-      .string()
-      .regex(/^[0-9a-fA-F]{64}$/, 'SECRETS_KEY must be 64 hex characters (32 bytes)')
-      .optional(),
-    SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
-    SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
-    SMTP_URL: z.string().optional(),
-    MAIL_FROM: z.string().default('CareLoop <no-reply@careloop.local>'),
-    SEED_DEMO: booleanString.default(true),
-    SANDBOX_MODE: booleanString.optional(),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    OPENAI_API_KEY: z.string().optional(),
-    OPENAI_BASE_URL: z.string().url().optional(),
-    OPENAI_MODEL: z.string().default('gpt-4o-mini'),
-    /** One AI call may take longer than a provider API call. */
-    OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-    WEB_DIST_DIR: z.string().optional(),
-    TRUSTPILOT_API_URL: z.string().url().default('https://api.trustpilot.com/v1'),
-    GOOGLE_BUSINESS_API_URL: z.string().url().default('https://mybusiness.googleapis.com/v4'),
-    GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
-    WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com'),
-    WHATSAPP_API_VERSION: z
-      .string()
-      .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION looks like v21.0')
-      .default('v21.0'),
-    TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
-    VONAGE_API_URL: z.string().url().default('https://rest.nexmo.com'),
-    /** SMS through AWS SNS: the region used to sign and reach `sns.{region}.amazonaws.com`. */
-    AWS_SNS_REGION: z
-      .string()
-      .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'AWS_SNS_REGION looks like us-east-1')
-      .default('us-east-1'),
-    /** A fixed SNS endpoint instead (a VPC endpoint, LocalStack); unset: the region's public one. */
-    AWS_SNS_API_URL: z.string().url().or(z.literal('')).optional(),
-    GOOGLE_CLIENT_ID: z.string().optional(),
-    GOOGLE_CLIENT_SECRET: z.string().optional(),
-    /** Where clinics in sandbox mode reach the fakes (`/sandbox/<provider>`); defaults to this server. */
-    SANDBOX_URL: z.string().url().optional(),
-    INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-    INTEGRATION_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
-    INTEGRATION_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
-  })
-  .superRefine((e, issues) => {
-    // In production the key lives in a secret manager: a key file generated into DATA_DIR would sit
-    // beside the database and its backups, and losing it loses every saved secret.
-    if (e.NODE_ENV === 'production' && !e.SECRETS_KEY)
-      issues.addIssue({
-        code: 'custom',
-        path: ['SECRETS_KEY'],
-        message:
-          'required when NODE_ENV=production: 64 hex characters (openssl rand -hex 32) from your secret manager; see docs/deploy.md "Secrets key"',
-      });
-  });
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: booleanString.default(false),
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  SECRETS_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'SECRETS_KEY must be 64 hex characters (32 bytes)')
+    .optional(),
+  SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('CareLoop <no-reply@careloop.local>'),
+  SEED_DEMO: booleanString.default(true),
+  SANDBOX_MODE: booleanString.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  /** One AI call may take longer than a provider API call. */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  WEB_DIST_DIR: z.string().optional(),
+  TRUSTPILOT_API_URL: z.string().url().default('https://api.trustpilot.com/v1'),
+  GOOGLE_BUSINESS_API_URL: z.string().url().default('https://mybusiness.googleapis.com/v4'),
+  GOOGLE_OAUTH_TOKEN_URL: z.string().url().default('https://oauth2.googleapis.com/token'),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z
+    .string()
+    .regex(/^v\d+\.\d+$/, 'WHATSAPP_API_VERSION looks like v21.0')
+    .default('v21.0'),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
+  VONAGE_API_URL: z.string().url().default('https://rest.nexmo.com'),
+  /** SMS through AWS SNS: the region used to sign and reach `sns.{region}.amazonaws.com`. */
+  AWS_SNS_REGION: z
+    .string()
+    .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, 'AWS_SNS_REGION looks like us-east-1')
+    .default('us-east-1'),
+  /** A fixed SNS endpoint instead (a VPC endpoint, LocalStack); unset: the region's public one. */
+  AWS_SNS_API_URL: z.string().url().or(z.literal('')).optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Where clinics in sandbox mode reach the fakes (`/sandbox/<provider>`); defaults to this server. */
+  SANDBOX_URL: z.string().url().optional(),
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  INTEGRATION_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
+  INTEGRATION_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+});
+
+// In production the key lives in a secret manager: a key file generated into DATA_DIR would sit
+// beside the database and its backups, and losing it loses every saved secret.
+const checkedEnvSchema = envSchema.superRefine((e, issues) => {
+  if (e.NODE_ENV === 'production' && !e.SECRETS_KEY)
+    issues.addIssue({
+      code: 'custom',
+      path: ['SECRETS_KEY'],
+      message:
+        'required when NODE_ENV=production: 64 hex characters (openssl rand -hex 32) from your secret manager; see docs/deploy.md "Secrets key"',
+    });
+});
 
 export type Env = z.input<typeof envSchema>;
 
@@ -77,7 +77,7 @@ export class InvalidEnvironmentError extends Error {}
 
 /** Parses the environment once; every bad key is listed before the process exits. */
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new InvalidEnvironmentError(`Invalid environment:\n${lines.join('\n')}`);
