@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { patientCommunications, patients } from '../apps/server/src/db/schema';
-import { sendDueMessages } from '../apps/server/src/modules/outbox/outbox.service';
+import { sendDueMessages } from '../apps/server/src/modules/outbox/send-sweep.service';
 import {
   channelSandboxCredentials,
   startChannelSandboxes,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendDueMessages } from '../modules/outbox/outbox.service';
+import { sendDueMessages } from '../modules/outbox/send-sweep.service';
 import { defineJob } from './job-definition';
 
 // The outbox's sender (DESIGN §9): every minute, stale claims are taken back, then the queued

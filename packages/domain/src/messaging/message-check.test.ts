@@ -141,3 +141,15 @@ describe('checkOutgoingMessage', () => {
     ]);
   });
 });
+
+describe('checkOutgoingMessage: a person name is never a health word (issue 11, finding 4)', () => {
+  it.each([
+    ['Hola Dolores, ¿qué tal tras su visita?', 'Dolores Martínez', true],
+    ['Merhaba Ağrı, ziyaretiniz nasıldı?', 'Ağrı Yılmaz', true],
+    ['Hola Dolores, ¿siguen los dolores y la fiebre?', 'Dolores Martínez', false],
+    ['Hola Ana, ¿siguen los dolores?', 'Ana Ruiz', false],
+  ])('%s (patient %s) may be sent: %s', (text, patientName, ok) => {
+    const problems = checkOutgoingMessage(text, { channel: 'whatsapp', personNames: [patientName] });
+    expect(problems.some((p) => p.code === 'health_detail')).toBe(!ok);
+  });
+});

@@ -119,6 +119,11 @@ export type OutgoingMessageContext = {
    * Whitening"), the one a cross-sell offers, the clinic's and the patient's names.
    */
   allowedNames?: readonly (string | null | undefined)[];
+  /**
+   * People's names (the patient's): each word is exempt on its own, since a greeting uses the
+   * first name alone ("Hola Dolores") and a name may be a health word in some language.
+   */
+  personNames?: readonly (string | null | undefined)[];
   maxSmsSegments?: number;
 };
 
@@ -176,7 +181,10 @@ export function checkOutgoingMessage(text: string, context: OutgoingMessageConte
     problems.push(problem('too_long', null, { actual: text.length, limit: whatsAppTextMaxLength }));
   }
 
-  const allowedNames = (context.allowedNames ?? []).filter((name): name is string => Boolean(name?.trim()));
+  const nameWords = (context.personNames ?? []).flatMap((name) => toWords(name ?? '').split(' '));
+  const allowedNames = [...(context.allowedNames ?? []), ...nameWords].filter((name): name is string =>
+    Boolean(name?.trim()),
+  );
   const health = findHealthDetail(text, allowedNames);
   if (health !== null) problems.push(problem('health_detail', health));
 

@@ -100,7 +100,8 @@ export function chooseTemplateBody(input: MessageWriterInput, clinicTemplates: C
 const checkFor = (input: MessageWriterInput, text: string) =>
   checkOutgoingMessage(text, {
     channel: input.channel,
-    allowedNames: [input.treatment, input.clinicName, input.patientName],
+    allowedNames: [input.treatment, input.clinicName],
+    personNames: [input.patientName],
   });
 
 function renderOrNull(body: string, input: MessageWriterInput): string | null {

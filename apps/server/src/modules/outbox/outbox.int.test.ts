@@ -16,13 +16,8 @@ import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-san
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { followUpWhatsAppTemplate } from './channel-senders';
 import { claimDueMessages, markInFlight } from './outbox.repository';
-import {
-  type ContextCache,
-  nextSendingInstant,
-  outboxReasons,
-  sendClaimedMessage,
-  sendDueMessages,
-} from './outbox.service';
+import { type ContextCache, nextSendingInstant, outboxReasons, sendClaimedMessage } from './outbox.service';
+import { sendDueMessages } from './send-sweep.service';
 
 let t: TestApp;
 let sandboxes: ChannelSandboxes;

@@ -3,7 +3,7 @@ import { sendTestMessageBodySchema, sendTestMessageResponseSchema } from '@carel
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
-import { sendTestMessage } from './outbox.service';
+import { sendTestMessage } from './test-message.service';
 
 const errors = {
   400: errorResponseSchema,

@@ -46,6 +46,8 @@ import {
   requeueLater,
   type SendingClinic,
 } from './outbox.repository';
+import { recordSmsOptOutByProvider } from './patient-opt-out.repository';
+import { isRecipientOptOut } from './provider-opt-out';
 
 // The sending half of the outbox (issue 6 items 3-4, DESIGN §9).
 //
@@ -66,8 +68,8 @@ import {
 // those retries run out the row is queued again with backoff, up to `maxAttempts` claims. A send
 // that got no answer (timeout, dropped connection) is never repeated: it ends "outcome unknown".
 
-type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
-type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+export type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
 
 export const defaultStaleAfterMs = 10 * 60_000;
 export const maxAttempts = 5;
@@ -170,7 +172,7 @@ type SendOptions = {
   report?: { source?: 'ai' | 'template' };
 };
 
-function usableChannels(context: SendingContext, isTest: boolean) {
+export function usableChannels(context: SendingContext, isTest: boolean) {
   const { config, senders } = context;
   // A test needs the credentials only; automated messages also need the channel switched on.
   return {
@@ -179,7 +181,7 @@ function usableChannels(context: SendingContext, isTest: boolean) {
   };
 }
 
-function languageFor(
+export function languageFor(
   message: Pick<ClaimedMessage, 'language'>,
   patient: MessagePatient,
   clinic: SendingClinic,
@@ -323,6 +325,9 @@ export async function sendClaimedMessage(
         await clearInFlight(db, claim, options.now());
         return attempt('sms', `WhatsApp failed (${reason}); sent by SMS instead`);
       }
+      if (channel === 'sms' && !options.test && isRecipientOptOut(error)) {
+        await recordSmsOptOutByProvider(db, message.clinicId, message.patientId, options.now());
+      }
       const isTemporary = error.kind === 'rate_limited' || error.kind === 'unavailable';
       if (isTemporary && options.retryLater && message.attempts < maxAttempts) {
         const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (message.attempts - 1));
@@ -342,162 +347,4 @@ export async function sendClaimedMessage(
   };
 
   return attempt(choice.channel, null);
-}
-
-export type SendRunResult = Record<SendOutcome, number> & {
-  claimed: number;
-  recovered: { requeued: number; unknown: number };
-  errors: number;
-};
-
-export type SendRunOptions = {
-  now?: () => Date;
-  batchSize?: number;
-  /** Messages in flight at once within this worker (provider calls overlap). */
-  concurrency?: number;
-  staleAfterMs?: number;
-  /** Stops claiming new batches after this long (the next run goes on). */
-  budgetMs?: number;
-  /** Only these clinics' messages (default: every clinic's). */
-  clinicIds?: readonly string[];
-};
-
-/**
- * The sending sweep: takes back stale claims, then claims due messages batch by batch and sends
- * them, a few at a time, until none is due or the time budget is spent. One message's unexpected
- * error is logged and leaves its row to the stale sweep; the others go on.
- */
-export async function sendDueMessages(
-  deps: Deps & { log?: Log },
-  options: SendRunOptions = {},
-): Promise<SendRunResult> {
-  const now = options.now ?? (() => new Date());
-  const batchSize = options.batchSize ?? 100;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
-  const staleAfterMs = options.staleAfterMs ?? defaultStaleAfterMs;
-  const started = Date.now();
-  const result: SendRunResult = {
-    claimed: 0,
-    sent: 0,
-    failed: 0,
-    requeued: 0,
-    unknown: 0,
-    lost_claim: 0,
-    errors: 0,
-    recovered: await recoverStaleClaims(deps.db, {
-      staleBefore: new Date(now().getTime() - staleAfterMs),
-      now: now(),
-      unknownReason: outboxReasons.unknownOutcome,
-      clinicIds: options.clinicIds,
-    }),
-  };
-  const cache: ContextCache = new Map();
-  while (options.budgetMs === undefined || Date.now() - started < options.budgetMs) {
-    const claimed = await claimDueMessages(deps.db, {
-      now: now(),
-      limit: batchSize,
-      clinicIds: options.clinicIds,
-    });
-    if (claimed.length === 0) break;
-    result.claimed += claimed.length;
-    let next = 0;
-    const lane = async () => {
-      while (next < claimed.length) {
-        const message = claimed[next++]!;
-        try {
-          result[await sendClaimedMessage(deps, cache, message, { now, retryLater: true })] += 1;
-        } catch (error) {
-          result.errors += 1;
-          deps.log?.error(
-            { err: error, clinicId: message.clinicId, messageId: message.id },
-            'message send failed',
-          );
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
-    if (claimed.length < batchSize) break;
-  }
-  return result;
-}
-
-const channelNames: Record<MessageChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
-
-/**
- * Test Messaging (spec 2 §2): one message of kind 'test' through the same path as the automated
- * ones (same text writer, check, consent and opt-outs, provider clients and WhatsApp -> SMS
- * fallback), sent now to the phone typed in the form. Refusals (another clinic, no such patient,
- * channel not set up, opted out, no marketing consent) store nothing; a send that fails is stored
- * 'failed' with the provider's reason and answers 502 'Failed to send follow-up message'.
- */
-export async function sendTestMessage(
-  deps: Deps & { log?: Log },
-  ctx: Pick<ClinicContext, 'clinicId' | 'userId'>,
-  body: SendTestMessageBody,
-): Promise<SendTestMessageResponse> {
-  if (body.clinicId !== ctx.clinicId) throw notFound('Clinic');
-  const patient = await findMessagePatient(deps.db, ctx.clinicId, body.patientId);
-  if (!patient) throw notFound('Patient');
-  const phone = normalizePhone(body.patientPhone) ?? '';
-  const cache: ContextCache = new Map();
-  const context = await sendingContext(deps, cache, ctx.clinicId);
-  if (!context) throw notFound('Clinic');
-  const channel = body.preferredChannel;
-  const usable = usableChannels(context, true);
-  if (!(channel === 'sms' ? usable.smsEnabled : usable.whatsappEnabled)) {
-    throw badRequest(`${channelNames[channel]} is not set up for this clinic`, [
-      { field: 'preferredChannel', message: `${channelNames[channel]} is not set up for this clinic` },
-    ]);
-  }
-  const optedOut = channel === 'sms' ? patient.smsOptedOut : patient.whatsappOptedOut;
-  if (optedOut) throw conflict(`The patient opted out of ${channelNames[channel]} messages`);
-  if (body.messageType === 'crosssell' && !patient.hasMarketingConsent)
-    throw conflict('The patient has not consented to marketing messages');
-
-  const now = () => new Date();
-  const claimed = await insertClaimedTestMessage(deps.db, ctx.clinicId, {
-    id: newId('msg'),
-    patientId: body.patientId,
-    channel,
-    fallbackChannel: channel === 'whatsapp' && usable.smsEnabled && !patient.smsOptedOut ? 'sms' : null,
-    language: languageFor({ language: null }, patient, context.clinic),
-    isMarketing: body.messageType === 'crosssell',
-    now: now(),
-  });
-  const report: { source?: 'ai' | 'template' } = {};
-  await sendClaimedMessage(deps, cache, claimed, {
-    now,
-    retryLater: false,
-    report,
-    test: {
-      messageType: body.messageType,
-      treatment: body.treatmentType,
-      daysAfterTreatment: body.daysAfterTreatment,
-      phone,
-    },
-  });
-  await recordUserAction(deps.db, {
-    clinicId: ctx.clinicId,
-    userId: ctx.userId,
-    action: 'automation_test_message_sent',
-    context: { messageId: claimed.id, channel, messageType: body.messageType },
-  });
-  const row = await findMessage(deps.db, ctx.clinicId, claimed.id);
-  if (row?.deliveryStatus !== 'sent' || !row.providerMessageId) {
-    throw new AppError(502, 'INTERNAL', testMessageMessages.failed.message, {
-      messageId: claimed.id,
-      reason: row?.providerError ?? null,
-    });
-  }
-  const usedChannel = row.channel === 'whatsapp' ? 'whatsapp' : 'sms';
-  return {
-    success: true,
-    message: testMessageMessages.sent.message.replace('{channel}', usedChannel),
-    channel: usedChannel,
-    generatedMessage: row.messageContent,
-    source: report.source ?? 'template',
-    messageId: row.id,
-    providerMessageId: row.providerMessageId,
-    deliveryStatus: row.deliveryStatus,
-  };
 }
