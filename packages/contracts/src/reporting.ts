@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isServerAuditAction } from './audit';
 
 // Reports arrive from signed-out pages too: every field is bounded so a report cannot flood the tables.
 const text = (max: number) => z.string().max(max);
@@ -22,7 +23,9 @@ export type LogErrorBody = z.infer<typeof logErrorBodySchema>;
 
 export const logUserActionBodySchema = z.object({
   ...common,
-  action: text(100).min(1),
+  action: text(100)
+    .min(1)
+    .refine((action) => !isServerAuditAction(action), 'This action name is reserved for the audit trail'),
   context,
 });
 export type LogUserActionBody = z.infer<typeof logUserActionBodySchema>;

@@ -42,6 +42,8 @@ export const performanceMetrics = pgTable(
   (t) => [index('performance_metrics_created_idx').on(t.createdAt.desc())],
 );
 
+// The server's audit trail of work done (exports, imports, case resolutions, settings): written only
+// by the server, append-only (a trigger refuses UPDATE and DELETE; migration 0009).
 export const userActions = pgTable(
   'user_actions',
   {
@@ -57,6 +59,22 @@ export const userActions = pgTable(
     index('user_actions_created_idx').on(t.createdAt.desc()),
     index('user_actions_clinic_idx').on(t.clinicId),
   ],
+);
+
+// What the web client reports a user did (`POST /api/log-user-action`): not audit, removed with the
+// other client reports after the retention period.
+export const clientActions = pgTable(
+  'client_actions',
+  {
+    id: text('id').primaryKey(),
+    clinicId: text('clinic_id'),
+    userId: text('user_id'),
+    action: text('action').notNull(),
+    url: text('url'),
+    context: jsonb('context'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('client_actions_created_idx').on(t.createdAt.desc())],
 );
 
 export const credentialHealth = pgTable(
@@ -75,6 +93,8 @@ export const credentialHealth = pgTable(
   ],
 );
 
+// The server's security audit trail (sign-ins, team and secret changes, patient record views):
+// written only by the server, append-only (a trigger refuses UPDATE and DELETE; migration 0009).
 export const securityAuditLog = pgTable(
   'security_audit_log',
   {

@@ -1,3 +1,4 @@
+import type { SecurityAuditAction, WorkAuditAction } from '@careloop/contracts/audit';
 import type { Database } from '../../db/client';
 import { securityAuditLog, userActions } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -5,7 +6,7 @@ import { newId } from '../../lib/ids';
 export type SecurityAuditEntry = {
   clinicId?: string | null;
   userId?: string | null;
-  action: string;
+  action: SecurityAuditAction;
   resourceType: string;
   resourceId?: string | null;
   riskLevel: 'low' | 'medium' | 'high' | 'critical';
@@ -20,7 +21,7 @@ export async function insertSecurityAudit(db: Database, entry: SecurityAuditEntr
 export type UserActionEntry = {
   clinicId?: string | null;
   userId?: string | null;
-  action: string;
+  action: WorkAuditAction;
   url?: string | null;
   context?: Record<string, unknown> | null;
 };

@@ -16,6 +16,23 @@ export function recordUserAction(db: Database, entry: UserActionEntry) {
   return insertUserAction(db, entry);
 }
 
+/** Who opened which patient record, and which view of it (HIPAA access log). */
+export function recordPatientView(
+  db: Database,
+  who: { clinicId: string; userId: string },
+  patientId: string,
+  view: 'patient_viewed' | 'patient_timeline_viewed',
+) {
+  return insertSecurityAudit(db, {
+    clinicId: who.clinicId,
+    userId: who.userId,
+    action: view,
+    resourceType: 'patient',
+    resourceId: patientId,
+    riskLevel: 'low',
+  });
+}
+
 /** The sink better-auth's sign-in hook writes to (spec 1 §7 security-monitor: medium on failure, low on success). */
 export function createSignInAuditSink(db: Database): AuditSink {
   return async (entry) => {

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
+import { recordPatientView } from '../audit/audit.service';
 import { validatePatient } from './patient-validation';
 import {
   countPatientRows,
@@ -98,6 +99,7 @@ export async function listPatients(
 export async function getPatient(deps: Deps, ctx: ClinicContext, id: string): Promise<Patient> {
   const row = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!row) throw patientNotFound();
+  await recordPatientView(deps.db, ctx, id, 'patient_viewed');
   return toPatient(row);
 }
 
@@ -171,6 +173,7 @@ export async function getPatientTimeline(
 ): Promise<PatientTimelineResponse> {
   const patient = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!patient) throw patientNotFound();
+  await recordPatientView(deps.db, ctx, id, 'patient_timeline_viewed');
   const [reviewRows, caseRows, messageRows] = [
     await listPatientReviews(deps.db, ctx.clinicId, id),
     await listPatientCases(deps.db, ctx.clinicId, id),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorLogs, performanceMetrics, userActions } from '../../db/schema';
+import { clientActions, errorLogs, performanceMetrics } from '../../db/schema';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -39,7 +39,7 @@ describe('reporting endpoints', () => {
       { cookie: owner.cookie },
     );
     expect(res.statusCode).toBe(202);
-    const [row] = await t.db.select().from(userActions).where(eq(userActions.action, action));
+    const [row] = await t.db.select().from(clientActions).where(eq(clientActions.action, action));
     expect(row).toMatchObject({ userId: owner.userId, clinicId, context: { a: 1 } });
   });
 

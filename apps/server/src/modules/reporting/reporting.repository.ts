@@ -1,6 +1,6 @@
 import { lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { errorLogs, performanceMetrics } from '../../db/schema';
+import { clientActions, errorLogs, performanceMetrics } from '../../db/schema';
 import { newId } from '../../lib/ids';
 
 type Reporter = { clinicId: string | null; userId: string | null };
@@ -30,6 +30,14 @@ export async function insertPerformanceMetric(
   await db.insert(performanceMetrics).values({ id: newId('perf'), ...who, ...row });
 }
 
+export async function insertClientAction(
+  db: Database,
+  who: Reporter,
+  row: { action: string; url?: string; context?: Record<string, unknown> },
+) {
+  await db.insert(clientActions).values({ id: newId('cact'), ...who, ...row });
+}
+
 export async function deleteReportsBefore(db: Database, cutoff: Date) {
   const errors = await db
     .delete(errorLogs)
@@ -39,5 +47,9 @@ export async function deleteReportsBefore(db: Database, cutoff: Date) {
     .delete(performanceMetrics)
     .where(lt(performanceMetrics.createdAt, cutoff))
     .returning({ id: performanceMetrics.id });
-  return errors.length + metrics.length;
+  const actions = await db
+    .delete(clientActions)
+    .where(lt(clientActions.createdAt, cutoff))
+    .returning({ id: clientActions.id });
+  return errors.length + metrics.length + actions.length;
 }

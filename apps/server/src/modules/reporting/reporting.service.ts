@@ -1,7 +1,11 @@
 import type { LogErrorBody, LogPerformanceBody, LogUserActionBody } from '@careloop/contracts/reporting';
 import type { Database } from '../../db/client';
-import { recordUserAction } from '../audit/audit.service';
-import { deleteReportsBefore, insertErrorLog, insertPerformanceMetric } from './reporting.repository';
+import {
+  deleteReportsBefore,
+  insertClientAction,
+  insertErrorLog,
+  insertPerformanceMetric,
+} from './reporting.repository';
 
 export type Reporter = { clinicId: string | null; userId: string | null; userAgent: string | null };
 
@@ -22,14 +26,13 @@ export async function logClientError(db: Database, who: Reporter, body: LogError
   );
 }
 
+/** A client's report of what a user did: kept apart from the server's audit trail. */
 export async function logClientAction(db: Database, who: Reporter, body: LogUserActionBody) {
-  await recordUserAction(db, {
-    clinicId: who.clinicId,
-    userId: who.userId,
-    action: body.action,
-    url: body.url,
-    context: body.context,
-  });
+  await insertClientAction(
+    db,
+    { clinicId: who.clinicId, userId: who.userId },
+    { action: body.action, url: body.url, context: body.context },
+  );
 }
 
 export async function logClientPerformance(db: Database, who: Reporter, body: LogPerformanceBody) {

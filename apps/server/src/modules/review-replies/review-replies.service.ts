@@ -1,3 +1,4 @@
+import type { WorkAuditAction } from '@careloop/contracts/audit';
 import {
   type ReviewReply,
   type ReviewReplyDraftNote,
@@ -200,7 +201,7 @@ async function loadForStaff(deps: Deps, ctx: Caller, reviewId: string) {
   return found;
 }
 
-async function audit(deps: Deps, ctx: Caller, action: string, context: Record<string, unknown>) {
+async function audit(deps: Deps, ctx: Caller, action: WorkAuditAction, context: Record<string, unknown>) {
   await recordUserAction(deps.db, { clinicId: ctx.clinicId, userId: ctx.userId, action, context });
 }
 

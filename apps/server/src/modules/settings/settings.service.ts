@@ -1,3 +1,4 @@
+import type { WorkAuditAction } from '@careloop/contracts/audit';
 import type {
   ClinicSettings,
   ConnectionTestResponse,
@@ -148,7 +149,7 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
 async function audit(
   deps: Pick<AppDeps, 'db'>,
   ctx: Caller,
-  action: string,
+  action: WorkAuditAction,
   context?: Record<string, unknown>,
 ) {
   await recordUserAction(deps.db, {

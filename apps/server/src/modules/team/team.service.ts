@@ -1,3 +1,4 @@
+import type { SecurityAuditAction } from '@careloop/contracts/audit';
 import type { Invitation, InvitationPreview, TeamMember, TeamResponse } from '@careloop/contracts/team';
 import { mayChangeRole, type RoleChange } from '@careloop/domain/team-roles';
 import type { AppDeps } from '../../app-deps';
@@ -59,7 +60,7 @@ export async function getTeam(deps: Pick<AppDeps, 'db'>, ctx: Caller): Promise<T
 async function audit(
   deps: Pick<AppDeps, 'db'>,
   ctx: Caller,
-  action: string,
+  action: SecurityAuditAction,
   resourceId: string,
   detail: object,
 ) {

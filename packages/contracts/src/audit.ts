@@ -1,0 +1,44 @@
+/**
+ * Every event the server writes to its audit trail (`security_audit_log` and `user_actions`, both
+ * append-only). Only the server writes them; a client report (`POST /api/log-user-action`) goes to
+ * its own table and may not carry one of these names.
+ */
+export const securityAuditActions = [
+  'successful_login',
+  'failed_login',
+  'account_locked',
+  'member_invited',
+  'invitation_revoked',
+  'member_role_changed',
+  'member_removed',
+  'secret_saved',
+  'patient_viewed',
+  'patient_timeline_viewed',
+] as const;
+export type SecurityAuditAction = (typeof securityAuditActions)[number];
+
+export const workAuditActions = [
+  'patients_exported',
+  'patients_imported',
+  'case_resolved',
+  'automation_settings_saved',
+  'automation_test_message_sent',
+  'templates_saved',
+  'review_reply_edited',
+  'review_reply_approved',
+  'review_reply_discarded',
+  'review_match_changed',
+  'settings_category_updated',
+  'settings_profile_updated',
+  'settings_trustpilot_saved',
+  'settings_whatsapp_saved',
+  'settings_whatsapp_tested',
+  'settings_sms_saved',
+  'settings_sms_tested',
+  'settings_ai_review_response_saved',
+] as const;
+export type WorkAuditAction = (typeof workAuditActions)[number];
+
+const serverAuditActions: ReadonlySet<string> = new Set([...securityAuditActions, ...workAuditActions]);
+
+export const isServerAuditAction = (action: string) => serverAuditActions.has(action.trim().toLowerCase());
