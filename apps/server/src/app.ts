@@ -40,6 +40,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerTextInputGuard } from './plugins/text-input-guard';
 import { registerWebApp } from './plugins/web-app';
 
 export type BuildAppOptions = {
@@ -67,6 +68,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
 
   registerErrorHandler(app);
   registerRouteAccess(app, deps.requestContext);
+  registerTextInputGuard(app);
   await registerSecurityHeaders(app, deps.config.http.isTls);
   await app.register(rateLimit, {
     global: false,
