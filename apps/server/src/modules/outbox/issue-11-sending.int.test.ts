@@ -11,6 +11,7 @@ import {
 } from '../../testing/channel-sandboxes';
 import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { claimDueMessages } from './outbox.repository';
 import { sendDueMessages } from './send-sweep.service';
 
 // Issue 11, findings 4 (a patient's own name read as a health word) and 5 (a provider's
@@ -126,5 +127,19 @@ describe("Twilio's synchronous 21610 (finding 5)", () => {
       .where(and(eq(patients.clinicId, clinicId), eq(patients.id, due.patientId)));
     expect(patient?.smsOptOutSource).toBe('provider');
     expect(patient?.smsOptedOutAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
+  });
+});
+
+describe('stale claims (finding 8)', () => {
+  it("are taken back within 2 minutes of a stopped worker's claim", async () => {
+    const { clinicId } = await smsClinic();
+    const due = await dueFollowUp(clinicId, 'Ana Ruiz');
+    const claimed = await claimDueMessages(t.db, { now: new Date(), limit: 10, clinicIds: [clinicId] });
+    expect(claimed.map((m) => m.id)).toEqual([due.id]);
+    ai.state.replies.push('Hola Ana, somos Clínica Sol. ¿Qué tal tras su Dental Implant?');
+    const later = new Date(Date.now() + 2 * 60_000 + 5_000);
+    const result = await sendDueMessages(t.deps, { clinicIds: [clinicId], now: () => later });
+    expect(result).toMatchObject({ recovered: { requeued: 1, unknown: 0 }, sent: 1 });
+    expect((await message(clinicId, due.id)).deliveryStatus).toBe('sent');
   });
 });

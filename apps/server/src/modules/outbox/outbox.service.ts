@@ -71,7 +71,9 @@ import { isRecipientOptOut } from './provider-opt-out';
 export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
 export type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
 
-export const defaultStaleAfterMs = 10 * 60_000;
+// Two minutes: a run stops claiming after 50 s and every provider call has a timeout, so an older claim
+// is a stopped worker's (issue 11, finding 8).
+export const defaultStaleAfterMs = 2 * 60_000;
 export const maxAttempts = 5;
 const retryBaseMs = 60_000;
 const retryMaxMs = 60 * 60_000;
