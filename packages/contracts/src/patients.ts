@@ -1,6 +1,7 @@
 import { appLanguages } from '@careloop/domain/clinic-locale';
 import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
 import { patientStatuses } from '@careloop/domain/patient';
+import { importTargets } from '@careloop/domain/patient-import/import-targets';
 import { z } from 'zod';
 
 export const patientStatusSchema = z.enum(patientStatuses);
@@ -115,14 +116,42 @@ export const patientTimelineResponseSchema = z.object({
 });
 export type PatientTimelineResponse = z.infer<typeof patientTimelineResponseSchema>;
 
-/** The largest CSV file accepted by import. */
-export const maxImportBytes = 5 * 1024 * 1024;
+/** The largest file accepted by import (50,000 rows of a clinic's export fit easily). */
+export const maxImportBytes = 10 * 1024 * 1024;
 
-/** Import body as JSON; the server also accepts the CSV text itself (`text/csv` or `text/plain`). */
-export const patientImportBodySchema = z.object({ csv: z.string().max(maxImportBytes) });
+/** What a column can become; null ignores it. */
+export const importTargetSchema = z.enum(importTargets);
+export const columnMappingSchema = z.array(importTargetSchema.nullable()).max(200);
+
+export const importFileEncodings = ['utf-8', 'windows-1252', 'windows-1254', 'iso-8859-9'] as const;
+export const importDelimiters = [',', ';', '\t'] as const;
+
+/**
+ * Import body as JSON: the file's bytes in base64 (CSV in any of the encodings, or .xlsx), with
+ * the reading and the column mapping staff chose; left out, they are detected and proposed.
+ * `csv` (the text itself) is still read, and the server also accepts the text as `text/csv`.
+ */
+export const patientImportBodySchema = z
+  .object({
+    csv: z.string().max(maxImportBytes).optional(),
+    file: z
+      .string()
+      .max(Math.ceil(maxImportBytes / 3) * 4)
+      .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The file must be base64')
+      .optional(),
+    fileName: z.string().max(255).optional(),
+    encoding: z.enum(importFileEncodings).optional(),
+    delimiter: z.enum(importDelimiters).optional(),
+    sheet: z.string().max(100).optional(),
+    mapping: columnMappingSchema.optional(),
+  })
+  .refine((body) => body.csv !== undefined || body.file !== undefined, {
+    path: ['csv'],
+    message: 'Send the file (file, base64) or its text (csv)',
+  });
 export type PatientImportBody = z.infer<typeof patientImportBodySchema>;
 
-/** The columns import reads (header names matched case-insensitively; others are ignored). */
+/** The columns of the product's own layout (its export's header). */
 export const patientImportColumns = [
   'name',
   'email',
@@ -153,7 +182,53 @@ export const importDuplicateSchema = z.object({
 });
 export type ImportDuplicate = z.infer<typeof importDuplicateSchema>;
 
+/** How the file was read: detected, or as chosen. */
+export const importFileReadingSchema = z.object({
+  format: z.enum(['csv', 'xlsx']),
+  encoding: z.enum(importFileEncodings).nullable(),
+  delimiter: z.enum(importDelimiters).nullable(),
+  sheets: z.array(z.string()),
+  sheet: z.string().nullable(),
+});
+export type ImportFileReading = z.infer<typeof importFileReadingSchema>;
+
+/** A row as it will be imported (the preview's first rows). */
+export const importSampleRowSchema = z.object({
+  row: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  procedure: z.string().nullable(),
+  status: z.string().nullable(),
+  procedureDate: z.string().nullable(),
+  language: z.string().nullable(),
+  marketingConsent: z.string().nullable(),
+  /** False when the row has errors (listed in `errors`). */
+  valid: z.boolean(),
+});
+export type ImportSampleRow = z.infer<typeof importSampleRowSchema>;
+
+export const importAmbiguousDateSchema = z.object({
+  row: z.number().int(),
+  text: z.string(),
+  /** The reading chosen (the clinic's order), yyyy-mm-dd. */
+  isoDate: z.string(),
+});
+export type ImportAmbiguousDate = z.infer<typeof importAmbiguousDateSchema>;
+
 export const importPreviewResponseSchema = z.object({
+  reading: importFileReadingSchema,
+  /** The header row as written, the mapping used (one target or null per column). */
+  header: z.array(z.string()),
+  mapping: columnMappingSchema,
+  /** False when no column is mapped to the name (nothing can be imported until one is). */
+  nameMapped: z.boolean(),
+  dateOrder: z.enum(['dmy', 'mdy']),
+  /** The region national phone numbers are read in (ISO 3166-1 alpha-2). */
+  region: z.string(),
+  sampleRows: z.array(importSampleRowSchema),
+  ambiguousDates: z.array(importAmbiguousDateSchema),
+  ambiguousDateRows: z.number().int(),
   totalRows: z.number().int(),
   validRows: z.number().int(),
   errorRows: z.number().int(),
@@ -174,3 +249,21 @@ export const importResultResponseSchema = z.object({
   duplicates: z.array(importDuplicateSchema),
 });
 export type ImportResultResponse = z.infer<typeof importResultResponseSchema>;
+
+/** With `Accept: application/x-ndjson`, import answers one JSON line per step, then the result. */
+export const importProgressLineSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('progress'), done: z.number().int(), total: z.number().int() }),
+  z.object({ type: z.literal('result'), result: importResultResponseSchema }),
+  z.object({ type: z.literal('error'), message: z.string() }),
+]);
+export type ImportProgressLine = z.infer<typeof importProgressLineSchema>;
+
+export const exportFormats = ['csv', 'xlsx'] as const;
+
+/** Export in the layout import reads back: CSV with a delimiter and an encoding, or .xlsx. */
+export const patientExportQuerySchema = z.object({
+  format: z.enum(exportFormats).default('csv'),
+  delimiter: z.enum(['comma', 'semicolon', 'tab']).default('comma'),
+  encoding: z.enum(importFileEncodings).default('utf-8'),
+});
+export type PatientExportQuery = z.input<typeof patientExportQuerySchema>;

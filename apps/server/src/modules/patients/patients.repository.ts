@@ -2,7 +2,7 @@ import type { PatientStatus } from '@careloop/domain/patient';
 import { and, asc, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
-import { cases, patientCommunications, patients, reviews } from '../../db/schema';
+import { cases, clinics, patientCommunications, patients, reviews } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatientRow = typeof patients.$inferInsert;
@@ -184,4 +184,35 @@ export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T
 /** Serialises imports of one clinic until the transaction ends. */
 export async function lockClinicPatients(tx: Database, clinicId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`patients:${clinicId}`}))`);
+}
+
+const importMappingKey = 'patient_import_mapping';
+
+/** What import needs to know of the clinic: where it is, and the mapping staff last chose. */
+export async function findImportSettings(db: Database, clinicId: string) {
+  const rows = await db
+    .select({
+      country: clinics.country,
+      timeZone: clinics.timeZone,
+      defaultLanguage: clinics.defaultLanguage,
+      mapping: sql<unknown>`${clinics.settings} -> ${importMappingKey}`,
+    })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Remembers the mapping for the clinic's next import (only this key of the settings changes). */
+export async function saveImportMapping(
+  db: Database,
+  clinicId: string,
+  mapping: Record<string, string | null>,
+) {
+  await db
+    .update(clinics)
+    .set({
+      settings: sql`jsonb_set(${clinics.settings}, ${`{${importMappingKey}}`}::text[], ${JSON.stringify(mapping)}::jsonb)`,
+    })
+    .where(eq(clinics.id, clinicId));
 }

@@ -4,6 +4,7 @@ import {
   importPreviewResponseSchema,
   importResultResponseSchema,
   maxImportBytes,
+  patientExportQuerySchema,
   patientIdParamsSchema,
   patientImportBodySchema,
   patientListQuerySchema,
@@ -16,6 +17,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
+import { exportPatients } from './patient-export.service';
+import { importPatients, previewPatientImport } from './patient-import.service';
+import { streamImportProgress, wantsProgressLines } from './patient-import-progress';
 import {
   createPatient,
   getPatient,
@@ -23,12 +27,10 @@ import {
   listPatients,
   updatePatient,
 } from './patients.service';
-import { exportPatientsCsv } from './patients-export.service';
-import { importPatients, previewPatientImport } from './patients-import.service';
 
 const errors = { 400: errorResponseSchema, 404: errorResponseSchema };
-// JSON escaping makes the body a little larger than the file it carries.
-const importBodyLimit = Math.ceil(maxImportBytes * 1.25) + 1024;
+// Base64 makes the body a third larger than the file it carries (JSON escaping of `csv` less).
+const importBodyLimit = Math.ceil(maxImportBytes * 1.4) + 4096;
 
 export const patientsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -65,20 +67,22 @@ export const patientsRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['patients'],
-          summary: "All of the clinic's patients as CSV (RFC 4180, formula-safe)",
-          produces: ['text/csv'],
-          response: { 200: z.string() },
+          summary:
+            "All of the clinic's patients as CSV (delimiter and encoding to choose, formula-safe) or .xlsx",
+          querystring: patientExportQuerySchema,
+          produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          response: { 200: z.any(), 400: errorResponseSchema },
         },
       },
       async (request, reply) => {
         const ctx = clinicContextOf(request);
-        const csv = await exportPatientsCsv(deps, ctx);
+        const file = await exportPatients(deps, ctx, request.query);
         const date = new Date().toISOString().slice(0, 10);
         return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="patients-${date}.csv"`)
+          .type(file.contentType)
+          .header('content-disposition', `attachment; filename="patients-${date}.${file.extension}"`)
           .header('cache-control', 'no-store')
-          .send(csv);
+          .send(file.body);
       },
     );
 
@@ -90,14 +94,14 @@ export const patientsRoutes =
         schema: {
           tags: ['patients'],
           summary:
-            'Check a CSV file: per-row errors, duplicates (same e-mail or phone), counts; stores nothing',
+            'Check a file (CSV in UTF-8, Windows-1252/1254 or ISO-8859-9, any delimiter; or .xlsx): the mapping proposed, the first rows as they will be imported, ambiguous dates, per-row errors, duplicates (same e-mail or phone), counts; stores nothing',
           body: patientImportBodySchema,
           response: { 200: importPreviewResponseSchema, 400: errorResponseSchema },
         },
       },
       async (request) => {
         const ctx = clinicContextOf(request);
-        return previewPatientImport(deps, ctx, request.body.csv);
+        return previewPatientImport(deps, ctx, request.body);
       },
     );
 
@@ -108,14 +112,20 @@ export const patientsRoutes =
         bodyLimit: importBodyLimit,
         schema: {
           tags: ['patients'],
-          summary: 'Import the valid, non-duplicate rows of a CSV file in one transaction',
+          summary:
+            'Import the valid, non-duplicate rows of a file in one transaction (with Accept: application/x-ndjson, progress lines then the result)',
           body: patientImportBodySchema,
           response: { 200: importResultResponseSchema, 400: errorResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const ctx = clinicContextOf(request);
-        return importPatients(deps, ctx, request.body.csv);
+        if (wantsProgressLines(request)) {
+          return streamImportProgress(reply, request.log, (onProgress) =>
+            importPatients(deps, ctx, request.body, onProgress),
+          );
+        }
+        return importPatients(deps, ctx, request.body);
       },
     );
 

@@ -1,0 +1,223 @@
+import type {
+  ImportPreviewResponse,
+  ImportResultResponse,
+  PatientImportBody,
+} from '@careloop/contracts/patients';
+import { maxImportBytes } from '@careloop/contracts/patients';
+import { makePatientId } from '@careloop/domain/patient';
+import { mappingToRemember, proposeMapping } from '@careloop/domain/patient-import/header-words';
+import { dateOrderFor } from '@careloop/domain/patient-import/import-dates';
+import { importRegionFor } from '@careloop/domain/patient-import/import-region';
+import {
+  type ColumnMapping,
+  type ImportTarget,
+  isImportTarget,
+} from '@careloop/domain/patient-import/import-targets';
+import type { ImportLocale } from '@careloop/domain/patient-import/read-import-row';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
+import { badRequest } from '../../lib/errors';
+import type { ClinicContext } from '../../plugins/request-context';
+import { recordUserAction } from '../audit/audit.service';
+import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
+import { type AcceptedRow, analyseImportRows, listedLimit } from './patient-import-analysis';
+import {
+  findIdsWithPrefix,
+  findImportSettings,
+  insertPatientRows,
+  inTransaction,
+  listPatientContacts,
+  lockClinicPatients,
+  type NewPatientRow,
+  saveImportMapping,
+} from './patients.repository';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+export const maxImportRows = 50_000;
+
+const megabytes = Math.round(maxImportBytes / (1024 * 1024));
+
+/** The file's bytes: base64 `file`, or the `csv` text as UTF-8. */
+function fileBytes(body: PatientImportBody): { bytes: Uint8Array; field: 'file' | 'csv' } {
+  const field = body.file !== undefined ? 'file' : 'csv';
+  const bytes =
+    body.file !== undefined ? Buffer.from(body.file, 'base64') : Buffer.from(body.csv ?? '', 'utf8');
+  if (bytes.byteLength > maxImportBytes) {
+    const message = `The file is larger than ${megabytes} MB`;
+    throw badRequest(message, [{ field, message }]);
+  }
+  return { bytes, field };
+}
+
+async function readTable(body: PatientImportBody): Promise<ImportTable> {
+  const { bytes, field } = fileBytes(body);
+  let table: ImportTable;
+  try {
+    table = await readImportTable(bytes, {
+      encoding: body.encoding,
+      delimiter: body.delimiter,
+      sheet: body.sheet,
+    });
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    const message = `This is not a readable file: ${error.message}`;
+    throw badRequest(message, [{ field, message }]);
+  }
+  if (table.rows.length > maxImportRows) {
+    const message = `The file has more than ${maxImportRows.toLocaleString('en-US')} rows`;
+    throw badRequest(message, [{ field, message }]);
+  }
+  return table;
+}
+
+function rememberedMapping(stored: unknown): Record<string, ImportTarget | null> {
+  if (typeof stored !== 'object' || stored === null) return {};
+  const entries = Object.entries(stored).filter(([, target]) => target === null || isImportTarget(target));
+  return Object.fromEntries(entries) as Record<string, ImportTarget | null>;
+}
+
+type ImportPlan = { table: ImportTable; mapping: ColumnMapping; locale: ImportLocale; nameMapped: boolean };
+
+/** The file read, the mapping (staff's, else proposed from the header and the clinic's last one). */
+async function planImport(db: Database, clinicId: string, body: PatientImportBody): Promise<ImportPlan> {
+  const table = await readTable(body);
+  const settings = await findImportSettings(db, clinicId);
+  if (body.mapping && body.mapping.length !== table.header.length) {
+    const message = `The mapping has ${body.mapping.length} columns; the file has ${table.header.length}`;
+    throw badRequest(message, [{ field: 'mapping', message }]);
+  }
+  const mapping = body.mapping ?? proposeMapping(table.header, rememberedMapping(settings?.mapping));
+  const region = importRegionFor({
+    country: settings?.country,
+    timeZone: settings?.timeZone,
+    defaultLanguage: settings?.defaultLanguage,
+  });
+  const locale = { region, dateOrder: dateOrderFor(region) };
+  const nameMapped = mapping.some((t) => t === 'name' || t === 'given_name' || t === 'family_name');
+  return { table, mapping, locale, nameMapped };
+}
+
+async function analyse(db: Database, clinicId: string, plan: ImportPlan) {
+  const contacts = plan.nameMapped ? await listPatientContacts(db, clinicId) : [];
+  if (!plan.nameMapped)
+    return analyseImportRows({ ...plan.table, rows: [] }, plan.mapping, plan.locale, contacts);
+  return analyseImportRows(plan.table, plan.mapping, plan.locale, contacts);
+}
+
+export async function previewPatientImport(
+  deps: Deps,
+  ctx: ClinicContext,
+  body: PatientImportBody,
+): Promise<ImportPreviewResponse> {
+  const plan = await planImport(deps.db, ctx.clinicId, body);
+  const { accepted, ...analysis } = await analyse(deps.db, ctx.clinicId, plan);
+  const { table, mapping } = plan;
+  return {
+    reading: {
+      format: table.format,
+      encoding: table.encoding,
+      delimiter: table.delimiter,
+      sheets: table.sheets,
+      sheet: table.sheet,
+    },
+    header: table.header,
+    mapping,
+    nameMapped: plan.nameMapped,
+    dateOrder: plan.locale.dateOrder,
+    region: plan.locale.region,
+    sampleRows: analysis.sampleRows,
+    ambiguousDates: analysis.ambiguousDates,
+    ambiguousDateRows: analysis.ambiguousDateRows,
+    totalRows: table.rows.length,
+    validRows: accepted.length,
+    errorRows: analysis.errorRows,
+    duplicateRows: analysis.duplicates.length,
+    columns: table.header.filter((_, at) => mapping[at]),
+    ignoredColumns: table.header.filter((cell, at) => !mapping[at] && cell !== ''),
+    errors: analysis.errors.slice(0, listedLimit),
+    duplicates: analysis.duplicates.slice(0, listedLimit),
+  };
+}
+
+const batchSize = 500;
+
+function toNewRow(
+  clinicId: string,
+  userId: string,
+  id: string,
+  now: Date,
+  { patient }: AcceptedRow,
+): NewPatientRow {
+  // A consent column records the decision with its time, source and who imported it.
+  const consent = patient.marketingConsent
+    ? {
+        marketingConsent: patient.marketingConsent,
+        marketingConsentAt: now,
+        marketingConsentSource: 'import' as const,
+        marketingConsentRecordedBy: userId,
+      }
+    : {};
+  return {
+    clinicId,
+    id,
+    ...patient.fields,
+    language: patient.language,
+    ...consent,
+    procedureDate: patient.procedureDate ? new Date(`${patient.procedureDate}T00:00:00Z`) : now,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+export type ImportProgress = (done: number, total: number) => void;
+
+/**
+ * Inserts the valid, non-duplicate rows in one transaction (all batches or none), reporting
+ * progress after each batch, and remembers the mapping for the clinic's next file.
+ */
+export async function importPatients(
+  deps: Deps,
+  ctx: ClinicContext,
+  body: PatientImportBody,
+  onProgress: ImportProgress = () => {},
+): Promise<ImportResultResponse> {
+  // A bad file or mapping is refused before the transaction opens.
+  const plan = await planImport(deps.db, ctx.clinicId, body);
+  if (!plan.nameMapped) {
+    const message = "Choose the column that holds the patient's name";
+    throw badRequest(message, [{ field: 'mapping', message }]);
+  }
+  const { analysis, inserted } = await inTransaction(deps.db, async (tx) => {
+    // One import at a time per clinic, so two concurrent imports cannot both add the same patient.
+    await lockClinicPatients(tx, ctx.clinicId);
+    const analysis = await analyse(tx, ctx.clinicId, plan);
+    const now = new Date();
+    const taken = await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now));
+    const rows = analysis.accepted.map((accepted) => {
+      const id = makePatientId(now, taken);
+      taken.add(id);
+      return toNewRow(ctx.clinicId, ctx.userId, id, now, accepted);
+    });
+    let inserted = 0;
+    onProgress(0, rows.length);
+    for (let at = 0; at < rows.length; at += batchSize) {
+      inserted += await insertPatientRows(tx, rows.slice(at, at + batchSize));
+      onProgress(inserted, rows.length);
+    }
+    await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));
+    return { analysis, inserted };
+  });
+  await recordUserAction(deps.db, {
+    clinicId: ctx.clinicId,
+    userId: ctx.userId,
+    action: 'patients_imported',
+    context: { inserted, errorRows: analysis.errorRows, duplicateRows: analysis.duplicates.length },
+  });
+  return {
+    inserted,
+    skipped: analysis.errorRows + analysis.duplicates.length,
+    errors: analysis.errors.slice(0, listedLimit),
+    duplicates: analysis.duplicates.slice(0, listedLimit),
+  };
+}
