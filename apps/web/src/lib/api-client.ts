@@ -82,3 +82,47 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   }
   return payload as T;
 }
+
+/**
+ * Like `apiFetch`, for an answer of JSON lines (`application/x-ndjson`): each line is handed to
+ * `onLine` as it arrives. An error answer (4xx/5xx JSON) is thrown as `ApiError`.
+ */
+export async function apiFetchLines<T>(
+  path: string,
+  options: ApiFetchOptions & { onLine: (line: T) => void },
+): Promise<void> {
+  const { method = 'POST', body, signal, onLine } = options;
+  const headers: Record<string, string> = { Accept: 'application/x-ndjson' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetchFromNetwork(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'Network error');
+  }
+  if (!response.ok || !response.body) {
+    const payload = await readJson(response);
+    if (isErrorResponse(payload)) {
+      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details);
+    }
+    throw new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`);
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) pending += value;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim() !== '') onLine(JSON.parse(line) as T);
+    if (done) break;
+  }
+  if (pending.trim() !== '') onLine(JSON.parse(pending) as T);
+}

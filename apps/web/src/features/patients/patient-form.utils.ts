@@ -2,6 +2,7 @@ import type { CreatePatientBody, Patient } from '@careloop/contracts/patients';
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { type PatientStatus, patientInputSchema, patientMessages } from '@careloop/domain/patient';
+import { importRowMessages } from '@careloop/domain/patient-import/import-messages';
 
 export type PatientFormValues = {
   name: string;
@@ -52,7 +53,10 @@ export function formValuesToBody(values: PatientFormValues, patient?: Patient | 
   return { ...fields, language: language === '' ? null : language, marketingConsent: consent };
 }
 
-const knownMessages: DomainMessage[] = Object.values(patientMessages);
+const knownMessages: DomainMessage[] = [
+  ...Object.values(patientMessages),
+  ...Object.values(importRowMessages),
+];
 
 /** A server or schema message as a translatable domain message (unknown text passes through). */
 export function toPatientMessage(message: string): DomainMessage {

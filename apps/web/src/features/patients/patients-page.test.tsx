@@ -110,61 +110,119 @@ describe('PatientsPage', () => {
     );
   });
 
-  it('previews an import (errors and duplicates), imports on confirm and shows the result', async () => {
+  it('previews an import with the proposed mapping, remaps a column, imports with progress and shows the result', async () => {
     const preview: ImportPreviewResponse = {
+      reading: { format: 'csv', encoding: 'windows-1252', delimiter: ';', sheets: [], sheet: null },
+      header: ['Nombre', 'Apellidos', 'Teléfono', 'Notas'],
+      mapping: ['given_name', 'family_name', 'phone', null],
+      nameMapped: true,
+      dateOrder: 'dmy',
+      region: 'ES',
+      sampleRows: [
+        {
+          row: 2,
+          name: 'Ana Ruiz',
+          email: null,
+          phone: '+34612345678',
+          procedure: null,
+          status: 'active',
+          procedureDate: '2026-05-04',
+          language: null,
+          marketingConsent: null,
+          valid: true,
+        },
+      ],
+      ambiguousDates: [{ row: 2, text: '04/05/2026', isoDate: '2026-05-04' }],
+      ambiguousDateRows: 1,
       totalRows: 5,
       validRows: 2,
       errorRows: 2,
       duplicateRows: 1,
-      columns: ['name', 'email', 'phone'],
-      ignoredColumns: ['notes'],
+      columns: ['Nombre', 'Apellidos', 'Teléfono'],
+      ignoredColumns: ['Notas'],
       errors: [
         { row: 3, field: 'name', message: 'Name required' },
-        { row: 4, field: 'phone', message: 'Please enter a valid phone number' },
+        { row: 4, field: 'procedure_date', message: 'Please enter the date as DD/MM/YYYY or YYYY-MM-DD' },
       ],
       duplicates: [
         {
           row: 5,
-          field: 'email',
-          value: 'ana@example.com',
+          field: 'phone',
+          value: '+34612345678',
           fileRow: null,
           existingPatientId: 'P-1',
           existingPatientName: 'Ana Ruiz',
         },
       ],
     };
+    const remapped = {
+      ...preview,
+      mapping: ['given_name', 'family_name', 'phone', 'comment'],
+      ignoredColumns: [],
+    };
+    const result = { inserted: 2, skipped: 3, errors: preview.errors, duplicates: preview.duplicates };
     const network = stubPatientsApi((request) => {
-      if (request.path === '/api/patients/import/preview') return json(preview);
-      if (request.path === '/api/patients/import')
-        return json({ inserted: 2, skipped: 3, errors: preview.errors, duplicates: preview.duplicates });
+      if (request.path === '/api/patients/import/preview') {
+        return json((request.body as { mapping?: unknown }).mapping ? remapped : preview);
+      }
+      if (request.path === '/api/patients/import') {
+        const lines = [
+          { type: 'progress', done: 0, total: 2 },
+          { type: 'progress', done: 2, total: 2 },
+          { type: 'result', result },
+        ];
+        return new Response(lines.map((line) => `${JSON.stringify(line)}\n`).join(''), {
+          headers: { 'Content-Type': 'application/x-ndjson' },
+        });
+      }
       return null;
     });
     const user = userEvent.setup();
     const { container } = renderPage(<PatientsPage />, { path: '/patients' });
-    await screen.findByRole('heading', { name: 'No Patients Yet' });
-    await user.click(screen.getByRole('button', { name: 'Import CSV' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Import patients from CSV' });
-    const csv = 'name,email,phone,notes\nAna,ana@example.com,,x\n';
+    // Translations load on first render; a busy machine can take longer than findBy's default.
+    await screen.findByRole('heading', { name: 'No Patients Yet' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Import patients' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import patients' });
+    const bytes = new Uint8Array([0x4e, 0x3b, 0xe9]); // "N;é" in Windows-1252: sent as it is
     const input = container.ownerDocument.querySelector<HTMLInputElement>('input[type="file"]');
-    await user.upload(input!, new File([csv], 'patients.csv', { type: 'text/csv' }));
+    await user.upload(input!, new File([bytes], 'pacientes.csv', { type: 'text/csv' }));
 
     expect(await within(dialog).findByTestId('import-stat-ready')).toHaveProperty('textContent', '2');
-    expect(within(dialog).getByTestId('import-stat-errors').textContent).toBe('2');
-    expect(within(dialog).getByTestId('import-stat-duplicates').textContent).toBe('1');
-    expect(within(dialog).getByText('Ignored columns: notes')).toBeTruthy();
-    const [errorTable, duplicateTable] = within(dialog).getAllByRole('table');
-    const errorRows = within(errorTable!).getAllByRole('row').slice(1);
+    expect(network.to('/api/patients/import/preview')[0]?.body).toEqual({
+      file: 'Tjvp',
+      fileName: 'pacientes.csv',
+    });
+    expect(within(dialog).getByRole('combobox', { name: 'Import column Nombre as' })).toHaveProperty(
+      'value',
+      'Given name',
+    );
+    expect(within(dialog).getByText('Ignored columns: Notas')).toBeTruthy();
+    expect(within(dialog).getByText(/Row 2: 04\/05\/2026 read as/)).toBeTruthy();
+    expect(within(dialog).getByTestId('import-sample').textContent).toContain('+34612345678');
+    const errorRows = within(within(dialog).getAllByRole('table')[2]!).getAllByRole('row').slice(1);
     expect(errorRows.map((row) => row.textContent)).toEqual([
       '3nameName required',
-      '4phonePlease enter a valid phone number',
+      '4procedure_datePlease enter the date as DD/MM/YYYY or YYYY-MM-DD',
     ]);
-    expect(within(duplicateTable!).getAllByRole('row')[1]?.textContent).toBe(
-      '5ana@example.comExisting patient Ana Ruiz',
-    );
-    expect(network.to('/api/patients/import/preview')[0]?.body).toEqual({ csv });
+
+    const notas = within(dialog).getByRole('combobox', { name: 'Import column Notas as' });
+    await user.click(notas);
+    const choices = container.ownerDocument.getElementById(notas.getAttribute('aria-controls') ?? '');
+    await user.click(within(choices!).getByRole('option', { name: 'Comment', hidden: true }));
+    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(2));
+    expect(network.to('/api/patients/import/preview')[1]?.body).toEqual({
+      file: 'Tjvp',
+      fileName: 'pacientes.csv',
+      mapping: ['given_name', 'family_name', 'phone', 'comment'],
+    });
+    await waitFor(() => expect(within(dialog).queryByText('Ignored columns: Notas')).toBeNull());
 
     await user.click(within(dialog).getByRole('button', { name: 'Import valid rows (2)' }));
     expect(await within(dialog).findByText('Added: 2. Skipped: 3.')).toBeTruthy();
-    expect(network.to('/api/patients/import')[0]?.body).toEqual({ csv });
-  });
+    expect(network.to('/api/patients/import')[0]?.body).toEqual({
+      file: 'Tjvp',
+      fileName: 'pacientes.csv',
+      mapping: ['given_name', 'family_name', 'phone', 'comment'],
+    });
+  }, 30_000);
 });

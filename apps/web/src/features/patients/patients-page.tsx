@@ -14,20 +14,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconAlertCircle,
-  IconDownload,
-  IconPlus,
-  IconSearch,
-  IconUpload,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus, IconSearch, IconUpload, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { usePatients } from './api/get-patients';
-import { exportPatientsUrl } from './api/patient-keys';
-import { ImportCsvModal } from './components/import-csv-modal';
+import { ExportPatientsMenu } from './components/export-patients-menu';
+import { ImportPatientsModal } from './components/import-patients-modal';
 import { PatientCard } from './components/patient-card';
 import { PatientFormModal } from './components/patient-form-modal';
 
@@ -55,15 +48,7 @@ export function PatientsPage() {
           <Text c="dimmed">{t('subtitle')}</Text>
         </Stack>
         <Group gap="xs" wrap="wrap">
-          <Button
-            component="a"
-            href={exportPatientsUrl}
-            download
-            variant="default"
-            leftSection={<IconDownload size={18} aria-hidden="true" />}
-          >
-            {t('actions.export')}
-          </Button>
+          <ExportPatientsMenu />
           <Button
             variant="default"
             leftSection={<IconUpload size={18} aria-hidden="true" />}
@@ -159,7 +144,7 @@ export function PatientsPage() {
 
       <PatientFormModal opened={isAdding} onClose={() => setIsAdding(false)} />
       <PatientFormModal opened={editing !== null} patient={editing} onClose={() => setEditing(null)} />
-      <ImportCsvModal opened={isImporting} onClose={() => setIsImporting(false)} />
+      <ImportPatientsModal opened={isImporting} onClose={() => setIsImporting(false)} />
     </Stack>
   );
 }

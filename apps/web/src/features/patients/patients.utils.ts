@@ -18,4 +18,4 @@ export function translatePatientMessage(t: (key: string) => string, message: Dom
 }
 
 /** The largest file import accepts (the server checks it too). */
-export const maxImportFileBytes = 5 * 1024 * 1024;
+export { maxImportBytes as maxImportFileBytes } from '@careloop/contracts/patients';

@@ -1,3 +1,4 @@
+import type { PatientExportQuery } from '@careloop/contracts/patients';
 import type { PatientStatus } from '@careloop/domain/patient';
 
 export type PatientListFilter = { q: string; status: PatientStatus | null };
@@ -12,5 +13,10 @@ export const patientKeys = {
   timeline: (id: string) => [...patientKeys.detail(id), 'timeline'] as const,
 };
 
-/** Where the browser downloads the clinic's patients as CSV (GET /api/patients/export.csv). */
-export const exportPatientsUrl = '/api/patients/export.csv';
+/** Where the browser downloads the clinic's patients (GET /api/patients/export.csv), in the layout chosen. */
+export function exportPatientsUrl(query: PatientExportQuery = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, value);
+  const search = params.toString();
+  return search ? `/api/patients/export.csv?${search}` : '/api/patients/export.csv';
+}

@@ -1,11 +1,11 @@
-import type { ImportPreviewResponse } from '@careloop/contracts/patients';
+import type { ImportPreviewResponse, PatientImportBody } from '@careloop/contracts/patients';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export const previewPatientImport = (csv: string) =>
-  apiFetch<ImportPreviewResponse>('/api/patients/import/preview', { method: 'POST', body: { csv } });
+export const previewPatientImport = (body: PatientImportBody) =>
+  apiFetch<ImportPreviewResponse>('/api/patients/import/preview', { method: 'POST', body });
 
-/** POST /api/patients/import/preview: checks a file, stores nothing. */
+/** POST /api/patients/import/preview: reads a file with the mapping given (or proposed), stores nothing. */
 export function usePreviewPatientImport() {
   return useMutation({ mutationFn: previewPatientImport });
 }

@@ -1,0 +1,198 @@
+import type {
+  ImportPreviewResponse,
+  ImportResultResponse,
+  PatientImportBody,
+} from '@careloop/contracts/patients';
+import type { ImportTarget } from '@careloop/domain/patient-import/import-targets';
+import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api-client';
+import { type ImportProgress, useImportPatients } from '../api/import-patients';
+import { usePreviewPatientImport } from '../api/preview-import';
+import { fileToBase64 } from '../import.utils';
+import { maxImportFileBytes } from '../patients.utils';
+import { ImportMapping } from './import-mapping';
+import { ImportPreview } from './import-preview';
+import { ProblemTables } from './import-problem-tables';
+import { ImportReadingOptions, type ReadingChoice } from './import-reading-options';
+
+type ImportPatientsModalProps = { opened: boolean; onClose: () => void };
+
+type Step =
+  | { name: 'pick' }
+  | { name: 'preview'; request: PatientImportBody; preview: ImportPreviewResponse }
+  | { name: 'importing'; preview: ImportPreviewResponse }
+  | { name: 'done'; result: ImportResultResponse };
+
+/**
+ * Import patients: pick a CSV or .xlsx file, check how it is read and the mapping proposed for its
+ * columns, see the first rows as they will be imported, confirm, watch the progress, read the result.
+ */
+export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProps) {
+  const { t } = useTranslation('patients');
+  const [file, setFile] = useState<File | null>(null);
+  const [step, setStep] = useState<Step>({ name: 'pick' });
+  const [error, setError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  const preview = usePreviewPatientImport();
+  const runImport = useImportPatients(setProgress);
+
+  const reset = () => {
+    setFile(null);
+    setStep({ name: 'pick' });
+    setError(null);
+    setProgress(null);
+  };
+  const handleClose = () => {
+    if (step.name === 'importing') return;
+    reset();
+    onClose();
+  };
+
+  const describeError = (failure: unknown) => {
+    if (failure instanceof ApiError && failure.code === 'IMPORT_FAILED') return t('import.failed');
+    return failure instanceof ApiError ? failure.message : t('errors.unexpected');
+  };
+
+  const check = async (request: PatientImportBody) => {
+    setError(null);
+    try {
+      const answer = await preview.mutateAsync(request);
+      setStep({ name: 'preview', request: { ...request, mapping: answer.mapping }, preview: answer });
+    } catch (failure) {
+      setError(describeError(failure));
+    }
+  };
+
+  const handleFile = async (picked: File | null) => {
+    setFile(picked);
+    setError(null);
+    setStep({ name: 'pick' });
+    if (!picked) return;
+    if (picked.size > maxImportFileBytes) {
+      setError(t('import.tooLarge'));
+      return;
+    }
+    await check({ file: await fileToBase64(picked), fileName: picked.name });
+  };
+
+  const handleReading = (choice: ReadingChoice) => {
+    if (step.name !== 'preview') return;
+    const { file: bytes, fileName } = step.request;
+    void check({
+      file: bytes,
+      fileName,
+      encoding: choice.encoding ?? undefined,
+      delimiter: choice.delimiter ?? undefined,
+      sheet: choice.sheet,
+    });
+  };
+
+  const handleMapping = (mapping: (ImportTarget | null)[]) => {
+    if (step.name !== 'preview') return;
+    void check({ ...step.request, mapping });
+  };
+
+  const handleConfirm = async () => {
+    if (step.name !== 'preview') return;
+    setStep({ name: 'importing', preview: step.preview });
+    setProgress({ done: 0, total: step.preview.validRows });
+    try {
+      const result = await runImport.mutateAsync(step.request);
+      setStep({ name: 'done', result });
+    } catch (failure) {
+      setError(describeError(failure));
+      setStep({ name: 'preview', request: step.request, preview: step.preview });
+    }
+  };
+
+  const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
+
+  return (
+    <Modal opened={opened} onClose={handleClose} title={t('import.title')} size="xl">
+      <Stack gap="md">
+        {step.name === 'pick' || step.name === 'preview' ? (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('import.help')}
+            </Text>
+            <FileInput
+              label={t('import.file')}
+              placeholder={t('import.filePlaceholder')}
+              accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              value={file}
+              onChange={(picked) => void handleFile(picked)}
+              leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
+              clearable
+              disabled={preview.isPending}
+            />
+          </>
+        ) : null}
+        {preview.isPending ? (
+          <Text size="sm" role="status">
+            {t('import.checking')}
+          </Text>
+        ) : null}
+        {error ? (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+            {error}
+          </Alert>
+        ) : null}
+
+        {step.name === 'preview' ? (
+          <>
+            <ImportReadingOptions
+              reading={step.preview.reading}
+              disabled={preview.isPending}
+              onChange={handleReading}
+            />
+            <ImportMapping
+              header={step.preview.header}
+              mapping={step.preview.mapping}
+              disabled={preview.isPending}
+              onChange={handleMapping}
+            />
+            {step.preview.nameMapped ? (
+              <ImportPreview
+                preview={step.preview}
+                busy={preview.isPending}
+                onConfirm={() => void handleConfirm()}
+                onCancel={handleClose}
+              />
+            ) : (
+              <Alert color="yellow" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+                {t('import.nameNotMapped')}
+              </Alert>
+            )}
+          </>
+        ) : null}
+
+        {step.name === 'importing' ? (
+          <Stack gap="xs" role="status">
+            <Text>{t('import.importing', { count: step.preview.validRows })}</Text>
+            <Progress value={percent} size="lg" aria-label={t('import.progressLabel')} />
+            {progress ? (
+              <Text size="sm" c="dimmed">
+                {t('import.progress', { done: progress.done, total: progress.total })}
+              </Text>
+            ) : null}
+          </Stack>
+        ) : null}
+
+        {step.name === 'done' ? (
+          <Stack gap="sm">
+            <Alert color="green" icon={<IconCircleCheck aria-hidden="true" />} title={t('import.doneTitle')}>
+              {t('import.doneSummary', { inserted: step.result.inserted, skipped: step.result.skipped })}
+            </Alert>
+            <ProblemTables errors={step.result.errors} duplicates={step.result.duplicates} />
+            <Group justify="flex-end">
+              <Button onClick={handleClose}>{t('import.close')}</Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ImportTarget } from '@careloop/domain/patient-import/import-targets';
+
+/** The file's bytes as base64, for the import body. */
+export async function fileToBase64(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  const chunk = 0x8000;
+  for (let at = 0; at < bytes.length; at += chunk) {
+    binary += String.fromCharCode(...bytes.subarray(at, at + chunk));
+  }
+  return btoa(binary);
+}
+
+/** The value of the "ignore this column" choice in the mapping selects. */
+export const ignoreColumn = 'ignore';
+
+export const toTargetChoice = (target: ImportTarget | null) => target ?? ignoreColumn;
+
+/** A yyyy-mm-dd day in the user's language, without shifting it by the browser's time zone. */
+export function formatImportDay(isoDate: string, language: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}
