@@ -1,4 +1,5 @@
-import { type CountryCode, isSupportedCountry } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import { isPhoneCountry } from '../clinic-locale';
 
 const zoneCountries: Record<string, CountryCode> = {
   'Europe/Madrid': 'ES',
@@ -19,7 +20,7 @@ export function importRegionFor(clinic: {
   timeZone: string | null | undefined;
   defaultLanguage: string | null | undefined;
 }): CountryCode {
-  if (clinic.country && isSupportedCountry(clinic.country)) return clinic.country;
+  if (clinic.country && isPhoneCountry(clinic.country)) return clinic.country;
   const zone = clinic.timeZone ?? '';
   const byZone = zoneCountries[zone];
   if (byZone) return byZone;

@@ -1,3 +1,5 @@
+import type { AppLanguage } from '../clinic-locale';
+import type { MarketingConsentState } from '../consent';
 import type { PatientStatus, Procedure } from '../patient';
 import { normalizeWords } from './import-targets';
 
@@ -31,16 +33,14 @@ export const statusFromText = lookup<PatientStatus>([
   ['red', ['red', 'critical', 'crítico', 'crítica', 'kritik']],
 ]);
 
-export type ImportLanguage = 'en' | 'es' | 'tr';
-
-export const languageFromText = lookup<ImportLanguage>([
+export const languageFromText = lookup<AppLanguage>([
   ['en', ['en', 'eng', 'english', 'inglés', 'ingilizce']],
   ['es', ['es', 'spa', 'spanish', 'español', 'espanol', 'castellano', 'ispanyolca']],
   ['tr', ['tr', 'tur', 'turkish', 'turco', 'türkçe', 'turkce']],
 ]);
 
 /** A consent column: yes (granted) or no (withdrawn) in en/es/tr; blank means nothing recorded. */
-export const consentFromText = lookup<'granted' | 'withdrawn'>([
+export const consentFromText = lookup<MarketingConsentState>([
   ['granted', ['yes', 'y', 'true', '1', 'x', 'granted', 'opt in', 'sí', 'si', 's', 'evet', 'e', 'var']],
   ['withdrawn', ['no', 'n', 'false', '0', 'withdrawn', 'opt out', 'hayır', 'h', 'yok']],
 ]);

@@ -1,15 +1,11 @@
 import type { CountryCode } from 'libphonenumber-js';
+import type { AppLanguage } from '../clinic-locale';
+import type { MarketingConsentState } from '../consent';
 import { createPatientInputSchema, type PatientFields } from '../patient';
 import { type DateOrder, readImportDate } from './import-dates';
 import { importRowMessages } from './import-messages';
 import type { ColumnMapping, ImportTarget } from './import-targets';
-import {
-  consentFromText,
-  type ImportLanguage,
-  languageFromText,
-  procedureFromText,
-  statusFromText,
-} from './import-values';
+import { consentFromText, languageFromText, procedureFromText, statusFromText } from './import-values';
 
 export type ImportLocale = { region: CountryCode; dateOrder: DateOrder };
 
@@ -21,8 +17,8 @@ export type ImportedPatient = {
   procedureDate: string | null;
   /** The date text when both day-first and month-first readings are dates. */
   ambiguousDate: string | null;
-  language: ImportLanguage | null;
-  marketingConsent: 'granted' | 'withdrawn' | null;
+  language: AppLanguage | null;
+  marketingConsent: MarketingConsentState | null;
 };
 
 export type ImportRowResult =
