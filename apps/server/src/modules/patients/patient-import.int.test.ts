@@ -31,13 +31,13 @@ const byName = async (clinicId: string) =>
 
 const day = (date: Date | null | undefined) => date?.toISOString().slice(0, 10) ?? null;
 
-/** A clinic located in Spain, Turkey or the US (time zone and language; no country set). */
+/** A clinic in Spain or the US (country set), or in Turkey known only by its time zone and language. */
 async function clinicIn(where: 'ES' | 'TR' | 'US') {
   const clinic = await buildClinic(t);
   const locale = {
-    ES: { timeZone: 'Europe/Madrid', defaultLanguage: 'es' },
-    TR: { timeZone: 'Europe/Istanbul', defaultLanguage: 'tr' },
-    US: { timeZone: 'America/New_York', defaultLanguage: 'en' },
+    ES: { country: 'ES', timeZone: 'UTC', defaultLanguage: 'en' },
+    TR: { country: null, timeZone: 'Europe/Istanbul', defaultLanguage: 'tr' },
+    US: { country: 'US', timeZone: 'UTC', defaultLanguage: 'en' },
   }[where];
   await t.db.update(clinics).set(locale).where(eq(clinics.id, clinic.clinicId));
   return clinic;
@@ -170,12 +170,14 @@ describe('import the files clinics have', () => {
     expect(stored['John Smith']).toMatchObject({
       phone: '+14155552671',
       procedure: 'Teeth Whitening',
+      marketingConsent: 'granted',
       marketingConsentSource: 'import',
+      marketingConsentRecordedBy: owner.userId,
     });
     expect(stored['John Smith']?.marketingConsentAt).toBeInstanceOf(Date);
     expect(day(stored['John Smith']?.procedureDate)).toBe('2026-03-15');
     expect(stored['Doe, Jr. Jane']).toMatchObject({ phone: '+14155550199', procedure: 'Root Canal' });
-    expect(stored['Doe, Jr. Jane']?.marketingConsentAt).toBeNull();
+    expect(stored['Doe, Jr. Jane']).toMatchObject({ marketingConsent: 'withdrawn', marketingConsentSource: 'import' });
     expect(day(stored['Doe, Jr. Jane']?.procedureDate)).toBe('2025-12-01');
   });
 
