@@ -95,8 +95,8 @@ describe('patients in a fresh clinic', () => {
     await page.goto('/patients');
     await expect.poll(() => page.getByRole('heading', { name: 'No Patients Yet' }).isVisible()).toBe(true);
 
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Import patients from CSV' });
+    await page.getByRole('button', { name: 'Import patients' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import patients' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.locator('input[type="file"]').setInputFiles(file);
 
@@ -105,8 +105,8 @@ describe('patients in a fresh clinic', () => {
     expect(await dialog.getByTestId('import-stat-ready').textContent()).toBe('197');
     expect(await dialog.getByTestId('import-stat-errors').textContent()).toBe('3');
     expect(await dialog.getByTestId('import-stat-duplicates').textContent()).toBe('0');
-    const errorTable = dialog.getByRole('table');
-    expect(await errorTable.count()).toBe(1); // errors only, no duplicates table
+    const errorTable = dialog.getByTestId('import-errors');
+    expect(await dialog.getByTestId('import-duplicates').count()).toBe(0);
     const rowNumbers = await errorTable.locator('tbody tr td:first-child').allTextContents();
     expect(rowNumbers.map(Number)).toEqual(badRows);
     const problems = (await errorTable.locator('tbody tr').allTextContents()).join('\n');

@@ -177,7 +177,10 @@ describe('import the files clinics have', () => {
     expect(stored['John Smith']?.marketingConsentAt).toBeInstanceOf(Date);
     expect(day(stored['John Smith']?.procedureDate)).toBe('2026-03-15');
     expect(stored['Doe, Jr. Jane']).toMatchObject({ phone: '+14155550199', procedure: 'Root Canal' });
-    expect(stored['Doe, Jr. Jane']).toMatchObject({ marketingConsent: 'withdrawn', marketingConsentSource: 'import' });
+    expect(stored['Doe, Jr. Jane']).toMatchObject({
+      marketingConsent: 'withdrawn',
+      marketingConsentSource: 'import',
+    });
     expect(day(stored['Doe, Jr. Jane']?.procedureDate)).toBe('2025-12-01');
   });
 

@@ -199,7 +199,7 @@ describe('PatientsPage', () => {
     expect(within(dialog).getByText('Ignored columns: Notas')).toBeTruthy();
     expect(within(dialog).getByText(/Row 2: 04\/05\/2026 read as/)).toBeTruthy();
     expect(within(dialog).getByTestId('import-sample').textContent).toContain('+34612345678');
-    const errorRows = within(within(dialog).getAllByRole('table')[2]!).getAllByRole('row').slice(1);
+    const errorRows = within(within(dialog).getByTestId('import-errors')).getAllByRole('row').slice(1);
     expect(errorRows.map((row) => row.textContent)).toEqual([
       '3nameName required',
       '4procedure_datePlease enter the date as DD/MM/YYYY or YYYY-MM-DD',

@@ -25,7 +25,7 @@ export function ProblemTables({
             {t('import.errorsTitle')}
           </Title>
           <Table.ScrollContainer minWidth={420} maxHeight={240}>
-            <Table striped withTableBorder>
+            <Table striped withTableBorder data-testid="import-errors">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('import.columns.row')}</Table.Th>
@@ -52,7 +52,7 @@ export function ProblemTables({
             {t('import.duplicatesTitle')}
           </Title>
           <Table.ScrollContainer minWidth={420} maxHeight={240}>
-            <Table striped withTableBorder>
+            <Table striped withTableBorder data-testid="import-duplicates">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('import.columns.row')}</Table.Th>
