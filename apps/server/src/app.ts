@@ -15,6 +15,7 @@ import { trustpilotSandbox } from './integrations/trustpilot/trustpilot.sandbox'
 import { twilioSandbox } from './integrations/twilio/twilio.sandbox';
 import { vonageSandbox } from './integrations/vonage/vonage.sandbox';
 import { whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
+import { logSerializers } from './lib/log-redaction';
 import { automationRoutes } from './modules/automation/automation.routes';
 import { webhookInfoRoutes } from './modules/automation/webhook-info.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
@@ -51,7 +52,8 @@ export type BuildAppOptions = {
 
 export const loggerOptions = (level: string) => ({
   level,
-  // Cookies and tokens never reach a log line.
+  // Cookies, tokens and statement parameters never reach a log line.
+  serializers: logSerializers,
   redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
 });
 

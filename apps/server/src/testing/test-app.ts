@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../app';
+import { buildApp, loggerOptions } from '../app';
 import type { AppDeps } from '../app-deps';
 import { createAppDeps } from '../bootstrap';
 import { loadConfig } from '../config';
@@ -47,11 +47,11 @@ export async function createTestApp(options: TestAppOptions = {}) {
     options.observeQuery,
   );
   const logLines: string[] = [];
-  const log = pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) });
+  const log = pino(loggerOptions('info'), { write: (line: string) => void logLines.push(line) });
   const deps = createAppDeps(config, database, log);
   const app = await buildApp(deps, {
     trustProxy: true,
-    logger: { level: 'info', stream: { write: (line: string) => logLines.push(line) } },
+    logger: { ...loggerOptions('info'), stream: { write: (line: string) => logLines.push(line) } },
   });
   if (options.startJobs) await deps.jobs.start({ work: false });
   await app.ready();
