@@ -24,8 +24,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))(
   'backup and restore on PGlite',
   { timeout: 180_000 },
   () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-backup-'));
-    const backupsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-backups-'));
+    // Made only when the suite runs: a skipped suite's afterAll would not remove them.
+    const runs = !process.env.TEST_DATABASE_URL;
+    const dataDir = runs ? fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-backup-')) : '';
+    const backupsDir = runs ? fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-backups-')) : '';
     const secretsKeyHex = randomBytes(32).toString('hex');
     const config = loadConfig({
       NODE_ENV: 'test',

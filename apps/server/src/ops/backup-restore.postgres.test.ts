@@ -38,7 +38,8 @@ describe.skipIf(!sourceUrl)(
   'backup and restore on PostgreSQL (pg_dump, pg_restore)',
   { timeout: 180_000 },
   () => {
-    const backupsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-pg-backups-'));
+    // Made only when the suite runs: a skipped suite's afterAll would not remove it.
+    const backupsDir = sourceUrl ? fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-pg-backups-')) : '';
     let t: TestApp;
     let target: Awaited<ReturnType<typeof createScratchDatabase>>;
     beforeAll(async () => {
