@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mapSignInError, mapSignUpError, validateSignInInput, validateSignUpInput } from './auth-messages';
+import {
+  checkNewPassword,
+  mapPasswordError,
+  mapSignInError,
+  mapSignUpError,
+  validateSignInInput,
+  validateSignUpInput,
+} from './auth-messages';
 
 describe('validateSignInInput', () => {
   it.each([
@@ -14,7 +21,7 @@ describe('validateSignInInput', () => {
 });
 
 describe('validateSignUpInput', () => {
-  const valid = { email: 'a@b.co', password: 'secret', firstName: 'Ada', practiceName: 'Smile Clinic' };
+  const valid = { email: 'a@b.co', password: 'tidal-harbor', firstName: 'Ada', practiceName: 'Smile Clinic' };
 
   it.each([
     [{}, null],
@@ -23,8 +30,9 @@ describe('validateSignUpInput', () => {
     [{ password: '' }, 'Please fill in all required fields'],
     [{ firstName: ' ' }, 'Please fill in all required fields'],
     [{ practiceName: '' }, 'Please fill in all required fields'],
-    [{ password: '12345' }, 'Password must be at least 6 characters long'],
-    [{ password: '123456' }, null],
+    [{ password: '1234567' }, 'Password must be at least 8 characters long'],
+    [{ password: '12345678' }, null],
+    [{ password: 'x'.repeat(129) }, 'Password must be at most 128 characters long'],
     [{ email: '', password: '1' }, 'Please fill in all required fields'],
   ])('%j -> %j', (change, message) => {
     expect(validateSignUpInput({ ...valid, ...change })?.message ?? null).toBe(message);
@@ -89,11 +97,50 @@ describe('mapSignUpError', () => {
     ],
     [
       { status: 400, code: 'PASSWORD_TOO_SHORT', message: 'Password too short' },
-      'auth.errors.server',
-      'Password too short',
+      'auth.errors.passwordTooShort',
+      'Password must be at least 8 characters long',
     ],
+    [
+      { status: 400, code: 'PASSWORD_TOO_COMMON', message: 'common' },
+      'auth.errors.passwordTooCommon',
+      'This password is one of the most common passwords. Please choose one that is harder to guess.',
+    ],
+    [{ status: 400, code: 'SOMETHING_ELSE', message: 'Other' }, 'auth.errors.server', 'Other'],
     [{}, 'auth.errors.unexpected', 'An unexpected error occurred'],
   ])('%j -> %s', (failure, key, message) => {
     expect(mapSignUpError(failure)).toEqual({ key, message });
+  });
+});
+
+describe('checkNewPassword', () => {
+  const common = new Set(['123456', 'password', '12345678', 'qwertyuiop', 'iloveyou1']);
+  const isCommon = (lowerCased: string) => common.has(lowerCased);
+  const tooShort = 'Password must be at least 8 characters long';
+  const tooCommon =
+    'This password is one of the most common passwords. Please choose one that is harder to guess.';
+
+  it.each([
+    ['123456', tooShort],
+    ['abcdefg', tooShort],
+    ['12345678', tooCommon],
+    ['QwertyUIOP', tooCommon],
+    ['iloveyou1', tooCommon],
+    ['tidal-harbor-42', null],
+    ['x'.repeat(128), null],
+    ['x'.repeat(129), 'Password must be at most 128 characters long'],
+  ])('%j -> %j', (password, message) => {
+    expect(checkNewPassword(password, isCommon)?.message ?? null).toBe(message);
+  });
+});
+
+describe('mapPasswordError', () => {
+  it.each([
+    [{ status: 400, code: 'PASSWORD_TOO_SHORT' }, 'auth.errors.passwordTooShort'],
+    [{ status: 400, code: 'PASSWORD_TOO_LONG' }, 'auth.errors.passwordTooLong'],
+    [{ status: 400, code: 'PASSWORD_TOO_COMMON' }, 'auth.errors.passwordTooCommon'],
+    [{ status: 400, code: 'INVALID_TOKEN' }, null],
+    [{ status: 400, code: 'toString' }, null],
+  ])('%j -> %s', (failure, key) => {
+    expect(mapPasswordError(failure)?.key ?? null).toBe(key);
   });
 });

@@ -1,6 +1,8 @@
 import type { DomainMessage } from './domain-message';
 
-export const passwordMinLength = 6;
+/** Password rules (ARCHITECTURE.md, "Runtime choices"); the common-password list lives on the server. */
+export const passwordMinLength = 8;
+export const passwordMaxLength = 128;
 
 export const authMessages = {
   missingCredentials: {
@@ -10,7 +12,15 @@ export const authMessages = {
   missingSignUpFields: { key: 'auth.errors.missingFields', message: 'Please fill in all required fields' },
   passwordTooShort: {
     key: 'auth.errors.passwordTooShort',
-    message: 'Password must be at least 6 characters long',
+    message: 'Password must be at least 8 characters long',
+  },
+  passwordTooLong: {
+    key: 'auth.errors.passwordTooLong',
+    message: 'Password must be at most 128 characters long',
+  },
+  passwordTooCommon: {
+    key: 'auth.errors.passwordTooCommon',
+    message: 'This password is one of the most common passwords. Please choose one that is harder to guess.',
   },
   invalidCredentials: {
     key: 'auth.errors.invalidCredentials',
@@ -29,7 +39,10 @@ export const authMessages = {
     message:
       'Too many failed sign-in attempts for this account. Please try again in a few minutes, or reset your password.',
   },
-
+  codeAlreadyUsed: {
+    key: 'auth.errors.codeAlreadyUsed',
+    message: 'This code has already been used. Please wait for the next code from your authenticator app.',
+  },
   accountExists: {
     key: 'auth.errors.accountExists',
     message: 'An account with this email already exists. Please sign in instead.',
@@ -65,8 +78,42 @@ export function validateSignUpInput(input: {
   if ([input.email, input.firstName, input.practiceName].some(isBlank) || input.password === '') {
     return authMessages.missingSignUpFields;
   }
-  if (input.password.length < passwordMinLength) return authMessages.passwordTooShort;
+  return checkPasswordLength(input.password);
+}
+
+/** The length rule, which the forms check as the user types; the server also checks the common list. */
+export function checkPasswordLength(password: string): AuthMessage | null {
+  if (password.length < passwordMinLength) return authMessages.passwordTooShort;
+  if (password.length > passwordMaxLength) return authMessages.passwordTooLong;
   return null;
+}
+
+/**
+ * A new password (sign-up, reset, change): long enough, not too long, and not in the list of
+ * common passwords, compared without regard to case.
+ */
+export function checkNewPassword(
+  password: string,
+  isCommonPassword: (lowerCased: string) => boolean,
+): AuthMessage | null {
+  return (
+    checkPasswordLength(password) ??
+    (isCommonPassword(password.toLowerCase()) ? authMessages.passwordTooCommon : null)
+  );
+}
+
+/** The codes the server answers for a refused new password, to their messages. */
+export const passwordErrorCodes = {
+  PASSWORD_TOO_SHORT: authMessages.passwordTooShort,
+  PASSWORD_TOO_LONG: authMessages.passwordTooLong,
+  PASSWORD_TOO_COMMON: authMessages.passwordTooCommon,
+} as const satisfies Record<string, AuthMessage>;
+
+export function mapPasswordError(failure: AuthFailure): AuthMessage | null {
+  const code = failure.code ?? '';
+  return Object.hasOwn(passwordErrorCodes, code)
+    ? passwordErrorCodes[code as keyof typeof passwordErrorCodes]
+    : null;
 }
 
 /** What the auth endpoint answered: better-auth's status and code, or a legacy text message. */
@@ -78,6 +125,8 @@ export type AuthFailure = {
 
 /** The server's code for a sign-in refused because the account is locked (per-account lockout). */
 export const accountLockedCode = 'ACCOUNT_LOCKED';
+/** The server's code for a TOTP code accepted before (one use per code). */
+export const codeAlreadyUsedCode = 'TOTP_CODE_ALREADY_USED';
 
 const mentions = (message: string | null | undefined, text: string) =>
   message?.toLowerCase().includes(text.toLowerCase()) ?? false;
@@ -119,5 +168,7 @@ export function mapSignUpError(failure: AuthFailure): AuthMessage {
   if ((code && accountExistsCodes.includes(code)) || mentions(message, 'already registered')) {
     return authMessages.accountExists;
   }
+  const passwordProblem = mapPasswordError(failure);
+  if (passwordProblem) return passwordProblem;
   return passThrough(failure);
 }

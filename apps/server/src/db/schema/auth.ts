@@ -79,6 +79,8 @@ export const twoFactors = pgTable(
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    // Ours, not better-auth's: the last TOTP time step accepted, so a code works once (totp-replay.plugin.ts).
+    lastTotpStep: integer('last_totp_step'),
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId), index('two_factors_secret_idx').on(t.secret)],
 );

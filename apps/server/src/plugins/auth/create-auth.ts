@@ -1,4 +1,5 @@
 import { getCurrentAdapter } from '@better-auth/core/context';
+import { passwordMaxLength, passwordMinLength } from '@careloop/domain/auth-messages';
 import { signInLockoutPolicy } from '@careloop/domain/sign-in-lockout';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -12,7 +13,9 @@ import { newId } from '../../lib/ids';
 import { hashInvitationToken } from '../../lib/invitation-token';
 import type { AuditSink } from './audit-sink';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { passwordRules } from './password-rules.plugin';
 import { forgetSignInFailures, signInLockout } from './sign-in-lockout.plugin';
+import { totpReplayGuard } from './totp-replay.plugin';
 
 export type { AuditSink };
 
@@ -58,8 +61,9 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
+      // The same numbers as the domain's rules, which passwordRules() checks first with our messages.
+      minPasswordLength: passwordMinLength,
+      maxPasswordLength: passwordMaxLength,
       revokeSessionsOnPasswordReset: true,
       // A reset proves the owner: a lockout from someone else's guesses ends with it.
       onPasswordReset: async ({ user }) => {
@@ -113,6 +117,8 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
     plugins: [
       twoFactor({ issuer: 'CareLoop' }),
       signInLockout({ db, audit }),
+      passwordRules(),
+      totpReplayGuard({ db }),
       {
         id: 'careloop-clinic-schema',
         schema: {

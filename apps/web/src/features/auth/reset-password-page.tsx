@@ -1,4 +1,9 @@
-import { type AuthFailure, authMessages, passwordMinLength } from '@careloop/domain/auth-messages';
+import {
+  type AuthFailure,
+  authMessages,
+  checkPasswordLength,
+  mapPasswordError,
+} from '@careloop/domain/auth-messages';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
@@ -19,6 +24,8 @@ const invalidLink = {
 
 function mapResetError(failure: AuthFailure): DomainMessage {
   if (failure.code === 'INVALID_TOKEN') return invalidLink;
+  const passwordProblem = mapPasswordError(failure);
+  if (passwordProblem) return passwordProblem;
   const message = failure.message?.trim();
   return message ? { key: 'auth.errors.server', message } : authMessages.unexpected;
 }
@@ -37,7 +44,8 @@ export function ResetPasswordPage() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!token) return setError(invalidLink);
-    if (password.length < passwordMinLength) return setError(authMessages.passwordTooShort);
+    const tooShortOrLong = checkPasswordLength(password);
+    if (tooShortOrLong) return setError(tooShortOrLong);
     setError(null);
     setIsSubmitting(true);
     try {

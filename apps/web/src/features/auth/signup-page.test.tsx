@@ -20,7 +20,7 @@ const complete: Required<Form> = {
   lastName: 'Lovelace',
   email: 'ada@smile.example',
   practiceName: 'Smile Dental',
-  password: 'secret1',
+  password: 'tidal-harbor-42',
 };
 
 async function fillAndSubmit(form: Form) {
@@ -47,7 +47,7 @@ describe('SignupPage', () => {
     [{ ...complete, email: '' }, 'Please fill in all required fields'],
     [{ ...complete, practiceName: '' }, 'Please fill in all required fields'],
     [{ ...complete, password: '' }, 'Please fill in all required fields'],
-    [{ ...complete, password: '12345' }, 'Password must be at least 6 characters long'],
+    [{ ...complete, password: '12345' }, 'Password must be at least 8 characters long'],
   ])('validates %j before calling the server', async (form, message) => {
     const network = stubFetch(() => noSession());
     await fillAndSubmit(form);
@@ -63,7 +63,7 @@ describe('SignupPage', () => {
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
     expect(network.to(signUpPath)[0]?.body).toEqual({
       email: 'ada@smile.example',
-      password: 'secret1',
+      password: 'tidal-harbor-42',
       name: 'Ada',
       firstName: 'Ada',
       practiceName: 'Smile Dental',
@@ -96,6 +96,22 @@ describe('SignupPage', () => {
       'An account with this email already exists. Please sign in instead.',
     );
   });
+
+  it('shows the password rule, and the server refusing a common password in words', async () => {
+    stubFetch((request) =>
+      request.path === signUpPath
+        ? json(
+            { code: 'PASSWORD_TOO_COMMON', message: 'This password is one of the most common passwords.' },
+            400,
+          )
+        : noSession(),
+    );
+    await fillAndSubmit({ ...complete, password: 'iloveyou1' });
+    expect(screen.getByText('At least 8 characters, and not a common password')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This password is one of the most common passwords. Please choose one that is harder to guess.',
+    );
+  });
 });
 
 describe('SignupPage through an invitation link', () => {
@@ -121,13 +137,13 @@ describe('SignupPage through an invitation link', () => {
     expect(screen.queryByLabelText(/^Practice name/)).toBeNull();
 
     await user.type(screen.getByLabelText(/^First name/), 'Grace');
-    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.type(screen.getByLabelText(/^Password/), 'tidal-harbor-42');
     await user.click(screen.getByRole('button', { name: 'Create Account and Join' }));
     expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeTruthy();
     expect(screen.getByText(/We sent a confirmation link to grace@smile\.example/)).toBeTruthy();
     expect(network.to(signUpPath)[0]?.body).toEqual({
       email: 'grace@smile.example',
-      password: 'secret1',
+      password: 'tidal-harbor-42',
       name: 'Grace',
       firstName: 'Grace',
       invitationToken: token,
@@ -140,7 +156,7 @@ describe('SignupPage through an invitation link', () => {
     const network = stubFetch((request) => (request.path === invitationPath ? json(preview) : noSession()));
     openLink();
     await screen.findByRole('heading', { name: 'Join Smile Dental on CareLoop' });
-    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.type(screen.getByLabelText(/^Password/), 'tidal-harbor-42');
     await user.click(screen.getByRole('button', { name: 'Create Account and Join' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please fill in all required fields');
     expect(network.to(signUpPath)).toHaveLength(0);
@@ -193,7 +209,7 @@ describe('SignupPage through an invitation link', () => {
     openLink();
     await screen.findByRole('heading', { name: 'Join Smile Dental on CareLoop' });
     await user.type(screen.getByLabelText(/^First name/), 'Grace');
-    await user.type(screen.getByLabelText(/^Password/), 'secret1');
+    await user.type(screen.getByLabelText(/^Password/), 'tidal-harbor-42');
     await user.click(screen.getByRole('button', { name: 'Create Account and Join' }));
     expect((await screen.findByRole('alert')).textContent).toBe('This invitation is invalid or has expired');
   });

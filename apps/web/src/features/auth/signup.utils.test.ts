@@ -51,13 +51,13 @@ describe('buildSignUpRequest with an invitation', () => {
     lastName: '',
     email: 'someone-else@example.com',
     practiceName: 'Should not be sent',
-    password: 'secret1',
+    password: 'tidal-harbor-42',
   };
 
   it('sends the token and the invited address, and no practice name', () => {
     expect(buildSignUpRequest(fields, invitation)).toEqual({
       email: 'grace@smile.example',
-      password: 'secret1',
+      password: 'tidal-harbor-42',
       name: 'Grace',
       firstName: 'Grace',
       lastName: undefined,
@@ -74,7 +74,13 @@ describe('buildSignUpRequest with an invitation', () => {
 });
 
 describe('validateSignUpFields', () => {
-  const blank = { firstName: 'Grace', lastName: '', email: '', practiceName: '', password: 'secret1' };
+  const blank = {
+    firstName: 'Grace',
+    lastName: '',
+    email: '',
+    practiceName: '',
+    password: 'tidal-harbor-42',
+  };
 
   it('an invited person needs no practice name nor a typed e-mail', () => {
     expect(validateSignUpFields(blank, invitation)).toBeNull();
@@ -87,8 +93,8 @@ describe('validateSignUpFields', () => {
   it.each([
     [{ firstName: ' ' }, 'Please fill in all required fields'],
     [{ password: '' }, 'Please fill in all required fields'],
-    [{ password: '12345' }, 'Password must be at least 6 characters long'],
-    [{ password: '123456' }, null],
+    [{ password: '1234567' }, 'Password must be at least 8 characters long'],
+    [{ password: '12345678' }, null],
   ])('with an invitation, %j -> %s', (change, message) => {
     expect(validateSignUpFields({ ...blank, ...change }, invitation)?.message ?? null).toBe(message);
   });

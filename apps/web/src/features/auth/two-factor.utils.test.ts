@@ -23,6 +23,7 @@ describe('mapTotpError', () => {
     [{ status: 401, code: 'INVALID_TWO_FACTOR_COOKIE' }, 'auth.errors.invalidCode'],
     [{ status: 401 }, 'auth.errors.invalidCode'],
     [{ status: 429 }, 'auth.errors.tooManyAttempts'],
+    [{ status: 401, code: 'TOTP_CODE_ALREADY_USED' }, 'auth.errors.codeAlreadyUsed'],
     [{ status: 400, message: 'Something specific' }, 'auth.errors.server'],
     [{ status: 500 }, 'auth.errors.unexpected'],
   ])('%j -> %s', (failure, key) => {

@@ -2,6 +2,7 @@ import {
   type AuthFailure,
   type AuthMessage,
   authMessages,
+  codeAlreadyUsedCode,
   mapSignInError,
 } from '@careloop/domain/auth-messages';
 import type { DomainMessage } from '@careloop/domain/domain-message';
@@ -25,6 +26,7 @@ export function isTotpCode(input: string): boolean {
 /** Failures of the sign-in TOTP step to messages. */
 export function mapTotpError(failure: AuthFailure): AuthMessage | typeof invalidCodeMessage {
   if (failure.status === 429) return authMessages.tooManyAttempts;
+  if (failure.code === codeAlreadyUsedCode) return authMessages.codeAlreadyUsed;
   if ((failure.code && invalidCodeCodes.includes(failure.code)) || failure.status === 401) {
     return invalidCodeMessage;
   }
