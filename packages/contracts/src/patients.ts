@@ -51,8 +51,8 @@ export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 export const patientListResponseSchema = z.object({
   patients: z.array(patientSchema),
   nextCursor: z.string().nullable(),
-  /** Patients matching the search and filter, across all pages. */
-  total: z.number().int(),
+  /** Patients matching the search and filter, across all pages: on the first page only (null after). */
+  total: z.number().int().nullable(),
 });
 export type PatientListResponse = z.infer<typeof patientListResponseSchema>;
 

@@ -3,6 +3,7 @@ import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { JobDefinition } from './job-definition';
 import { planFollowUpsJob } from './plan-followups.job';
+import { refreshPlannerStatisticsJob } from './refresh-planner-statistics.job';
 import { sendMessagesJob } from './send-messages.job';
 
 /** Every job the workers run, with its schedule: the one place to look. */
@@ -13,4 +14,5 @@ export const jobRegistry: JobDefinition[] = [
   draftReviewRepliesJob as unknown as JobDefinition,
   planFollowUpsJob as unknown as JobDefinition,
   sendMessagesJob as unknown as JobDefinition,
+  refreshPlannerStatisticsJob as unknown as JobDefinition,
 ];

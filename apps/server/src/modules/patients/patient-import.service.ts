@@ -29,6 +29,7 @@ import {
   listPatientContacts,
   lockClinicPatients,
   type NewPatientRow,
+  refreshPatientStatistics,
   saveImportMapping,
 } from './patients.repository';
 
@@ -208,6 +209,8 @@ export async function importPatients(
     await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));
     return { analysis, inserted };
   });
+  // A bulk import changes the table's size at once; the planner should not wait for a schedule to see it.
+  if (inserted > 0) await refreshPatientStatistics(deps.db);
   await recordUserAction(deps.db, {
     clinicId: ctx.clinicId,
     userId: ctx.userId,

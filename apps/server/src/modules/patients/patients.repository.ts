@@ -2,6 +2,7 @@ import type { PatientStatus } from '@careloop/domain/patient';
 import { and, asc, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import { refreshPlannerStatistics } from '../../db/planner-statistics';
 import { cases, clinics, patientCommunications, patients, reviews } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -174,6 +175,11 @@ export function listPatientMessages(db: Database, clinicId: string, patientId: s
     .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.patientId, patientId)))
     .orderBy(desc(sql`coalesce(${patientCommunications.sentAt}, ${patientCommunications.createdAt})`))
     .limit(timelineLimit);
+}
+
+/** ANALYZE patients (after a bulk import). */
+export function refreshPatientStatistics(db: Database) {
+  return refreshPlannerStatistics(db, 'patients');
 }
 
 /** Runs `work` in one transaction (import: all batches or none). */

@@ -87,8 +87,11 @@ export async function listPatients(
 ): Promise<PatientListResponse> {
   const cursor = decodeCursor(query.cursor);
   const filter = { q: query.q, status: query.status };
-  const rows = await listPatientRows(deps.db, ctx.clinicId, { ...filter, limit: query.limit, cursor });
-  const total = await countPatientRows(deps.db, ctx.clinicId, filter);
+  // The total is counted once, for the first page: the list shows it from there while paging on.
+  const [rows, total] = await Promise.all([
+    listPatientRows(deps.db, ctx.clinicId, { ...filter, limit: query.limit, cursor }),
+    cursor ? null : countPatientRows(deps.db, ctx.clinicId, filter),
+  ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
