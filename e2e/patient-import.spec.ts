@@ -38,6 +38,11 @@ async function setClinicCountry(page: Page, code: string) {
   await page.goto('/settings');
   const country = page.getByRole('combobox', { name: /^Country/ });
   await expect.poll(() => country.isVisible()).toBe(true);
+  // A new clinic has no specialty or phone yet; the profile needs both before it saves.
+  await page.getByRole('combobox', { name: /^Category/ }).click();
+  await page.getByRole('option', { name: 'Dental' }).click();
+  await expect.poll(() => page.getByText('Category updated').first().isVisible()).toBe(true);
+  await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+34 912 345 678');
   await country.selectOption(code);
   await page.getByRole('button', { name: 'Save profile' }).click();
   await expect.poll(() => page.getByText('Settings saved').first().isVisible()).toBe(true);
@@ -90,7 +95,8 @@ describe('importing what a Spanish clinic exports from Excel', () => {
     await expect
       .poll(() => dialog.getByText('Added: 2. Skipped: 1.').isVisible(), { timeout: 30_000 })
       .toBe(true);
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // The footer's Close (the header's × is named Close too).
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     await page.getByRole('searchbox').fill('García');
     const maria = page.getByRole('article', { name: 'María García López' });
@@ -98,7 +104,7 @@ describe('importing what a Spanish clinic exports from Excel', () => {
     expect(await maria.textContent()).toContain('+34612345678');
     await maria.getByRole('link').first().click();
     await expect.poll(() => page.getByRole('heading', { name: 'María García López' }).isVisible()).toBe(true);
-    expect(await page.getByText('Mar 15, 2026').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Mar 15, 2026').first().isVisible()).toBe(true);
 
     await page.goto('/patients');
     await page.getByRole('searchbox').fill('Núñez');
@@ -107,7 +113,7 @@ describe('importing what a Spanish clinic exports from Excel', () => {
     expect(await jose.textContent()).toContain('+34699112233');
     await jose.getByRole('link').first().click();
     await expect.poll(() => page.getByRole('heading', { name: 'José Núñez' }).isVisible()).toBe(true);
-    expect(await page.getByText('May 4, 2026').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('May 4, 2026').first().isVisible()).toBe(true);
 
     // The same dialog on a phone: axe clean at 375 px.
     await page.setViewportSize(viewports.mobile);

@@ -2,6 +2,7 @@ import { type ImportTarget, importTargets } from '@careloop/domain/patient-impor
 import { Select, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ignoreColumn, toTargetChoice } from '../import.utils';
+import { ImportTableScroll } from './import-table-scroll';
 
 type ImportMappingProps = {
   header: string[];
@@ -29,7 +30,7 @@ export function ImportMapping({ header, mapping, disabled, onChange }: ImportMap
       <Text size="sm" c="dimmed">
         {t('import.mappingHelp')}
       </Text>
-      <Table.ScrollContainer minWidth={320} maxHeight={320}>
+      <ImportTableScroll label={t('import.mappingTitle')} minWidth={320} maxHeight={320}>
         <Table withTableBorder verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -60,7 +61,7 @@ export function ImportMapping({ header, mapping, disabled, onChange }: ImportMap
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ImportTableScroll>
     </>
   );
 }

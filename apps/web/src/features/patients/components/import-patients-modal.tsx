@@ -111,7 +111,13 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
   const percent = progress && progress.total > 0 ? Math.round((progress.done / progress.total) * 100) : 0;
 
   return (
-    <Modal opened={opened} onClose={handleClose} title={t('import.title')} size="xl">
+    <Modal
+      opened={opened}
+      onClose={handleClose}
+      title={t('import.title')}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         {step.name === 'pick' || step.name === 'preview' ? (
           <>
@@ -126,6 +132,7 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
               onChange={(picked) => void handleFile(picked)}
               leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
               clearable
+              clearButtonProps={{ 'aria-label': t('import.clearFile') }}
               disabled={preview.isPending}
             />
           </>

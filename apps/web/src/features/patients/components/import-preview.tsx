@@ -16,6 +16,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatImportDay } from '../import.utils';
 import { ProblemTables } from './import-problem-tables';
+import { ImportTableScroll } from './import-table-scroll';
 
 type ImportPreviewProps = {
   preview: ImportPreviewResponse;
@@ -64,7 +65,7 @@ export function ImportPreview({ preview, busy, onConfirm, onCancel }: ImportPrev
           <Title order={4} size="h6">
             {t('import.sampleTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={560} maxHeight={280}>
+          <ImportTableScroll label={t('import.sampleTitle')} minWidth={560} maxHeight={280}>
             <Table striped withTableBorder data-testid="import-sample">
               <Table.Thead>
                 <Table.Tr>
@@ -95,7 +96,7 @@ export function ImportPreview({ preview, busy, onConfirm, onCancel }: ImportPrev
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ImportTableScroll>
         </Stack>
       ) : null}
       {preview.ambiguousDateRows > 0 ? (

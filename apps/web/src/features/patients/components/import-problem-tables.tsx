@@ -3,6 +3,7 @@ import { Stack, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toPatientMessage } from '../patient-form.utils';
 import { translatePatientMessage } from '../patients.utils';
+import { ImportTableScroll } from './import-table-scroll';
 
 /** The rows that will not be imported: per-row errors and duplicates. */
 export function ProblemTables({
@@ -24,7 +25,7 @@ export function ProblemTables({
           <Title order={4} size="h6">
             {t('import.errorsTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={420} maxHeight={240}>
+          <ImportTableScroll label={t('import.errorsTitle')} minWidth={420} maxHeight={240}>
             <Table striped withTableBorder data-testid="import-errors">
               <Table.Thead>
                 <Table.Tr>
@@ -43,7 +44,7 @@ export function ProblemTables({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ImportTableScroll>
         </Stack>
       ) : null}
       {duplicates.length > 0 ? (
@@ -51,7 +52,7 @@ export function ProblemTables({
           <Title order={4} size="h6">
             {t('import.duplicatesTitle')}
           </Title>
-          <Table.ScrollContainer minWidth={420} maxHeight={240}>
+          <ImportTableScroll label={t('import.duplicatesTitle')} minWidth={420} maxHeight={240}>
             <Table striped withTableBorder data-testid="import-duplicates">
               <Table.Thead>
                 <Table.Tr>
@@ -70,7 +71,7 @@ export function ProblemTables({
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ImportTableScroll>
         </Stack>
       ) : null}
     </>
