@@ -15,5 +15,8 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // A guard against hangs, not a speed budget: a form test typing a few hundred keystrokes takes
+    // seconds on a busy 2-core machine (issue 15, finding 10). The server project allows 30 s too.
+    testTimeout: 30_000,
   },
 });

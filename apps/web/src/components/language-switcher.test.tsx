@@ -1,9 +1,16 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../i18n';
 import { renderPage } from '../test/render';
 import { LanguageSwitcher } from './language-switcher';
+
+// The menu and Turkish are lazy chunks: loaded before the test so that the clicks below wait on
+// React, not on the machine (the lazy path itself still runs: React.lazy awaits the cached module).
+beforeAll(async () => {
+  await import('./language-menu');
+  await i18n.loadLanguages('tr');
+});
 
 afterEach(async () => {
   await changeLanguage('en');

@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderPage } from '../../test/render';
 import { PricingPlans } from './pricing-plans';
 
 const endpoint = '/api/enterprise-contact-requests';
+
+// The dialog is a lazy chunk of the pricing plans: loaded before the tests so that findBy waits on
+// React, not on the machine.
+beforeAll(async () => {
+  await import('./enterprise-contact-dialog');
+});
 
 async function openDialog() {
   const user = userEvent.setup();
