@@ -1,13 +1,10 @@
 export { isAnonymousName } from './anonymous-name';
-export { isLooseFit, matchReview } from './match-review';
-export { agreementWeights, confidenceFromWeight, evidenceWeights } from './match-weights';
+export { matchReview } from './match-review';
 export {
   addToNameLexicon,
   describePatientName,
   emptyNameLexicon,
   fitName,
-  type MatchEvidence,
-  matchEvidenceKinds,
   type NameFit,
   type NameFitKind,
   type NameLexicon,
