@@ -118,7 +118,8 @@ describe('patients in a fresh clinic', () => {
     await expect
       .poll(() => dialog.getByText('Added: 197. Skipped: 3.').isVisible(), { timeout: 30_000 })
       .toBe(true);
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // The footer's Close (the header's × is named Close too).
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
     await expect.poll(visible(page, 'Showing 24 of 197')).toBe(true);
