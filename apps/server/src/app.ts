@@ -41,6 +41,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { createSignedInGuards } from './plugins/signed-in-guards';
 import { registerTextInputGuard } from './plugins/text-input-guard';
 import { registerWebApp } from './plugins/web-app';
 
@@ -69,7 +70,14 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   const fullDeps: AppDeps = { ...deps, log: app.log };
 
   registerErrorHandler(app);
-  registerRouteAccess(app, deps.requestContext);
+  registerRouteAccess(
+    app,
+    deps.requestContext,
+    createSignedInGuards({
+      trustedOrigins: deps.config.auth.trustedOrigins,
+      perUserPerMinute: deps.config.http.signedInRequestsPerMinute,
+    }),
+  );
   registerTextInputGuard(app);
   await registerSecurityHeaders(app, deps.config.http.isTls);
   await app.register(rateLimit, {

@@ -15,6 +15,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   TRUST_PROXY: booleanString.default(false),
+  /** Requests per minute one signed-in user may make (all signed-in routes together, per process). */
+  SIGNED_IN_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   SECRETS_KEY: z
     .string()
@@ -96,6 +98,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       publicUrl,
       isTls: publicUrl.startsWith('https://'),
       trustProxy: e.TRUST_PROXY,
+      signedInRequestsPerMinute: e.SIGNED_IN_REQUESTS_PER_MINUTE,
     },
     dataDir,
     database: e.DATABASE_URL

@@ -1,5 +1,6 @@
 import { appLanguageSchema } from '@careloop/domain/clinic-locale';
 import { z } from 'zod';
+import { nameText } from './name-text';
 import { brandToneSchema } from './settings';
 import { messageTemplateSchema, templateDraftSchema } from './templates';
 
@@ -44,7 +45,7 @@ export type OnboardingState = z.infer<typeof onboardingStateSchema>;
 export const onboardingStepParamsSchema = z.object({ step: z.coerce.number().int().min(1).max(4) });
 
 export const clinicProfileStepBodySchema = z.object({
-  name: z.string().max(200),
+  name: nameText(200),
   email: z.string().max(320),
   phone: z.string().max(40),
   category: z.string().max(40),

@@ -3,6 +3,7 @@ import { consentSources, marketingConsentStates } from '@careloop/domain/consent
 import { patientStatuses } from '@careloop/domain/patient';
 import { importTargets } from '@careloop/domain/patient-import/import-targets';
 import { z } from 'zod';
+import { nameText } from './name-text';
 
 export const patientStatusSchema = z.enum(patientStatuses);
 export const patientLanguageSchema = z.enum(appLanguages);
@@ -61,7 +62,7 @@ export type PatientListResponse = z.infer<typeof patientListResponseSchema>;
  * E.164 phone, listed procedure) are the domain's `patientInputSchema`, applied by the service.
  */
 export const createPatientBodySchema = z.object({
-  name: z.string().max(200).optional().describe('Required'),
+  name: nameText(200).optional().describe('Required'),
   email: z.string().max(320).nullish(),
   phone: z.string().max(40).nullish(),
   procedure: z.string().max(100).nullish(),

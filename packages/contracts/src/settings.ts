@@ -2,6 +2,7 @@ import { appLanguageSchema, countrySchema, timeZoneSchema } from '@careloop/doma
 import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
 import { planTiers } from '@careloop/domain/plans';
 import { z } from 'zod';
+import { nameText } from './name-text';
 
 export const smsProviders = ['twilio', 'aws_sns', 'vonage'] as const;
 export type SmsProvider = (typeof smsProviders)[number];
@@ -66,7 +67,7 @@ export const clinicLocaleBodySchema = z.object({
 });
 
 export const updateClinicProfileBodySchema = clinicLocaleBodySchema.extend({
-  name: z.string().trim().min(1).max(200),
+  name: nameText(200).trim().min(1),
   email: z.string().trim().max(320),
   phone: z.string().trim().max(40),
   category: clinicCategorySchema,

@@ -1,5 +1,6 @@
 import { templateCategories, templateLanguages } from '@careloop/domain/starter-templates';
 import { z } from 'zod';
+import { nameText } from './name-text';
 
 export const templateChannels = ['whatsapp', 'sms'] as const;
 
@@ -22,7 +23,7 @@ export const templateListResponseSchema = z.object({
 export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 
 export const templateDraftSchema = z.object({
-  name: z.string().max(120),
+  name: nameText(120),
   body: z.string().max(1600),
   category: z.enum(templateCategories).nullish(),
   language: z.enum(templateLanguages).default('en'),

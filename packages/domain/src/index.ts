@@ -5,6 +5,7 @@ export * from './clinic-profile';
 export * from './cost-calculator';
 export * from './cost-calculator.schema';
 export * from './credentials';
+export * from './direction-controls';
 export * from './domain-message';
 export * from './enterprise-contact';
 export * from './enterprise-contact.schema';

@@ -1,5 +1,6 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
+import { directionControlMessage, hasDirectionControl } from './direction-controls';
 
 export const patientStatuses = ['active', 'completed', 'watch', 'red'] as const;
 export type PatientStatus = (typeof patientStatuses)[number];
@@ -86,7 +87,8 @@ export function createPatientInputSchema(options: { defaultCountry?: CountryCode
     name: z
       .string({ error: patientMessages.nameRequired.message })
       .trim()
-      .min(1, patientMessages.nameRequired.message),
+      .min(1, patientMessages.nameRequired.message)
+      .refine((name) => !hasDirectionControl(name), directionControlMessage.message),
     email: optionalText().pipe(z.email(patientMessages.invalidEmail.message).nullable()),
     phone: z
       .string()

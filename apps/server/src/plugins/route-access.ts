@@ -7,6 +7,7 @@ import type {
 } from 'fastify';
 import type { ClinicRole } from '../db/schema';
 import { type ClinicContext, managerRoles, type RequestContextResolver } from './request-context';
+import type { SignedInGuards } from './signed-in-guards';
 
 /**
  * Who may call a route, stated in its definition (`config: { access }`):
@@ -65,9 +66,14 @@ const asArray = <T>(value: T | T[] | undefined): T[] =>
 /**
  * The one place access is enforced: every route must declare it (the app does not start
  * otherwise), and signed-in kinds resolve the caller's clinic before the body is even parsed
- * (401 anonymous, 403 wrong role) through `deps.requestContext`, the one resolver of identity.
+ * (401 anonymous, 403 wrong role) through `deps.requestContext`, the one resolver of identity, after
+ * the shared guards of signed-in routes (`signed-in-guards.ts`: origin of writes, no-store, per-user rate).
  */
-export function registerRouteAccess(app: FastifyInstance, resolver: RequestContextResolver) {
+export function registerRouteAccess(
+  app: FastifyInstance,
+  resolver: RequestContextResolver,
+  guards?: SignedInGuards,
+) {
   app.decorateRequest('clinicContext', null);
   app.decorate('declaredRoutes', []);
   app.addHook('onRoute', function declareAccess(this: FastifyInstance, route: RouteOptions) {
@@ -86,8 +92,11 @@ export function registerRouteAccess(app: FastifyInstance, resolver: RequestConte
     }
     if (!isSignedInAccess(access)) return;
     const roles = signedInRoles[access];
-    const resolveClinic: onRequestHookHandler = async (request) => {
+    const resolveClinic: onRequestHookHandler = async (request, reply) => {
+      guards?.markPrivate(reply);
+      guards?.checkOrigin(request);
       request.clinicContext = await resolver.requireClinic(request, roles);
+      guards?.countRequest(request.clinicContext.userId, reply);
     };
     route.onRequest = [resolveClinic, ...asArray(route.onRequest)];
   });

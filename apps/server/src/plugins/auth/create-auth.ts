@@ -13,6 +13,7 @@ import { newId } from '../../lib/ids';
 import { hashInvitationToken } from '../../lib/invitation-token';
 import type { AuditSink } from './audit-sink';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { nameRules } from './name-rules.plugin';
 import { passwordRules } from './password-rules.plugin';
 import { forgetSignInFailures, signInLockout } from './sign-in-lockout.plugin';
 import { totpReplayGuard } from './totp-replay.plugin';
@@ -118,6 +119,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       twoFactor({ issuer: 'CareLoop' }),
       signInLockout({ db, audit }),
       passwordRules(),
+      nameRules(),
       totpReplayGuard({ db }),
       {
         id: 'careloop-clinic-schema',
