@@ -119,13 +119,41 @@ describe('team invitations', () => {
     }
   });
 
-  it('refuses a second invitation to the same address, and an address that has an account', async () => {
+  it('refuses a second invitation to the same address, and a member of the clinic', async () => {
     const { owner } = await buildClinic(t);
     const email = uniqueEmail('twice');
     expect((await invite(owner.cookie, email)).statusCode).toBe(201);
     expect((await invite(owner.cookie, email)).statusCode).toBe(409);
-    expect((await invite(owner.cookie, owner.email)).statusCode).toBe(409);
+    const own = await invite(owner.cookie, owner.email);
+    expect(own.statusCode).toBe(409);
+    expect(own.json().error.message).toBe('This person is already a member of your clinic');
     expect((await invite(owner.cookie, 'not-an-email')).statusCode).toBe(400);
+  });
+
+  // Issue 15, finding 9: the answer said "already has a CareLoop account", telling any admin who uses CareLoop.
+  it('answers an address with an account in another clinic as any other, and tells only its owner', async () => {
+    const { owner } = await buildClinic(t);
+    const elsewhere = await buildClinic(t);
+    const fresh = uniqueEmail('fresh');
+    const answers = [await invite(owner.cookie, fresh), await invite(owner.cookie, elsewhere.owner.email)];
+    const shape = (body: Record<string, unknown>) => ({
+      ...body,
+      id: 'id',
+      email: 'email',
+      createdAt: 'at',
+      expiresAt: 'at',
+    });
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(shape(answers[1]?.json())).toEqual(shape(answers[0]?.json()));
+    const team = (await call(owner.cookie, 'GET', '/api/team')).json();
+    expect(team.invitations.map((i: { email: string }) => i.email).sort()).toEqual(
+      [fresh, elsewhere.owner.email].sort(),
+    );
+    const [mail] = readOutbox(t.outboxDir, elsewhere.owner.email).slice(-1);
+    expect(mail).toContain('already has a CareLoop account');
+    expect(mail).not.toContain('/signup?invitation=');
+    const rows = await t.db.select().from(clinicUsers).where(eq(clinicUsers.userId, elsewhere.owner.userId));
+    expect(rows.map((r) => r.clinicId)).toEqual([elsewhere.clinicId]);
   });
 
   it('revokes an invitation, after which its link fails', async () => {

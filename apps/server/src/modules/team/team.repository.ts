@@ -59,9 +59,15 @@ export async function deleteMember(db: Database, clinicId: string, userId: strin
   await db.delete(clinicUsers).where(and(eq(clinicUsers.clinicId, clinicId), eq(clinicUsers.userId, userId)));
 }
 
-export async function userExistsWithEmail(db: Database, email: string) {
-  const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  return rows.length > 0;
+/** The account with this e-mail, if any, and the clinic it belongs to (null: none yet). */
+export async function findAccountByEmail(db: Database, email: string) {
+  const rows = await db
+    .select({ userId: users.id, clinicId: clinicUsers.clinicId })
+    .from(users)
+    .leftJoin(clinicUsers, eq(clinicUsers.userId, users.id))
+    .where(eq(users.email, email))
+    .limit(1);
+  return rows[0] ?? null;
 }
 
 export async function insertInvitation(db: Database, row: typeof clinicInvitations.$inferInsert) {

@@ -10,6 +10,7 @@ import type { ClinicContext } from '../../plugins/request-context';
 import { recordSecurityEvent } from '../audit/audit.service';
 import {
   deleteMember,
+  findAccountByEmail,
   findMemberRole,
   findOpenInvitationByTokenHash,
   insertInvitation,
@@ -18,7 +19,6 @@ import {
   lockOwnerIds,
   revokeInvitationRow,
   updateMemberRole,
-  userExistsWithEmail,
 } from './team.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'mailer' | 'config'>;
@@ -84,6 +84,17 @@ function invitationEmail(to: string, clinicName: string, inviter: string, link: 
   };
 }
 
+/** To an address that has an account already: it cannot join a second clinic, and says so. */
+function accountHolderInvitationEmail(to: string, clinicName: string, inviter: string) {
+  const text = `${inviter} invited you to join ${clinicName} on CareLoop, but this address already has a CareLoop account, and each account belongs to one clinic. To join ${clinicName}, ask ${inviter} to invite another e-mail address of yours.\n\nIf you did not expect this, you can ignore this message.\n`;
+  return {
+    to,
+    subject: `You are invited to join ${clinicName} on CareLoop`,
+    text,
+    html: `<p>${inviter} invited you to join <strong>${clinicName}</strong> on CareLoop, but this address already has a CareLoop account, and each account belongs to one clinic.</p><p>To join ${clinicName}, ask ${inviter} to invite another e-mail address of yours.</p><p>If you did not expect this, you can ignore this message.</p>`,
+  };
+}
+
 const escapeHtml = (value: string) =>
   value.replace(
     /[&<>"']/g,
@@ -95,13 +106,17 @@ function assertMayChange(ctx: Caller, change: RoleChange) {
   if (!mayChangeRole(ctx.role, change)) throw forbidden('Only an owner can change or remove an owner');
 }
 
-/** Sends the link by the same mail path as sign-up; a person with an account already cannot be invited. */
+/**
+ * Sends the link by the same mail path as sign-up. An address that already has an account (each account
+ * belongs to one clinic) gets the same answer and a pending invitation like any other, so the form does
+ * not tell who has a CareLoop account; the mail tells its owner instead. A member of the caller's own
+ * clinic is no secret to the caller (the team list shows them), so that stays a 409.
+ */
 export async function inviteMember(deps: Deps, ctx: Caller, input: { email: string; role: ClinicRole }) {
   assertMayChange(ctx, { granted: input.role });
   const email = input.email.trim().toLowerCase();
-  if (await userExistsWithEmail(deps.db, email)) {
-    throw conflict('This person already has a CareLoop account; each account belongs to one clinic');
-  }
+  const account = await findAccountByEmail(deps.db, email);
+  if (account?.clinicId === ctx.clinicId) throw conflict('This person is already a member of your clinic');
   const token = newInvitationToken();
   const row = await insertInvitation(deps.db, {
     clinicId: ctx.clinicId,
@@ -113,9 +128,13 @@ export async function inviteMember(deps: Deps, ctx: Caller, input: { email: stri
     expiresAt: new Date(Date.now() + invitationLifetimeMs),
   });
   if (!row) throw conflict('This address has already been invited');
+  const clinicName = escapeHtml(ctx.clinic.name);
+  const inviter = escapeHtml(ctx.user.name || ctx.user.email);
   const link = `${deps.config.http.publicUrl}/signup?invitation=${encodeURIComponent(token)}`;
   await deps.mailer.send(
-    invitationEmail(email, escapeHtml(ctx.clinic.name), escapeHtml(ctx.user.name || ctx.user.email), link),
+    account
+      ? accountHolderInvitationEmail(email, clinicName, inviter)
+      : invitationEmail(email, clinicName, inviter, link),
   );
   await audit(deps, ctx, 'member_invited', row.id, { email, role: input.role });
   return toInvitation(row);

@@ -279,12 +279,8 @@ describe('teamErrorOf', () => {
       { key: 'team.errors.alreadyInvited' },
     ],
     [
-      new ApiError(
-        409,
-        'CONFLICT',
-        'This person already has a CareLoop account; each account belongs to one clinic',
-      ),
-      { key: 'team.errors.hasAccount' },
+      new ApiError(409, 'CONFLICT', 'This person is already a member of your clinic'),
+      { key: 'team.errors.alreadyMember' },
     ],
     [
       new ApiError(403, 'FORBIDDEN', 'Only an owner can change or remove an owner'),

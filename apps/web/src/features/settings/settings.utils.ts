@@ -344,7 +344,7 @@ export function assignableRoles(caller: ClinicRole): ClinicRole[] {
 const teamErrorKeys: Record<string, string> = {
   'The last owner cannot be removed or demoted': 'team.errors.lastOwner',
   'This address has already been invited': 'team.errors.alreadyInvited',
-  'This person already has a CareLoop account; each account belongs to one clinic': 'team.errors.hasAccount',
+  'This person is already a member of your clinic': 'team.errors.alreadyMember',
   'Only an owner can change or remove an owner': 'team.errors.ownerOnly',
 };
 
