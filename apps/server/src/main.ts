@@ -56,6 +56,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app.close().catch((error) => log.error({ err: error }, 'closing http'));
     await deps.jobs.stop().catch((error) => log.error({ err: error }, 'stopping jobs'));
+    await deps.mailer.idle();
     await controlSocket?.close();
     await database.close().catch((error) => log.error({ err: error }, 'closing database'));
     releaseLock();

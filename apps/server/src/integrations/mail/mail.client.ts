@@ -3,37 +3,65 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 export type MailMessage = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send: (message: MailMessage) => Promise<{ outboxPath?: string }> };
+type Send = (message: MailMessage) => Promise<{ outboxPath?: string }>;
+
+export type Mailer = {
+  send: Send;
+  /**
+   * Sends without the caller waiting: for answers that must not take longer when an account exists
+   * (a password reset mails only real accounts, and an SMTP round trip would show). A failure is logged.
+   */
+  sendInBackground: (message: MailMessage) => void;
+  /** Resolves once every background send so far has finished (shutdown, tests). */
+  idle: () => Promise<void>;
+};
 
 type MailerOptions = {
   smtpUrl?: string;
   from: string;
   outboxDir: string;
-  log: { info: (obj: object, msg: string) => void };
+  log: { info: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 };
 
 /** SMTP when configured; otherwise each message becomes a readable .eml file in the outbox folder. */
 export function createMailer(options: MailerOptions): Mailer {
-  if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
-    return {
-      async send(message) {
-        await transport.sendMail({ from: options.from, ...message });
-        return {};
-      },
-    };
-  }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const send = options.smtpUrl ? smtpSender(options.smtpUrl, options.from) : outboxSender(options);
+  const pending = new Set<Promise<unknown>>();
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
-      await fs.mkdir(options.outboxDir, { recursive: true });
-      const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
-      // The path only: the message itself holds a sign-in link and stays out of the logs.
-      options.log.info({ outboxPath: file }, 'mail written to the outbox');
-      return { outboxPath: file };
+    send,
+    sendInBackground(message) {
+      const sending = send(message)
+        .catch((error: unknown) => {
+          // The recipient only: the message holds a link that signs in.
+          options.log.error({ err: error, to: message.to }, 'background mail failed');
+        })
+        .finally(() => pending.delete(sending));
+      pending.add(sending);
     },
+    async idle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}
+
+function smtpSender(smtpUrl: string, from: string): Send {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return async (message) => {
+    await transport.sendMail({ from, ...message });
+    return {};
+  };
+}
+
+function outboxSender(options: MailerOptions): Send {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return async (message) => {
+    const info = await transport.sendMail({ from: options.from, ...message });
+    await fs.mkdir(options.outboxDir, { recursive: true });
+    const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+    const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
+    await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+    // The path only: the message itself holds a sign-in link and stays out of the logs.
+    options.log.info({ outboxPath: file }, 'mail written to the outbox');
+    return { outboxPath: file };
   };
 }

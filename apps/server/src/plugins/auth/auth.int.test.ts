@@ -207,6 +207,7 @@ describe('sessions', () => {
       payload: { email: user.email, redirectTo: '/reset-password' },
     });
     expect(ask.statusCode).toBe(200);
+    await t.deps.mailer.idle();
     const link = findLink(readOutbox(t.outboxDir, user.email).at(-1)!, '/reset-password?');
     const reset = await t.app.inject({
       method: 'POST',

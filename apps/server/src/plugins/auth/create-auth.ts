@@ -71,9 +71,10 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
         await forgetSignInFailures(db, user.email);
       },
       resetPasswordTokenExpiresIn: 3600,
+      // Not awaited: an unknown address gets no mail, so waiting for one would tell who has an account.
       sendResetPassword: async ({ user, token }) => {
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        await mailer.send(passwordResetEmail(user.email, link));
+        mailer.sendInBackground(passwordResetEmail(user.email, link));
       },
     },
     emailVerification: {

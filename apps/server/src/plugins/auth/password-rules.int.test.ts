@@ -81,6 +81,7 @@ describe('password rules on reset and change', () => {
       headers: jsonHeaders(),
       payload: { email: user.email, redirectTo: '/reset-password' },
     });
+    await t.deps.mailer.idle();
     const token = findLink(readOutbox(t.outboxDir, user.email).at(-1)!, '/reset-password?').searchParams.get(
       'token',
     );

@@ -130,6 +130,7 @@ describe('per-account sign-in lockout', slow, () => {
       headers: jsonHeaders(),
       payload: { email: user.email, redirectTo: '/reset-password' },
     });
+    await t.deps.mailer.idle();
     const link = findLink(readOutbox(t.outboxDir, user.email).at(-1)!, '/reset-password?');
     const reset = await t.app.inject({
       method: 'POST',
