@@ -14,6 +14,7 @@ export const securityAuditActions = [
   'secret_saved',
   'patient_viewed',
   'patient_timeline_viewed',
+  'idle_sign_out_changed',
 ] as const;
 export type SecurityAuditAction = (typeof securityAuditActions)[number];
 

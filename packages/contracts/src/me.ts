@@ -17,6 +17,8 @@ export const meResponseSchema = z.object({
     subscriptionTier: z.string(),
     category: z.string().nullable(),
     sandboxMode: z.boolean(),
+    /** Automatic sign-out: the app closes itself after this long without activity. */
+    idleTimeoutMinutes: z.number().int(),
   }),
   role: clinicRoleSchema,
 });

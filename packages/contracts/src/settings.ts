@@ -1,5 +1,6 @@
 import { appLanguageSchema, countrySchema, timeZoneSchema } from '@careloop/domain/clinic-locale';
 import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
+import { idleSignOutMinutes } from '@careloop/domain/idle-sign-out';
 import { planTiers } from '@careloop/domain/plans';
 import { z } from 'zod';
 import { nameText } from './name-text';
@@ -11,6 +12,13 @@ export const aiReplyDelayHours = [1, 2, 4, 8, 24] as const;
 
 export const clinicCategorySchema = z.enum(clinicCategories);
 export const brandToneSchema = z.enum(brandTones);
+
+/** Automatic logoff: a session unused this many minutes ends (packages/domain idle-sign-out.ts). */
+export const clinicSecuritySchema = z.object({
+  idleTimeoutMinutes: z.number().int().min(idleSignOutMinutes.min).max(idleSignOutMinutes.max),
+});
+export const updateClinicSecurityBodySchema = clinicSecuritySchema;
+export type UpdateClinicSecurityBody = z.infer<typeof updateClinicSecurityBodySchema>;
 
 /** Clinic Settings as the API shows them: which secrets are saved, never their values. */
 export const clinicSettingsSchema = z.object({
@@ -31,6 +39,7 @@ export const clinicSettingsSchema = z.object({
     /** ISO 3166-1 alpha-2: the default region of phone numbers written without a country code. */
     country: z.string().nullable(),
   }),
+  security: clinicSecuritySchema,
   trustpilot: z.object({ configured: z.boolean() }),
   whatsapp: z.object({
     enabled: z.boolean(),

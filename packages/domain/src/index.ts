@@ -9,6 +9,7 @@ export * from './direction-controls';
 export * from './domain-message';
 export * from './enterprise-contact';
 export * from './enterprise-contact.schema';
+export * from './idle-sign-out';
 export * from './messaging/automation-config';
 export * from './messaging/clinic-time';
 export * from './messaging/follow-up-plan';

@@ -1,6 +1,7 @@
 export const errorCodes = [
   'VALIDATION_ERROR',
   'UNAUTHENTICATED',
+  'SESSION_IDLE',
   'NO_CLINIC',
   'FORBIDDEN',
   'PLAN_REQUIRED',
@@ -25,6 +26,8 @@ export class AppError extends Error {
 }
 
 export const notAuthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'Not authenticated');
+export const sessionIdle = (minutes: number) =>
+  new AppError(401, 'SESSION_IDLE', `Signed out after ${minutes} minutes without activity`, { minutes });
 export const noClinic = () => new AppError(403, 'NO_CLINIC', 'No clinic found');
 export const forbidden = (message = 'You do not have permission to do this') =>
   new AppError(403, 'FORBIDDEN', message);

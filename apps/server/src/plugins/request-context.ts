@@ -1,8 +1,14 @@
+import { idleSignOutMinutes, isIdleExpired, shouldRecordActivity } from '@careloop/domain/idle-sign-out';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { ClinicRole } from '../db/schema';
-import { forbidden, noClinic, notAuthenticated } from '../lib/errors';
-import { getMembership, getSignedIn, type Membership } from '../modules/clinics/clinics.service';
+import { forbidden, noClinic, notAuthenticated, sessionIdle } from '../lib/errors';
+import {
+  getMembership,
+  getSignedIn,
+  type Membership,
+  recordActivity,
+} from '../modules/clinics/clinics.service';
 import { fetchHeaders } from './auth/auth.plugin';
 import type { Auth } from './auth/create-auth';
 import { readSessionToken } from './auth/session-cookie';
@@ -33,21 +39,28 @@ export type RequestContextResolver = {
 };
 
 type SignedIn = { user: SessionUser; membership: Membership | null };
+/** A session ended here for idleness: the caller is told why (401 SESSION_IDLE), once. */
+type IdleEnded = { idleMinutes: number };
 
-const cache = new WeakMap<FastifyRequest, Promise<SignedIn | null>>();
+const cache = new WeakMap<FastifyRequest, Promise<SignedIn | IdleEnded | null>>();
+
+const isIdleEnded = (value: SignedIn | IdleEnded | null): value is IdleEnded =>
+  value !== null && 'idleMinutes' in value;
 
 export function createRequestContext(deps: {
   auth: Auth;
   db: Database;
   absoluteLifetimeSeconds: number;
+  now?: () => number;
 }): RequestContextResolver {
+  const clock = deps.now ?? Date.now;
   const sessionOptions = deps.auth.options.session ?? {};
   const idleSeconds = sessionOptions.expiresIn ?? 7 * 86_400;
   const updateAgeSeconds = sessionOptions.updateAge ?? 86_400;
 
   // Session, user and clinic in one statement; better-auth itself only when the idle expiry is due to
   // slide forward (once per updateAge) or the caller sends no session cookie but an Authorization header.
-  async function resolve(request: FastifyRequest): Promise<SignedIn | null> {
+  async function resolve(request: FastifyRequest): Promise<SignedIn | IdleEnded | null> {
     const { cookie, authorization } = request.headers;
     if (!cookie && !authorization) return null;
     const authContext = await deps.auth.$context;
@@ -55,11 +68,21 @@ export function createRequestContext(deps: {
     if (!token) return authorization ? resolveThroughAuth(request) : null;
     const row = await getSignedIn(deps.db, token);
     if (!row) return null;
-    const now = Date.now();
+    const now = clock();
     if (row.sessionExpiresAt.getTime() <= now) return null;
     if ((now - row.sessionCreatedAt.getTime()) / 1000 > deps.absoluteLifetimeSeconds) {
       await authContext.internalAdapter.deleteSession(token);
       return null;
+    }
+    // Automatic logoff at the clinic's idle time; activity written at most once a minute.
+    const idleMinutes = row.membership?.clinic.idleTimeoutMinutes ?? idleSignOutMinutes.default;
+    const activity = { lastActiveAt: row.sessionLastActiveAt, idleMinutes, now: new Date(now) };
+    if (isIdleExpired(activity)) {
+      await authContext.internalAdapter.deleteSession(token);
+      return { idleMinutes };
+    }
+    if (shouldRecordActivity(row.sessionLastActiveAt, activity.now)) {
+      await recordActivity(deps.db, token, activity.now);
     }
     const slideDue = row.sessionExpiresAt.getTime() - (idleSeconds - updateAgeSeconds) * 1000 <= now;
     if (slideDue && !(await deps.auth.api.getSession({ headers: fetchHeaders(request) }))) return null;
@@ -79,7 +102,7 @@ export function createRequestContext(deps: {
   async function resolveThroughAuth(request: FastifyRequest): Promise<SignedIn | null> {
     const result = await deps.auth.api.getSession({ headers: fetchHeaders(request) });
     if (!result) return null;
-    const ageSeconds = (Date.now() - new Date(result.session.createdAt).getTime()) / 1000;
+    const ageSeconds = (clock() - new Date(result.session.createdAt).getTime()) / 1000;
     if (ageSeconds > deps.absoluteLifetimeSeconds) {
       const authContext = await deps.auth.$context;
       await authContext.internalAdapter.deleteSession(result.session.token);
@@ -112,8 +135,13 @@ export function createRequestContext(deps: {
     return pending;
   }
 
+  async function current(request: FastifyRequest): Promise<SignedIn | null> {
+    const found = await signedIn(request);
+    return isIdleEnded(found) ? null : found;
+  }
+
   async function optionalUser(request: FastifyRequest) {
-    return (await signedIn(request))?.user ?? null;
+    return (await current(request))?.user ?? null;
   }
 
   function toContext({ user, membership }: { user: SessionUser; membership: Membership }): ClinicContext {
@@ -127,13 +155,14 @@ export function createRequestContext(deps: {
   }
 
   async function optionalClinic(request: FastifyRequest): Promise<ClinicContext | null> {
-    const found = await signedIn(request);
+    const found = await current(request);
     if (!found?.membership) return null;
     return toContext({ user: found.user, membership: found.membership });
   }
 
   async function requireClinic(request: FastifyRequest, roles?: readonly ClinicRole[]) {
     const found = await signedIn(request);
+    if (isIdleEnded(found)) throw sessionIdle(found.idleMinutes);
     if (!found) throw notAuthenticated();
     if (!found.membership) throw noClinic();
     if (roles && !roles.includes(found.membership.role)) throw forbidden();

@@ -1,6 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '../lib/api-client';
+import { currentUserKeys } from '../lib/current-user';
+import { isSessionIdleError, rememberIdleSignOut } from '../lib/session-end';
 
 /** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
 function shouldRetry(failureCount: number, error: unknown): boolean {
@@ -9,12 +11,23 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  // A 401 on any request means the session ended (signed out elsewhere, or idle): asking for the
+  // current user again lets the signed-in shell send the member to the sign-in page.
+  const onError = (error: unknown, queryKey?: readonly unknown[]) => {
+    if (!(error instanceof ApiError) || error.status !== 401) return;
+    if (isSessionIdleError(error)) rememberIdleSignOut();
+    if (queryKey?.[0] === currentUserKeys.all[0]) return;
+    void client.invalidateQueries({ queryKey: currentUserKeys.all });
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => onError(error, query.queryKey) }),
+    mutationCache: new MutationCache({ onError: (error) => onError(error) }),
     defaultOptions: {
       queries: { retry: shouldRetry },
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 // One client for the whole visit, created by the first page that fetches: every page behind this

@@ -1,6 +1,16 @@
 import { appLanguages } from '@careloop/domain/clinic-locale';
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { oneOf } from './check';
 
@@ -24,6 +34,8 @@ export const clinics = pgTable(
     /** ISO 3166-1 alpha-2: the region phone numbers written without a country code belong to. */
     country: text('country'),
     sandboxMode: text('sandbox_mode').notNull().default('off'),
+    /** Automatic logoff: minutes a session may stay unused (packages/domain idle-sign-out.ts). */
+    idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -34,6 +46,7 @@ export const clinics = pgTable(
     check('clinics_default_language_check', oneOf(t.defaultLanguage, appLanguages)),
     check('clinics_country_check', sql`${t.country} is null or ${t.country} ~ '^[A-Z]{2}$'`),
     check('clinics_sandbox_check', oneOf(t.sandboxMode, ['on', 'off'])),
+    check('clinics_idle_timeout_check', sql`${t.idleTimeoutMinutes} between 5 and 720`),
   ],
 );
 

@@ -14,6 +14,7 @@ export type Membership = {
     defaultLanguage: string;
     timeZone: string;
     country: string | null;
+    idleTimeoutMinutes: number;
   };
 };
 
@@ -30,6 +31,7 @@ export async function findMembershipByUserId(db: Database, userId: string): Prom
       defaultLanguage: clinics.defaultLanguage,
       timeZone: clinics.timeZone,
       country: clinics.country,
+      idleTimeoutMinutes: clinics.idleTimeoutMinutes,
     })
     .from(clinicUsers)
     .innerJoin(clinics, eq(clinics.id, clinicUsers.clinicId))
@@ -49,6 +51,7 @@ export async function findMembershipByUserId(db: Database, userId: string): Prom
       defaultLanguage: row.defaultLanguage,
       timeZone: row.timeZone,
       country: row.country,
+      idleTimeoutMinutes: row.idleTimeoutMinutes,
     },
   };
 }
@@ -56,6 +59,7 @@ export async function findMembershipByUserId(db: Database, userId: string): Prom
 export type SignedInRow = {
   sessionCreatedAt: Date;
   sessionExpiresAt: Date;
+  sessionLastActiveAt: Date;
   userId: string;
   email: string;
   name: string;
@@ -71,6 +75,7 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
     .select({
       sessionCreatedAt: sessions.createdAt,
       sessionExpiresAt: sessions.expiresAt,
+      sessionLastActiveAt: sessions.lastActiveAt,
       userId: users.id,
       email: users.email,
       name: users.name,
@@ -86,6 +91,7 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
       defaultLanguage: clinics.defaultLanguage,
       timeZone: clinics.timeZone,
       country: clinics.country,
+      idleTimeoutMinutes: clinics.idleTimeoutMinutes,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -109,12 +115,14 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
             defaultLanguage: row.defaultLanguage!,
             timeZone: row.timeZone!,
             country: row.country,
+            idleTimeoutMinutes: row.idleTimeoutMinutes!,
           },
         }
       : null;
   return {
     sessionCreatedAt: row.sessionCreatedAt,
     sessionExpiresAt: row.sessionExpiresAt,
+    sessionLastActiveAt: row.sessionLastActiveAt,
     userId: row.userId,
     email: row.email,
     name: row.name,
@@ -123,4 +131,9 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
     twoFactorEnabled: row.twoFactorEnabled,
     membership,
   };
+}
+
+/** Writes down a request's time as the session's last activity (idle sign-out). */
+export async function recordSessionActivity(db: Database, token: string, at: Date) {
+  await db.update(sessions).set({ lastActiveAt: at }).where(eq(sessions.token, token));
 }

@@ -3,6 +3,7 @@ import {
   findMembershipByUserId,
   findSignedInByToken,
   type Membership,
+  recordSessionActivity,
   type SignedInRow,
 } from './clinics.repository';
 
@@ -15,4 +16,9 @@ export function getMembership(db: Database, userId: string): Promise<Membership 
 /** The session of a token with its user and clinic membership, in one round trip. */
 export function getSignedIn(db: Database, token: string): Promise<SignedInRow | null> {
   return findSignedInByToken(db, token);
+}
+
+/** The session was used now (written at most once a minute by the request context). */
+export function recordActivity(db: Database, token: string, at: Date): Promise<void> {
+  return recordSessionActivity(db, token, at);
 }

@@ -26,6 +26,7 @@ export const meRoutes =
             subscriptionTier: ctx.clinic.subscriptionTier,
             category: ctx.clinic.category,
             sandboxMode: ctx.clinic.sandboxMode === 'on',
+            idleTimeoutMinutes: ctx.clinic.idleTimeoutMinutes,
           },
           role: ctx.role,
         };

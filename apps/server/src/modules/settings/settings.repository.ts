@@ -14,6 +14,7 @@ export type ClinicProfileRow = {
   defaultLanguage: string;
   timeZone: string;
   country: string | null;
+  idleTimeoutMinutes: number;
 };
 
 export async function findClinicProfile(db: Database, clinicId: string): Promise<ClinicProfileRow | null> {
@@ -30,6 +31,7 @@ export async function findClinicProfile(db: Database, clinicId: string): Promise
       defaultLanguage: clinics.defaultLanguage,
       timeZone: clinics.timeZone,
       country: clinics.country,
+      idleTimeoutMinutes: clinics.idleTimeoutMinutes,
     })
     .from(clinics)
     .where(eq(clinics.id, clinicId))
@@ -43,7 +45,15 @@ export async function updateClinicProfile(
   values: Partial<
     Pick<
       ClinicProfileRow,
-      'name' | 'email' | 'phone' | 'category' | 'brandTone' | 'defaultLanguage' | 'timeZone' | 'country'
+      | 'name'
+      | 'email'
+      | 'phone'
+      | 'category'
+      | 'brandTone'
+      | 'defaultLanguage'
+      | 'timeZone'
+      | 'country'
+      | 'idleTimeoutMinutes'
     >
   >,
 ) {

@@ -10,10 +10,12 @@ import {
   testWhatsAppBodySchema,
   updateCategoryBodySchema,
   updateClinicProfileBodySchema,
+  updateClinicSecurityBodySchema,
 } from '@careloop/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
+import { saveClinicSecurity } from './clinic-security.service';
 import {
   getSettings,
   saveAiReviewResponse,
@@ -73,6 +75,20 @@ export const settingsRoutes =
         },
       },
       async (request) => saveClinicProfile(deps, clinicContextOf(request), request.body),
+    );
+
+    app.put(
+      '/api/settings/security',
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags,
+          summary: 'Automatic sign-out: minutes a session may stay unused (5-720)',
+          body: updateClinicSecurityBodySchema,
+          response: settingsResponse,
+        },
+      },
+      async (request) => saveClinicSecurity(deps, clinicContextOf(request), request.body),
     );
 
     app.put(

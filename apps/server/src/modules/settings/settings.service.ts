@@ -122,6 +122,7 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
       timeZone: profile.timeZone,
       country: profile.country,
     },
+    security: { idleTimeoutMinutes: profile.idleTimeoutMinutes },
     trustpilot: { configured: saved.has(trustpilot.apiKey) && saved.has(trustpilot.businessUnitId) },
     whatsapp: {
       enabled: config?.whatsappEnabled ?? false,

@@ -16,9 +16,10 @@ import { PageLoader } from '../../components/page-loader';
 import { ErrorBoundary } from '../../features/errors/error-boundary';
 import { ApiError } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
-import { useCurrentUser } from '../../lib/current-user';
+import { currentUserKeys, useCurrentUser } from '../../lib/current-user';
 import { showError, showSuccess } from '../../lib/notifications';
 import { paths } from '../../lib/routes';
+import { isSessionIdleError, rememberIdleSignOut } from '../../lib/session-end';
 import {
   isSidebarShortcut,
   mobileMediaQuery,
@@ -27,6 +28,7 @@ import {
   writeSidebarState,
 } from './sidebar.utils';
 import { SidebarNav } from './sidebar-nav';
+import { useIdleSignOut } from './use-idle-sign-out';
 
 /** Sign-out answers that still mean the session is gone (specification: ignored). */
 const signedOutStatuses = new Set([401, 403, 404]);
@@ -83,6 +85,17 @@ export function AppShellLayout() {
     navigate(paths.login, { replace: true });
   };
 
+  const signOutForIdle = useCallback(() => {
+    rememberIdleSignOut();
+    queryClient.clear();
+    void authClient.signOut().catch(() => undefined);
+    navigate(paths.login, { replace: true });
+  }, [navigate, queryClient]);
+  useIdleSignOut(currentUser.data?.clinic.idleTimeoutMinutes, {
+    onIdle: signOutForIdle,
+    keepAlive: () => void queryClient.invalidateQueries({ queryKey: currentUserKeys.all }),
+  });
+
   const me = currentUser.data;
   const isSidebarOpen = isMobile ? isMobileOpen : isDesktopOpen;
 
@@ -90,6 +103,7 @@ export function AppShellLayout() {
   if (currentUser.isPending) {
     content = <PageLoader />;
   } else if (currentUser.error instanceof ApiError && currentUser.error.status === 401) {
+    if (isSessionIdleError(currentUser.error)) rememberIdleSignOut();
     content = <Navigate to={paths.login} replace />;
   } else if (currentUser.error) {
     const isNoClinic = currentUser.error instanceof ApiError && currentUser.error.code === 'NO_CLINIC';

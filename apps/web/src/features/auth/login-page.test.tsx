@@ -18,6 +18,17 @@ async function submitCredentials(email: string, password: string) {
 }
 
 describe('LoginPage', () => {
+  it('says why after an automatic sign-out, once', async () => {
+    stubFetch(() => noSession());
+    sessionStorage.setItem('careloop:session-ended', 'idle');
+    renderPage(<LoginPage />, { path: '/login' });
+    expect(await screen.findByRole('status')).toHaveProperty(
+      'textContent',
+      'You were signed out after a period without activity, as your clinic asks. Sign in to continue.',
+    );
+    expect(sessionStorage.getItem('careloop:session-ended')).toBeNull();
+  });
+
   it.each([
     ['', ''],
     ['ada@smile.example', ''],

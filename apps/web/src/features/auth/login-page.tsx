@@ -1,6 +1,6 @@
 import { authMessages, mapSignInError, validateSignInInput } from '@careloop/domain/auth-messages';
 import type { DomainMessage } from '@careloop/domain/domain-message';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
 import { showSuccess } from '../../lib/notifications';
 import { paths } from '../../lib/routes';
+import { takeSignOutReason } from '../../lib/session-end';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
 import { isTotpCode, mapTotpError, normalizeTotpCode } from './two-factor.utils';
@@ -28,6 +29,7 @@ function isTwoFactorRedirect(data: unknown): boolean {
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  const [signOutReason] = useState(takeSignOutReason);
   const session = authClient.useSession();
   const [step, setStep] = useState<LoginStep>('credentials');
   const [status, setStatus] = useState<LoginStatus>('idle');
@@ -130,6 +132,11 @@ export function LoginPage() {
     <AuthCard title={t('login.title')} subtitle={t('login.subtitle')}>
       <form onSubmit={handleCredentials} noValidate aria-busy={isBusy}>
         <Stack gap="md">
+          {signOutReason === 'idle' ? (
+            <Alert color="blue" variant="light" role="status">
+              {t('login.signedOutIdle')}
+            </Alert>
+          ) : null}
           <FormError message={errorText} />
           <TextInput
             label={t('fields.email')}

@@ -54,7 +54,14 @@ const me = (sandboxMode: boolean, role: MeResponse['role'] = 'owner'): MeRespons
     lastName: 'Owner',
     twoFactorEnabled: false,
   },
-  clinic: { id: 'c1', name: 'Demo', subscriptionTier: 'starter', category: null, sandboxMode },
+  clinic: {
+    id: 'c1',
+    name: 'Demo',
+    subscriptionTier: 'starter',
+    category: null,
+    sandboxMode,
+    idleTimeoutMinutes: 30,
+  },
   role,
 });
 

@@ -29,6 +29,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
     subscriptionTier: 'starter',
     category: 'dental',
     sandboxMode: false,
+    idleTimeoutMinutes: 30,
   },
   role,
 });
@@ -50,6 +51,7 @@ function buildSettings(overrides: { tier?: 'starter' | 'professional' } = {}): C
       timeZone: 'UTC',
       country: null,
     },
+    security: { idleTimeoutMinutes: 30 },
     trustpilot: { configured: false },
     whatsapp: { enabled: false, phoneNumberId: null, hasAccessToken: false, hasAppSecret: false },
     sms: { enabled: false, provider: 'twilio', fromNumber: null, hasAccountSid: false, hasAuthToken: false },

@@ -13,6 +13,7 @@ import { CategorySection } from './components/category-section';
 import { HowItWorks } from './components/how-it-works';
 import { ManagersOnlyNotice } from './components/managers-only-notice';
 import { ProfileSection } from './components/profile-section';
+import { SecuritySection } from './components/security-section';
 import { SmsSection } from './components/sms-section';
 import { TeamSection } from './components/team-section';
 import { TemplatesSection } from './components/templates-section';
@@ -124,6 +125,7 @@ function ClinicPanel() {
           <WhatsAppSection settings={data} />
           <SmsSection settings={data} />
           <AiReviewResponseSection settings={data} />
+          <SecuritySection settings={data} />
           <HowItWorks />
         </Stack>
       )}

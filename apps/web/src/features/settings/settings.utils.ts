@@ -359,3 +359,9 @@ export function teamErrorOf(error: unknown): TeamErrorText {
   if (error.status === 403 && error.code === 'FORBIDDEN') return { key: 'team.errors.forbidden' };
   return { text: error.message };
 }
+
+/** The automatic sign-out times offered (minutes), with the saved one if it is another (set through the API). */
+export function idleMinuteChoices(saved: number): number[] {
+  const offered = [5, 10, 15, 30, 60, 120, 240, 480, 720];
+  return offered.includes(saved) ? offered : [...offered, saved].sort((a, b) => a - b);
+}
