@@ -21,6 +21,14 @@ export default defineConfig({
           passWithNoTests: true,
         },
       },
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
     ],

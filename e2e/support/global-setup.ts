@@ -13,35 +13,36 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Starts the real server (built web app, demo clinic seeded) on a free port and a fresh data folder. */
+/**
+ * Starts the real server as production runs it (the compiled server, the built web app, demo clinic
+ * seeded) on a free port and a fresh data folder.
+ */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('The web app is not built: run `npm run build` first (npm run test:e2e does).');
+  for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.mjs']) {
+    if (!fs.existsSync(path.join(root, built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:e2e does).`);
+    }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-e2e-'));
   const port = 3900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server: ChildProcess = spawn(
-    process.execPath,
-    [path.join(root, 'node_modules/tsx/dist/cli.mjs'), 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: baseUrl,
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'true',
-        LOG_LEVEL: 'warn',
-        // Each browser context sends its own X-Forwarded-For, so rate limits are per test, as per user.
-        TRUST_PROXY: 'true',
-        ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      // Each browser context sends its own X-Forwarded-For, so rate limits are per test, as per user.
+      TRUST_PROXY: 'true',
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
-  );
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   await waitForReady(`${baseUrl}/api/ready`, server);
   project.provide('baseUrl', baseUrl);
   project.provide('outboxDir', path.join(dataDir, 'outbox'));

@@ -1,0 +1,97 @@
+// The server as JavaScript (apps/server/dist): production runs it, so start-up compiles nothing
+// (DESIGN §3). One ES module bundle of apps/server/src/main.ts with the workspace packages
+// (@careloop/domain, @careloop/contracts: TypeScript sources) inside; every npm package stays an
+// import of node_modules, as the tests run them (PGlite finds its WASM files there). The SQL
+// migrations are copied beside the bundle, where db/migrate.ts looks for them.
+//
+// `node scripts/build-server.mjs --if-stale` builds only when the sources changed since the last
+// build: a SHA-256 of every input file's path and content (not mtimes: a checkout or copy changes
+// those without changing the code) is kept in dist/build-stamp.txt.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverDir = path.join(root, 'apps/server');
+const distDir = path.join(serverDir, 'dist');
+const stampFile = path.join(distDir, 'build-stamp.txt');
+const inputRoots = ['apps/server/src', 'packages/domain/src', 'packages/contracts/src'];
+const inputFiles = ['package-lock.json', 'scripts/build-server.mjs'];
+
+const isTestFile = (file) => /\.test\.ts$/.test(file) || file.includes(`${path.sep}testing${path.sep}`);
+
+function listFiles(dir) {
+  if (!fs.existsSync(dir)) return [];
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...listFiles(full));
+    else if (!isTestFile(full)) out.push(full);
+  }
+  return out;
+}
+
+/** The fingerprint of everything the bundle is made from (tests left out). */
+export function sourceFingerprint(base = root) {
+  const files = [
+    ...inputRoots.flatMap((dir) => listFiles(path.join(base, dir))),
+    ...inputFiles.map((file) => path.join(base, file)).filter((file) => fs.existsSync(file)),
+  ].sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(path.relative(base, file));
+    hash.update('\0');
+    hash.update(fs.readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export function isBuildFresh(fingerprint = sourceFingerprint()) {
+  if (!fs.existsSync(path.join(distDir, 'server.mjs')) || !fs.existsSync(stampFile)) return false;
+  return fs.readFileSync(stampFile, 'utf8').trim() === fingerprint;
+}
+
+/** npm packages stay imports; only our own workspace packages are compiled into the bundle. */
+const keepPackagesExternal = {
+  name: 'keep-packages-external',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@careloop/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+export async function buildServer() {
+  const fingerprint = sourceFingerprint();
+  fs.rmSync(distDir, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: path.join(serverDir, 'src/main.ts') },
+    outdir: distDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node22',
+    sourcemap: 'linked',
+    plugins: [keepPackagesExternal],
+    logLevel: 'warning',
+  });
+  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(distDir, 'migrations'), { recursive: true });
+  // The entry point: V8's compile cache first (Node 22), so that a second start reads compiled code
+  // instead of parsing node_modules again; static imports would load before it could be switched on.
+  fs.writeFileSync(
+    path.join(distDir, 'server.mjs'),
+    "import module from 'node:module';\nmodule.enableCompileCache?.();\nawait import('./main.mjs');\n",
+  );
+  fs.writeFileSync(stampFile, `${fingerprint}\n`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const ifStale = process.argv.includes('--if-stale');
+  if (ifStale && isBuildFresh()) process.exit(0);
+  const started = performance.now();
+  await buildServer();
+  console.log(`Built the server in ${Math.round(performance.now() - started)} ms (apps/server/dist)`);
+}
