@@ -47,3 +47,13 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('trusted origins', () => {
+  it.each([
+    ['http://localhost:3000', ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://[::1]:3000']],
+    ['http://127.0.0.1:8080', ['http://127.0.0.1:8080', 'http://localhost:8080', 'http://[::1]:8080']],
+    ['https://app.careloop.example', ['https://app.careloop.example']],
+  ])('PUBLIC_URL %s trusts %j', (publicUrl, expected) => {
+    expect(loadConfig({ PUBLIC_URL: publicUrl }).auth.trustedOrigins).toEqual(expected);
+  });
+});

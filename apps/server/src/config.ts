@@ -106,9 +106,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : { kind: 'pglite' as const },
     auth: {
       secret: e.BETTER_AUTH_SECRET,
-      trustedOrigins: [publicUrl, ...(e.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()) ?? [])].filter(
-        Boolean,
-      ),
+      trustedOrigins: [
+        publicUrl,
+        ...loopbackTwins(publicUrl),
+        ...(e.TRUSTED_ORIGINS?.split(',').map((s) => s.trim()) ?? []),
+      ].filter(Boolean),
       sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
       sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86400),
     },
@@ -149,3 +151,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type AppConfig = ReturnType<typeof loadConfig>;
+
+const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * A PUBLIC_URL on this machine also answers at its other loopback names (http://127.0.0.1:3000 for
+ * http://localhost:3000): the same server, so a browser opened at either may sign in.
+ */
+export function loopbackTwins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!loopbackHosts.includes(url.hostname)) return [];
+  return loopbackHosts
+    .filter((host) => host !== url.hostname)
+    .map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}

@@ -72,8 +72,18 @@ describe('mapSignInError', () => {
     ],
     [
       { status: 403, code: 'INVALID_ORIGIN', message: 'Invalid origin' },
-      'auth.errors.server',
-      'Invalid origin',
+      'auth.errors.wrongAddress',
+      'CareLoop does not accept sign-ins from this address. Open CareLoop at its usual address and try again.',
+    ],
+    [
+      { status: 403, code: 'MISSING_OR_NULL_ORIGIN', message: 'Missing or null Origin' },
+      'auth.errors.wrongAddress',
+      'CareLoop does not accept sign-ins from this address. Open CareLoop at its usual address and try again.',
+    ],
+    [
+      { status: 403, code: 'FORBIDDEN', message: 'Invalid origin' },
+      'auth.errors.wrongAddress',
+      'CareLoop does not accept sign-ins from this address. Open CareLoop at its usual address and try again.',
     ],
     [{ status: 500, message: 'Database unavailable' }, 'auth.errors.server', 'Database unavailable'],
     [{ status: 500, message: '' }, 'auth.errors.unexpected', 'An unexpected error occurred'],

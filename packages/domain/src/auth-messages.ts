@@ -47,6 +47,11 @@ export const authMessages = {
     key: 'auth.errors.accountExists',
     message: 'An account with this email already exists. Please sign in instead.',
   },
+  wrongAddress: {
+    key: 'auth.errors.wrongAddress',
+    message:
+      'CareLoop does not accept sign-ins from this address. Open CareLoop at its usual address and try again.',
+  },
   unexpected: { key: 'auth.errors.unexpected', message: 'An unexpected error occurred' },
 } as const satisfies Record<string, DomainMessage>;
 
@@ -131,7 +136,16 @@ export const codeAlreadyUsedCode = 'TOTP_CODE_ALREADY_USED';
 const mentions = (message: string | null | undefined, text: string) =>
   message?.toLowerCase().includes(text.toLowerCase()) ?? false;
 
+/** better-auth's refusals of a page opened at an origin it does not trust (e.g. 127.0.0.1 for localhost). */
+const originRefusalCodes: readonly string[] = ['INVALID_ORIGIN', 'MISSING_OR_NULL_ORIGIN'];
+
 function passThrough(failure: AuthFailure): AuthMessage {
+  if (
+    (failure.code && originRefusalCodes.includes(failure.code)) ||
+    mentions(failure.message, 'Invalid origin')
+  ) {
+    return authMessages.wrongAddress;
+  }
   const message = failure.message?.trim() ?? '';
   return message === '' ? authMessages.unexpected : { key: serverMessageKey, message };
 }
