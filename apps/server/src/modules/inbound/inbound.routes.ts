@@ -6,15 +6,12 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { emptyTwiml } from '../../integrations/twilio/twilio.webhook';
 import { clinicContextOf } from '../../plugins/route-access';
-import {
-  receiveTwilioWebhook,
-  receiveVonageWebhook,
-  receiveWhatsAppWebhook,
-  simulateReply,
-  WebhookRefused,
-  whatsAppHandshake,
-} from './inbound.service';
+import { WebhookRefused } from './inbound.service';
+import { simulateReply } from './simulate-reply.service';
+import { receiveTwilioWebhook } from './twilio-inbound';
+import { receiveVonageWebhook } from './vonage-inbound';
 import { inboundWebhookRoutes } from './webhook-urls';
+import { receiveWhatsAppWebhook, whatsAppHandshake } from './whatsapp-inbound';
 
 const params = z.object({ clinicId: z.string().min(1).max(100) });
 const tags = ['webhooks'];

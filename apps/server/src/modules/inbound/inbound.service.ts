@@ -1,4 +1,3 @@
-import type { SimulateReplyBody, SimulateReplyResponse } from '@careloop/contracts/inbound';
 import { caseDueAt } from '@careloop/domain/case-rules';
 import { classifyReply, type ReplyClassification } from '@careloop/domain/messaging/reply-classification';
 import type { AppDeps } from '../../app-deps';
@@ -9,44 +8,11 @@ import {
 } from '../../integrations/http/provider-http';
 import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
-import {
-  addTwilioSandboxAccount,
-  createTwilioSandboxState,
-  simulateTwilioInbound,
-  twilioSandboxDemo,
-} from '../../integrations/twilio/twilio.sandbox';
-import {
-  parseTwilioWebhook,
-  readTwilioForm,
-  validateTwilioSignature,
-} from '../../integrations/twilio/twilio.webhook';
+import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
-import {
-  addVonageSandboxAccount,
-  createVonageSandboxState,
-  simulateVonageInbound,
-  vonageSandboxDemo,
-} from '../../integrations/vonage/vonage.sandbox';
-import {
-  parseVonageWebhook,
-  type VonageParams,
-  verifyVonageSignature,
-  vonageOptedOutErrorCode,
-  vonageSignatureMethods,
-} from '../../integrations/vonage/vonage.webhook';
+import { vonageSandboxDemo } from '../../integrations/vonage/vonage.sandbox';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
-import {
-  addWhatsAppSandboxNumber,
-  createWhatsAppSandboxState,
-  simulateWhatsAppInbound,
-  whatsAppSandboxDemo,
-} from '../../integrations/whatsapp/whatsapp.sandbox';
-import {
-  checkWhatsAppVerification,
-  parseWhatsAppWebhook,
-  verifyWhatsAppSignature,
-} from '../../integrations/whatsapp/whatsapp.webhook';
-import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
 import { openCase } from '../cases/cases.service';
@@ -55,7 +21,6 @@ import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets
 import {
   advanceDeliveryStatus,
   findAnsweredMessageId,
-  findPatient,
   findPatientByPhone,
   findPatientIdByProviderMessage,
   findWebhookClinic,
@@ -72,9 +37,9 @@ import {
 } from './inbound.repository';
 import { inboundWebhookUrls } from './webhook-urls';
 
-type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log'>;
+export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log'>;
 /** Simulated replies also need the mounted fakes' state. */
-type SimulateDeps = Deps & Pick<AppDeps, 'sandboxes'>;
+export type SimulateDeps = Deps & Pick<AppDeps, 'sandboxes'>;
 
 /** Secrets the inbound side needs besides the settings' names (values in the vault, like every secret). */
 export const inboundSecretNames = (clinicId: string) => ({
@@ -90,20 +55,20 @@ export class WebhookRefused extends Error {
   }
 }
 
-const isSandboxClinic = (deps: Deps, clinic: WebhookClinic) =>
+export const isSandboxClinic = (deps: Deps, clinic: WebhookClinic) =>
   deps.config.sandboxMode && clinic.sandboxMode === 'on';
 
 /**
  * A secret from the clinic's vault; a clinic in sandbox mode that saved none uses the sandbox
  * demo's value (those open only the fakes, like the demo's other credentials).
  */
-async function secretOf(deps: Deps, clinic: WebhookClinic, name: string, sandboxValue: string) {
+export async function secretOf(deps: Deps, clinic: WebhookClinic, name: string, sandboxValue: string) {
   const saved = await readSecret(deps, clinic.id, name);
   if (saved) return saved;
   return isSandboxClinic(deps, clinic) ? sandboxValue : '';
 }
 
-async function requireClinic(deps: Deps, clinicId: string): Promise<WebhookClinic> {
+export async function requireClinic(deps: Deps, clinicId: string): Promise<WebhookClinic> {
   const clinic = await findWebhookClinic(deps.db, clinicId);
   // An unknown clinic looks like a wrong signature: the URL does not tell which clinics exist.
   if (!clinic) throw new WebhookRefused(403);
@@ -372,7 +337,7 @@ async function sendOptOutConfirmation(
 }
 
 /** Moves the message a status callback names; a provider-reported opt-out is recorded too. */
-async function receiveStatus(
+export async function receiveStatus(
   deps: Deps,
   clinic: WebhookClinic,
   update: {
@@ -390,374 +355,4 @@ async function receiveStatus(
     if (patientId)
       await optOut(deps.db, clinic.id, patientId, update.optedOutChannel, 'provider', new Date());
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// WhatsApp (providers.md §3.5)
-// ---------------------------------------------------------------------------------------------
-
-/** The GET handshake: the challenge to echo, or null (403) when the mode or the token is wrong. */
-export async function whatsAppHandshake(
-  deps: Deps,
-  clinicId: string,
-  query: Record<string, unknown>,
-): Promise<string | null> {
-  const clinic = await findWebhookClinic(deps.db, clinicId);
-  if (!clinic) return null;
-  const token = await secretOf(
-    deps,
-    clinic,
-    inboundSecretNames(clinic.id).whatsAppVerifyToken,
-    whatsAppSandboxDemo.verifyToken,
-  );
-  const result = checkWhatsAppVerification(query, token);
-  return result.ok ? result.challenge : null;
-}
-
-const whatsAppStatuses = ['sent', 'delivered', 'read', 'failed'] as const;
-const whatsAppStatus = (status: string) => whatsAppStatuses.find((known) => known === status) ?? null;
-
-/** A notification, checked against the raw bytes with the clinic's app secret before it is read. */
-export async function receiveWhatsAppWebhook(
-  deps: Deps,
-  clinicId: string,
-  rawBody: Buffer,
-  signature: string | string[] | undefined,
-) {
-  if (!signature) throw new WebhookRefused(401);
-  const clinic = await requireClinic(deps, clinicId);
-  const appSecret = await secretOf(
-    deps,
-    clinic,
-    inboundSecretNames(clinic.id).whatsAppAppSecret,
-    whatsAppSandboxDemo.appSecret,
-  );
-  if (!verifyWhatsAppSignature(rawBody, signature, appSecret)) throw new WebhookRefused(403);
-  let body: unknown;
-  try {
-    body = JSON.parse(rawBody.toString('utf8'));
-  } catch {
-    return { messages: 0, statuses: 0 };
-  }
-  const { events } = parseWhatsAppWebhook(body);
-  let messages = 0;
-  let statuses = 0;
-  for (const event of events) {
-    if (event.kind === 'message') {
-      messages += 1;
-      await receiveMessage(deps, clinic, {
-        provider: 'whatsapp',
-        channel: 'whatsapp',
-        providerMessageId: event.messageId,
-        from: event.fromE164,
-        to: event.phoneNumberId,
-        text: event.text ?? `[${event.type}]`,
-        receivedAt: event.receivedAt,
-        quotedProviderMessageId: event.replyToMessageId,
-        providerConfirmsOptOut: false,
-      });
-    } else {
-      statuses += 1;
-      const error = event.errors[0];
-      await receiveStatus(deps, clinic, {
-        providerMessageId: event.messageId,
-        status: whatsAppStatus(event.status),
-        error: error
-          ? `${error.title ?? error.message ?? 'Failed'}${error.code ? ` (code ${error.code})` : ''}`
-          : null,
-      });
-    }
-  }
-  return { messages, statuses };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Twilio (providers.md §4.3-4.6)
-// ---------------------------------------------------------------------------------------------
-
-// Twilio's own opt-out words (§4.6): Twilio blocks the pair and auto-replies, so we confirm nothing.
-const twilioOptOutKeywords = new Set([
-  'STOP',
-  'STOPALL',
-  'UNSUBSCRIBE',
-  'CANCEL',
-  'END',
-  'QUIT',
-  'REVOKE',
-  'OPTOUT',
-]);
-
-function twilioStatus(status: string): 'sending' | 'sent' | 'delivered' | 'read' | 'failed' | null {
-  if (status === 'sending') return 'sending';
-  if (status === 'sent') return 'sent';
-  if (status === 'delivered') return 'delivered';
-  if (status === 'read') return 'read';
-  if (status === 'failed' || status === 'undelivered') return 'failed';
-  return null;
-}
-
-/**
- * An inbound message or a status callback, signed with the clinic's Auth Token over the public URL
- * Twilio called (`PUBLIC_URL` + the path and query) and every form parameter.
- */
-export async function receiveTwilioWebhook(
-  deps: Deps,
-  clinicId: string,
-  input: {
-    url: string;
-    rawBody: Buffer;
-    signature: string | string[] | undefined;
-    expect: 'inbound' | 'status';
-  },
-) {
-  if (!input.signature) throw new WebhookRefused(401);
-  const clinic = await requireClinic(deps, clinicId);
-  const authToken = await secretOf(
-    deps,
-    clinic,
-    smsSecretNames('twilio', clinic.id).authToken,
-    twilioSandboxDemo.authToken,
-  );
-  const params = readTwilioForm(input.rawBody.toString('utf8'));
-  const valid = validateTwilioSignature({
-    url: input.url,
-    authToken,
-    signature: input.signature,
-    params,
-    rawBody: input.rawBody,
-  });
-  if (!valid) throw new WebhookRefused(403);
-  const event = parseTwilioWebhook(params);
-  if (!event) return null;
-  if (event.kind === 'status') {
-    await receiveStatus(deps, clinic, {
-      providerMessageId: event.messageSid,
-      status: twilioStatus(event.status),
-      error:
-        event.errorCode === null
-          ? null
-          : `${event.errorMessage ?? 'Delivery failed'} (code ${event.errorCode})`,
-      ...(event.errorCode === 21610 ? { optedOutChannel: 'sms' as const } : {}),
-    });
-    return event;
-  }
-  if (input.expect === 'status') return event;
-  await receiveMessage(deps, clinic, {
-    provider: 'twilio',
-    channel: event.channel,
-    providerMessageId: event.messageSid,
-    from: event.from,
-    to: event.to,
-    text: event.body === '' && event.mediaUrls.length > 0 ? '[media]' : event.body,
-    receivedAt: new Date(),
-    quotedProviderMessageId: null,
-    providerConfirmsOptOut:
-      event.optOutType === 'STOP' || twilioOptOutKeywords.has(event.body.trim().toUpperCase()),
-  });
-  return event;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Vonage (providers.md §5.1)
-// ---------------------------------------------------------------------------------------------
-
-function vonageStatus(status: string): 'sent' | 'delivered' | 'failed' | null {
-  if (status === 'delivered') return 'delivered';
-  if (status === 'accepted' || status === 'buffered') return 'sent';
-  if (status === 'failed' || status === 'expired' || status === 'rejected') return 'failed';
-  return null;
-}
-
-/** Reads a form or JSON body into parameters (Vonage sends either, by dashboard setting). */
-function readVonageBody(rawBody: Buffer, contentType: string | undefined): VonageParams {
-  const text = rawBody.toString('utf8');
-  if ((contentType ?? '').includes('json')) {
-    try {
-      const parsed = JSON.parse(text) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-        return Object.fromEntries(
-          Object.entries(parsed as Record<string, unknown>)
-            .filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value))
-            .map(([name, value]) => [name, String(value)]),
-        );
-      }
-    } catch {
-      return {};
-    }
-    return {};
-  }
-  return Object.fromEntries(new URLSearchParams(text));
-}
-
-/**
- * An inbound SMS or a delivery receipt, signed (`sig`, `timestamp`, `nonce`) with the clinic's
- * signature secret; unsigned webhooks are refused, so the clinic's Vonage account must sign them.
- */
-export async function receiveVonageWebhook(
-  deps: Deps,
-  clinicId: string,
-  input: { rawBody: Buffer; contentType: string | undefined; expect: 'inbound' | 'status' },
-) {
-  const params = readVonageBody(input.rawBody, input.contentType);
-  if (!params.sig) throw new WebhookRefused(401);
-  const clinic = await requireClinic(deps, clinicId);
-  const secret = await secretOf(
-    deps,
-    clinic,
-    inboundSecretNames(clinic.id).vonageSignatureSecret,
-    vonageSandboxDemo.signatureSecret,
-  );
-  const valid = vonageSignatureMethods.some((method) => verifyVonageSignature(params, secret, { method }));
-  if (!valid) throw new WebhookRefused(403);
-  const event = parseVonageWebhook(params);
-  if (!event) return null;
-  if (event.kind === 'status') {
-    const optedOut = event.errorCode === vonageOptedOutErrorCode;
-    await receiveStatus(deps, clinic, {
-      providerMessageId: event.messageId,
-      status: vonageStatus(event.status),
-      error:
-        event.errorCode && event.errorCode !== '0'
-          ? `${optedOut ? 'Recipient opted out' : `Delivery ${event.status}`} (code ${event.errorCode})`
-          : null,
-      ...(optedOut ? { optedOutChannel: 'sms' as const } : {}),
-    });
-    return event;
-  }
-  if (input.expect === 'status') return event;
-  await receiveMessage(deps, clinic, {
-    provider: 'vonage',
-    channel: 'sms',
-    providerMessageId: event.messageId,
-    from: event.from,
-    to: event.to,
-    text: event.text,
-    receivedAt: event.receivedAt ?? new Date(),
-    quotedProviderMessageId: null,
-    providerConfirmsOptOut: false,
-  });
-  return event;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sandbox: a simulated patient reply through the real webhook path
-// ---------------------------------------------------------------------------------------------
-
-/**
- * In sandbox mode, the clinic's sandbox provider sends a signed inbound webhook (over HTTP, to this
- * deployment's public webhook URL) as if the patient had replied: everything after that is the
- * real inbound path.
- */
-export async function simulateReply(
-  deps: SimulateDeps,
-  ctx: ClinicContext,
-  body: SimulateReplyBody,
-): Promise<SimulateReplyResponse> {
-  const clinic = await findWebhookClinic(deps.db, ctx.clinicId);
-  if (!clinic) throw notFound('Clinic');
-  if (!isSandboxClinic(deps, clinic)) {
-    throw forbidden('Simulated replies are available in sandbox mode only');
-  }
-  const patient = await findPatient(deps.db, ctx.clinicId, body.patientId);
-  if (!patient) throw notFound('Patient');
-  if (!patient.phone) {
-    throw badRequest('The patient has no phone number', [
-      { field: 'patientId', message: 'The patient has no phone number' },
-    ]);
-  }
-  const urls = inboundWebhookUrls(deps.config.http.publicUrl, clinic.id);
-  let provider: WebhookProvider;
-  let result: { messageId: string; status: number };
-  if (body.channel === 'whatsapp') {
-    provider = 'whatsapp';
-    const names = whatsAppSecretNames(clinic.id);
-    const phoneNumberId =
-      clinic.whatsappPhoneNumberId ??
-      (await secretOf(deps, clinic, names.phoneNumberId, whatsAppSandboxDemo.phoneNumberId));
-    // The mounted fake when it serves this number (its 24-hour window opens, so a free-text answer
-    // goes through it), else a fake of the moment that only posts the webhook.
-    let state = deps.sandboxes.whatsapp;
-    if (!state.numbers.has(phoneNumberId)) {
-      state = createWhatsAppSandboxState();
-      addWhatsAppSandboxNumber(state, 'simulation', {
-        id: phoneNumberId,
-        displayPhoneNumber: whatsAppSandboxDemo.displayPhoneNumber,
-        verifiedName: clinic.name,
-      });
-    }
-    result = await simulateWhatsAppInbound(state, {
-      phoneNumberId,
-      from: patient.phone,
-      text: body.text,
-      profileName: patient.name,
-      webhook: {
-        url: urls.whatsapp,
-        appSecret: await secretOf(
-          deps,
-          clinic,
-          inboundSecretNames(clinic.id).whatsAppAppSecret,
-          whatsAppSandboxDemo.appSecret,
-        ),
-      },
-    });
-  } else if ((clinic.smsProvider ?? 'twilio') === 'twilio') {
-    provider = 'twilio';
-    const names = smsSecretNames('twilio', clinic.id);
-    const accountSid = await secretOf(deps, clinic, names.accountSid, twilioSandboxDemo.accountSid);
-    const authToken = await secretOf(deps, clinic, names.authToken, twilioSandboxDemo.authToken);
-    // The mounted fake when this account is its own, so a STOP blocks the next send through it.
-    let state = deps.sandboxes.twilio;
-    if (state.accounts.get(accountSid)?.authToken !== authToken) {
-      state = createTwilioSandboxState();
-      addTwilioSandboxAccount(state, {
-        sid: accountSid,
-        authToken,
-        friendlyName: clinic.name,
-        status: 'active',
-      });
-    }
-    const sent = await simulateTwilioInbound(state, {
-      accountSid,
-      from: patient.phone,
-      to: clinic.smsFromNumber ?? twilioSandboxDemo.fromNumber,
-      body: body.text,
-      url: urls.twilioInbound,
-    });
-    result = { messageId: sent.messageSid, status: sent.status };
-  } else if (clinic.smsProvider === 'vonage') {
-    provider = 'vonage';
-    const names = smsSecretNames('vonage', clinic.id);
-    const apiKey = await secretOf(deps, clinic, names.accountSid, vonageSandboxDemo.apiKey);
-    const apiSecret = await secretOf(deps, clinic, names.authToken, vonageSandboxDemo.apiSecret);
-    const signatureSecret = await secretOf(
-      deps,
-      clinic,
-      inboundSecretNames(clinic.id).vonageSignatureSecret,
-      vonageSandboxDemo.signatureSecret,
-    );
-    // The mounted fake when this account is its own (and signs with the clinic's secret).
-    let state = deps.sandboxes.vonage;
-    const mounted = state.accounts.get(apiKey);
-    if (mounted?.apiSecret !== apiSecret || mounted.signatureSecret !== signatureSecret) {
-      state = createVonageSandboxState();
-      addVonageSandboxAccount(state, { apiKey, apiSecret, signatureSecret });
-    }
-    result = await simulateVonageInbound(state, {
-      apiKey,
-      from: patient.phone,
-      to: clinic.smsFromNumber ?? vonageSandboxDemo.fromNumber,
-      text: body.text,
-      url: urls.vonageInbound,
-    });
-  } else {
-    throw conflict('AWS SNS receives no replies: choose Twilio or Vonage to simulate an SMS reply');
-  }
-  if (result.status < 200 || result.status >= 300) {
-    throw new AppError(
-      502,
-      'INTERNAL',
-      `The sandbox could not deliver the reply to this server's webhook (status ${result.status})`,
-    );
-  }
-  return { provider, providerMessageId: result.messageId, webhookStatus: result.status };
 }
