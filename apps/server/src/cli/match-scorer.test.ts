@@ -160,6 +160,20 @@ describe('scorePredictions', () => {
     ]);
   });
 
+  it('tells for each confidence c whether the share of matches on their author is at least c', () => {
+    // m1 (0.95, right), u1 (0.75, a stranger's review), m2 (0.6, someone else's).
+    expect(metrics.reliability.map((row) => [row.threshold, row.kept, row.correct, row.holds])).toEqual([
+      [0.5, 3, 1, false],
+      [0.6, 3, 1, false],
+      [0.7, 2, 1, false],
+      [0.8, 1, 1, true],
+      [0.9, 1, 1, true],
+      [0.95, 1, 1, true],
+      [0.99, 0, 0, true],
+    ]);
+    expect(formatReport(metrics)).toContain('   0.70      2        1  0.5000  NO');
+  });
+
   it('uses 0 when a denominator is 0', () => {
     const empty = scorePredictions([], new Map());
     expect([empty.precision, empty.recall, empty.f1, empty.wrongPatientRate]).toEqual([0, 0, 0, 0]);

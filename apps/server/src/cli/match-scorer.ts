@@ -137,6 +137,17 @@ export type ThresholdRow = {
   wrongPatient: number;
 };
 
+/** Reliability: matched predictions at confidence ≥ c, and the share of them that is correct. */
+export type ReliabilityRow = {
+  threshold: number;
+  kept: number;
+  correct: number;
+  share: number;
+  holds: boolean;
+};
+
+export const reliabilityThresholds = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99] as const;
+
 export type VariantRow = { variant: string; total: number; exact: number; accuracy: number };
 
 export type MatchMetrics = {
@@ -163,6 +174,7 @@ export type MatchMetrics = {
   confusion: Record<MatchStatus, Record<MatchStatus, number>>;
   variants: VariantRow[];
   thresholds: ThresholdRow[];
+  reliability: ReliabilityRow[];
 };
 
 const ratio = (numerator: number, denominator: number): number =>
@@ -261,6 +273,16 @@ export const scorePredictions = (
     };
   });
 
+  // Correct here means attached to the person who wrote it: the confidence is the probability of that.
+  const reliability = reliabilityThresholds.map((threshold) => {
+    const kept = pairs.filter(
+      ({ prediction }) => prediction.match_status === 'matched' && prediction.confidence >= threshold,
+    );
+    const correct = kept.filter(({ truth, prediction }) => !isWrongPatient(truth, prediction)).length;
+    const share = ratio(correct, kept.length);
+    return { threshold, kept: kept.length, correct, share, holds: kept.length === 0 || share >= threshold };
+  });
+
   return {
     total,
     statusAccuracy: ratio(
@@ -294,6 +316,7 @@ export const scorePredictions = (
     confusion,
     variants,
     thresholds,
+    reliability,
   };
 };
 
@@ -349,6 +372,16 @@ export const formatReport = (metrics: MatchMetrics): string => {
   for (const row of metrics.thresholds) {
     lines.push(
       `  ${pad(row.threshold.toFixed(2), 9)} ${pad(row.kept, 5)} ${pad(fixed(row.precision), 10)} ${pad(fixed(row.recall), 7)} ${pad(row.wrongPatient, 14)}`,
+    );
+  }
+  lines.push('');
+  lines.push(
+    'reliability (matched predictions at confidence >= c: share attached to their author, which should be >= c):',
+  );
+  lines.push('      c   kept  correct   share  holds');
+  for (const row of metrics.reliability) {
+    lines.push(
+      `  ${pad(row.threshold.toFixed(2), 5)} ${pad(row.kept, 6)} ${pad(row.correct, 8)} ${pad(fixed(row.share), 7)}  ${row.holds ? 'yes' : 'NO'}`,
     );
   }
   lines.push('');

@@ -1,10 +1,13 @@
 export { isAnonymousName } from './anonymous-name';
-export { matchReview } from './match-review';
+export { isLooseFit, matchReview } from './match-review';
+export { agreementWeights, confidenceFromWeight, evidenceWeights } from './match-weights';
 export {
   addToNameLexicon,
   describePatientName,
   emptyNameLexicon,
   fitName,
+  type MatchEvidence,
+  matchEvidenceKinds,
   type NameFit,
   type NameFitKind,
   type NameLexicon,

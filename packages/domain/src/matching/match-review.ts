@@ -1,4 +1,6 @@
-import { fitName, type NameFit, parseReviewerName } from './name-fit';
+import type { MatchEvidence, NameFit } from './fit-evidence';
+import { confidenceFromWeight, evidenceWeights } from './match-weights';
+import { fitName, parseReviewerName } from './name-fit';
 import {
   buildPatientIndex,
   candidatePositions,
@@ -7,6 +9,7 @@ import {
   handlePositions,
   type IndexedPatient,
   type PatientIndex,
+  typoCandidatePositions,
 } from './patient-index';
 import { constrainingProcedures } from './procedures';
 import {
@@ -17,8 +20,6 @@ import {
   type MatchReviewInput,
   type Procedure,
 } from './types';
-
-const emailHandleStrength = 0.97;
 
 const unmatched = (confidence: number): MatchResult => ({
   status: 'unmatched',
@@ -35,6 +36,19 @@ const fitsProcedure = (patient: IndexedPatient, named: readonly Procedure[]): bo
 const round = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;
 
 type Fitting = { patient: IndexedPatient; fit: NameFit };
+
+const looseEvidence = new Set<MatchEvidence>([
+  'given_spelling',
+  'given_typo',
+  'surname_spelling',
+  'surname_typo',
+  'reordered',
+  'second_surname_only',
+]);
+
+// A fit that needed another spelling, a typo, another word order or the second surname alone.
+export const isLooseFit = (fit: NameFit): boolean =>
+  fit.evidence.some((evidence) => looseEvidence.has(evidence));
 
 // Evidence beyond the name: a named procedure that agrees adds a little; a patient whose
 // procedure is unknown was let through without that check, so takes a little off.
@@ -102,7 +116,13 @@ export const matchReview = (
       if (!patient || !fitsProcedure(patient, named)) continue;
       byHandle.push({
         patient,
-        fit: { kind: 'email_handle', strength: emailHandleStrength, usesNickname: false },
+        fit: {
+          kind: 'email_handle',
+          weight: evidenceWeights.emailHandle,
+          strength: confidenceFromWeight(evidenceWeights.emailHandle),
+          usesNickname: false,
+          evidence: ['email_handle'],
+        },
       });
     }
     if (byHandle.length > 0) return decide(byHandle, named, settings.maxCandidates);
@@ -110,14 +130,28 @@ export const matchReview = (
   if (reviewer.isAnonymous) return unmatched(0);
 
   const fitting: Fitting[] = [];
-  for (const position of candidatePositions(index, reviewer, window)) {
-    const patient = index.patients[position];
-    if (!patient || !fitsProcedure(patient, named)) continue;
-    const fit = fitName(reviewer, patient.name);
-    if (!fit) continue;
-    fitting.push({ patient, fit });
-    // Past the limit the answer is settled: too many fit to single anyone out.
-    if (fitting.length > settings.maxCandidates) return unmatched(0.01);
+  const tryPositions = (positions: readonly number[]): boolean => {
+    for (const position of positions) {
+      const patient = index.patients[position];
+      if (!patient || !fitsProcedure(patient, named)) continue;
+      const fit = fitName(reviewer, patient.name);
+      if (!fit) continue;
+      fitting.push({ patient, fit });
+      // Past the limit the answer is settled: too many fit to single anyone out.
+      if (fitting.filter((one) => !isLooseFit(one.fit)).length > settings.maxCandidates) return false;
+    }
+    return true;
+  };
+  if (!tryPositions(candidatePositions(index, reviewer, window))) return unmatched(0.01);
+  const hasExactFit = () => fitting.some(({ fit }) => !isLooseFit(fit));
+  if (!hasExactFit()) {
+    const tried = new Set(fitting.map(({ patient }) => patient.id));
+    const more = typoCandidatePositions(index, reviewer, window).filter(
+      (position) => !tried.has(index.patients[position]?.id ?? ''),
+    );
+    if (!tryPositions(more)) return unmatched(0.01);
   }
-  return decide(fitting, named, settings.maxCandidates);
+  // A name that fits some patients as written says nothing for the ones it only fits loosely.
+  const exact = fitting.filter(({ fit }) => !isLooseFit(fit));
+  return decide(exact.length > 0 ? exact : fitting, named, settings.maxCandidates);
 };

@@ -1,3 +1,7 @@
+import { spellingKey } from './spelling-key';
+import { isTitle } from './titles';
+import { type Script, scriptOf, transliterate } from './transliterate';
+
 // Letters that Unicode decomposition does not reduce to a base letter, or that people write as
 // two letters when they have no such key (ß -> ss).
 const specialLetters: Readonly<Record<string, string>> = {
@@ -76,27 +80,6 @@ const particles = new Set([
   'le',
 ]);
 
-// Titles and suffixes that are not part of anyone's name.
-const honorifics = new Set([
-  'mr',
-  'mrs',
-  'ms',
-  'mx',
-  'miss',
-  'dr',
-  'prof',
-  'sr',
-  'sra',
-  'srta',
-  'jr',
-  'ii',
-  'iii',
-  'iv',
-  'bey',
-  'hanim',
-  'dna',
-]);
-
 export type NameToken = {
   /** Folded a-z letters. */
   value: string;
@@ -108,34 +91,81 @@ export type NameToken = {
   joinsNext: boolean;
   /** The word as typed, before folding. */
   original: string;
+  /** The spelling key (`spelling-key.ts`) of `value`. */
+  key: string;
+  /** Written in Arabic script, which leaves short vowels out. */
+  fromArabic: boolean;
+};
+
+type WordReading = { forms: string[]; key: string; script: Script };
+
+// Names repeat (a clinic has thousands of Marías), so each written word is read once. The cache
+// is emptied when it grows past a bound, to keep memory flat on any input.
+const readings = new Map<string, WordReading>();
+const maxReadings = 200_000;
+
+const readWord = (text: string): WordReading => {
+  const known = readings.get(text);
+  if (known) return known;
+  const forms = wordForms(transliterate(text));
+  const reading = { forms, key: spellingKey(forms[0] ?? ''), script: scriptOf(text) };
+  if (readings.size >= maxReadings) readings.clear();
+  readings.set(text, reading);
+  return reading;
+};
+
+// "JM García", "MJ Rodríguez": two or three capitals before another word are initials run
+// together, unless the whole name is in capitals.
+const initialsRun = /^\p{Lu}{2,3}$/u;
+
+const splitInitialsRuns = (words: { text: string; joinsNext: boolean }[], raw: string) => {
+  const letters = raw.replace(/[^\p{L}]/gu, '');
+  if (letters === letters.toUpperCase()) return words;
+  return words.flatMap((word, at) =>
+    at < words.length - 1 && initialsRun.test(word.text)
+      ? [...word.text].map((letter) => ({ text: letter, joinsNext: false }))
+      : [word],
+  );
 };
 
 /**
  * Splits a personal name into comparable words: hyphens and dots separate words, apostrophes
- * vanish (`O'Kon` → `okon`), dotted initials split (`L.F.` → `l`, `f`), titles and particles
- * (`de`, `del`, `van`; except as the first or last word) are dropped, digits are ignored.
+ * vanish (`O'Kon` → `okon`), dotted or run-together initials split (`L.F.`, `JM` → `l`, `f`),
+ * other scripts are transliterated (`Иванов` → `ivanov`), titles and decorations (`titles.ts`)
+ * and particles (`de`, `del`, `van`; except as the first or last word) are dropped, digits are
+ * ignored.
  */
 export const tokenizeName = (raw: string): NameToken[] => {
   const chunks = raw
     .replace(apostrophes, '')
-    .split(/[\s,.;:/\\|_()[\]{}"“”«»!?&+*#@]+/u)
+    .split(/[\s,.;:/\\|_()[\]{}"“”«»!?&+*#@~=<>^$%]+/u)
     .filter((chunk) => chunk.length > 0);
-  const words: { text: string; joinsNext: boolean }[] = [];
+  let words: { text: string; joinsNext: boolean }[] = [];
   for (const chunk of chunks) {
-    const parts = chunk.split(/[-‐‑–—]+/).filter((part) => wordForms(part)[0]);
+    const parts = chunk.split(/[-‐‑–—]+/).filter((part) => readWord(part).forms[0]);
     parts.forEach((text, at) => {
       words.push({ text, joinsNext: at < parts.length - 1 });
     });
   }
+  words = splitInitialsRuns(words, raw);
   const tokens: NameToken[] = [];
   words.forEach(({ text, joinsNext }, at) => {
-    const forms = wordForms(text);
+    const { forms, key, script } = readWord(text);
     const value = forms[0] ?? '';
-    if (value.length === 0 || honorifics.has(value)) return;
+    const isLatin = script === 'latin';
+    if (value.length === 0 || (isLatin && value.length > 1 && isTitle(value, words.length - at - 1))) return;
     // "y" or "de" at the end is an initial ("Ayşe Y."), not a particle.
     const isInside = tokens.length > 0 && at < words.length - 1;
     if (isInside && particles.has(value)) return;
-    tokens.push({ value, forms, isInitial: value.length === 1, joinsNext, original: text });
+    tokens.push({
+      value,
+      forms,
+      isInitial: value.length === 1,
+      joinsNext,
+      original: text,
+      key,
+      fromArabic: script === 'arabic',
+    });
   });
   const last = tokens[tokens.length - 1];
   if (last) last.joinsNext = false;

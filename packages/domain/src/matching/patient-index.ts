@@ -7,6 +7,7 @@ import {
 } from './name-fit';
 import { formalNamesOf, isPrefixShortForm, nicknamesOf, prefixShortFormsOf } from './nicknames';
 import { handleKey, type NameToken, tokenizeName } from './normalize-name';
+import { consonantSkeleton, isTypo, spellingKey, typoAllowance } from './spelling-key';
 import type { MatchPatient } from './types';
 
 const dayInMs = 86_400_000;
@@ -53,10 +54,26 @@ export type PatientIndex = {
 
 const shortFormKey = (form: string): string => `short:${form}`;
 
+const spellingIndexKey = (key: string): string => `key:${key}`;
+const skeletonIndexKey = (skeleton: string): string => `skel:${skeleton}`;
+
+// Keys a word is looked up by besides its own letters: its spelling key and, for a word from
+// Arabic script, its consonant skeleton.
+const spellingKeysOf = (token: NameToken): string[] => {
+  if (token.isInitial) return [];
+  if (token.fromArabic) return [skeletonIndexKey(consonantSkeleton(token.value))];
+  return [spellingIndexKey(token.key)];
+};
+
 const patientKeys = ({ tokens, callNames }: PatientName): Set<string> => {
   const keys = new Set<string>();
   tokens.forEach((token, at) => {
     for (const form of token.forms) keys.add(form);
+    if (!token.isInitial) {
+      keys.add(spellingIndexKey(token.key));
+      const skeleton = consonantSkeleton(token.value);
+      if (skeleton.length >= 2) keys.add(skeletonIndexKey(skeleton));
+    }
     let joined = token.value;
     for (let next = at + 1; next < Math.min(at + 3, tokens.length); next += 1) {
       joined += tokens[next]?.value ?? '';
@@ -134,6 +151,7 @@ const givenNameKeys = (word: NameToken): string[] => {
   for (const nickname of nicknamesOf(word.value))
     if (nickname.length === 1 && nickname[0]) keys.add(nickname[0]);
   if (isPrefixShortForm(word.value)) keys.add(shortFormKey(word.value));
+  for (const key of spellingKeysOf(word)) keys.add(key);
   return [...keys];
 };
 
@@ -143,17 +161,14 @@ const wordFromText = (text: string): NameToken => ({
   isInitial: text.length === 1,
   joinsNext: false,
   original: text,
+  key: spellingKey(text),
+  fromArabic: false,
 });
 
-// Each inner array is one condition every fitting patient meets: it is filed under one of those keys.
-const requirementsOf = (words: readonly NameToken[]): string[][] => {
-  const requirements: string[][] = [];
-  words.forEach((word, at) => {
-    if (word.isInitial) return;
-    requirements.push(at === 0 ? givenNameKeys(word) : [...word.forms]);
-  });
-  return requirements;
-};
+// Each inner array is one condition every fitting patient meets: it is filed under one of those
+// keys. Any word may be the given name, since words may come in any order.
+const requirementsOf = (words: readonly NameToken[]): string[][] =>
+  words.filter((word) => !word.isInitial).map(givenNameKeys);
 
 const collect = (index: PatientIndex, keys: readonly string[], window: DayWindow, into: Set<number>) => {
   for (const key of keys) for (const position of windowSlice(index, key, window)) into.add(position);
@@ -195,8 +210,6 @@ export const candidatePositions = (
 ): number[] => {
   const found = new Set<number>();
   collectNarrowest(index, requirementsOf(reviewer.tokens), window, found);
-  if (reviewer.reversedTokens)
-    collectNarrowest(index, requirementsOf(reviewer.reversedTokens), window, found);
   const username = reviewer.concatenated;
   if (username) {
     collect(index, givenNameKeys(wordFromText(username)), window, found);
@@ -208,6 +221,40 @@ export const candidatePositions = (
       collectNarrowest(index, parts, window, found);
     }
   }
+  return [...found];
+};
+
+/**
+ * For a name whose words fit nobody as written: patients inside the window who share all but
+ * one of its words (or their spellings) and have a word within typo distance of the remaining
+ * one. Needs two named words or more, so a typo is never the only evidence.
+ */
+export const typoCandidatePositions = (
+  index: PatientIndex,
+  reviewer: ReviewerName,
+  window: DayWindow,
+): number[] => {
+  const words = reviewer.tokens.filter((word) => !word.isInitial);
+  if (words.length < 2) return [];
+  const requirements = words.map(givenNameKeys);
+  const found = new Set<number>();
+  words.forEach((word, at) => {
+    if (typoAllowance(word.value.length + 1) === 0) return;
+    const others = requirements.filter((_, other) => other !== at);
+    const near = new Set<number>();
+    collectNarrowest(index, others, window, near);
+    const first = word.value[0];
+    for (const position of near) {
+      const patient = index.patients[position];
+      const isNear = (token: NameToken) =>
+        token.key === word.key ||
+        (token.value[0] === first && isTypo(token.value, word.value)) ||
+        (token.key[0] === word.key[0] && isTypo(token.key, word.key));
+      if (patient?.name.tokens.some(isNear)) {
+        found.add(position);
+      }
+    }
+  });
   return [...found];
 };
 
