@@ -287,3 +287,31 @@ describe('matchReview: properties', () => {
     );
   });
 });
+
+describe('matchReview: names staff tied to a patient', () => {
+  const clinic = [
+    patient('pat_a', 'Margaret Whitfield', '2025-01-10', { aliases: ['Peggy from Leeds'] }),
+    patient('pat_b', 'Harriet Ashworth', '2025-01-12'),
+  ];
+  it.each<[string, string, string, string | null]>([
+    ['an alias matches its patient', 'Peggy from Leeds', '2025-02-01T10:00:00.000Z', 'pat_a'],
+    ['written another way (case, accents)', 'PEGGY FROM LÉEDS', '2025-02-01T10:00:00.000Z', 'pat_a'],
+    ['also after the usual window', 'Peggy from Leeds', '2025-12-01T10:00:00.000Z', 'pat_a'],
+    ['never before the procedure', 'Peggy from Leeds', '2025-01-05T10:00:00.000Z', null],
+    ['without it the name fits nobody', 'Peggy from York', '2025-02-01T10:00:00.000Z', null],
+  ])('%s', (_label, name, reviewDate, patientId) => {
+    const result = matchReview(review(name, reviewDate), clinic);
+    expect(result.patientId).toBe(patientId);
+    if (patientId) expect(result.confidence).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('lists every patient that holds the same alias', () => {
+    const shared = [
+      ...clinic,
+      patient('pat_c', 'Peggy Brown', '2025-01-11', { aliases: ['Peggy from Leeds'] }),
+    ];
+    const result = matchReview(review('Peggy from Leeds'), shared);
+    expect(result.status).toBe('multiple_matches');
+    expect(result.candidateIds).toEqual(['pat_a', 'pat_c']);
+  });
+});

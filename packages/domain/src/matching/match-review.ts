@@ -2,6 +2,8 @@ import type { MatchEvidence, NameFit } from './fit-evidence';
 import { confidenceFromWeight, evidenceWeights } from './match-weights';
 import { fitName, parseReviewerName } from './name-fit';
 import {
+  aliasKey,
+  aliasPositions,
   buildPatientIndex,
   candidatePositions,
   type DayWindow,
@@ -36,6 +38,14 @@ const fitsProcedure = (patient: IndexedPatient, named: readonly Procedure[]): bo
 const round = (value: number): number => Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;
 
 type Fitting = { patient: IndexedPatient; fit: NameFit };
+
+const singleEvidenceFit = (kind: 'email_handle' | 'staff_alias', weight: number): NameFit => ({
+  kind,
+  weight,
+  strength: confidenceFromWeight(weight),
+  usesNickname: false,
+  evidence: [kind],
+});
 
 const looseEvidence = new Set<MatchEvidence>([
   'given_spelling',
@@ -109,6 +119,16 @@ export const matchReview = (
   const named = constrainingProcedures(`${review.title ?? ''}\n${review.text ?? ''}`);
   const reviewer = parseReviewerName(review.reviewerName);
 
+  if (!reviewer.isAnonymous) {
+    const byAlias: Fitting[] = [];
+    for (const position of aliasPositions(index, aliasKey(reviewer.raw), reviewDay)) {
+      const patient = index.patients[position];
+      if (!patient || !fitsProcedure(patient, named)) continue;
+      byAlias.push({ patient, fit: singleEvidenceFit('staff_alias', evidenceWeights.staffAlias) });
+    }
+    if (byAlias.length > 0) return decide(byAlias, named, settings.maxCandidates);
+  }
+
   if (reviewer.handle && !reviewer.isAnonymous) {
     const byHandle: Fitting[] = [];
     for (const position of handlePositions(index, reviewer.handle, window)) {
@@ -116,13 +136,7 @@ export const matchReview = (
       if (!patient || !fitsProcedure(patient, named)) continue;
       byHandle.push({
         patient,
-        fit: {
-          kind: 'email_handle',
-          weight: evidenceWeights.emailHandle,
-          strength: confidenceFromWeight(evidenceWeights.emailHandle),
-          usesNickname: false,
-          evidence: ['email_handle'],
-        },
+        fit: singleEvidenceFit('email_handle', evidenceWeights.emailHandle),
       });
     }
     if (byHandle.length > 0) return decide(byHandle, named, settings.maxCandidates);

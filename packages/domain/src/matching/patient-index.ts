@@ -6,7 +6,7 @@ import {
   type ReviewerName,
 } from './name-fit';
 import { formalNamesOf, isPrefixShortForm, nicknamesOf, prefixShortFormsOf } from './nicknames';
-import { handleKey, type NameToken, tokenizeName } from './normalize-name';
+import { handleKey, type NameToken, normalizeName, tokenizeName } from './normalize-name';
 import { consonantSkeleton, isTypo, spellingKey, typoAllowance } from './spelling-key';
 import type { MatchPatient } from './types';
 
@@ -50,6 +50,8 @@ export type PatientIndex = {
   byKey: Map<string, number[]>;
   /** Folded e-mail handle → positions. */
   byHandle: Map<string, number[]>;
+  /** Normalised staff-recorded alias (`aliasKey`) → positions. */
+  byAlias: Map<string, number[]>;
 };
 
 const shortFormKey = (form: string): string => `short:${form}`;
@@ -115,11 +117,16 @@ export const buildPatientIndex = (patients: readonly MatchPatient[]): PatientInd
   prepared.sort((a, b) => a.day - b.day || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const byKey = new Map<string, number[]>();
   const byHandle = new Map<string, number[]>();
+  const byAlias = new Map<string, number[]>();
+  const aliasesById = new Map(patients.map((patient) => [patient.id, patient.aliases ?? []]));
   prepared.forEach((patient, position) => {
     for (const key of patientKeys(patient.name)) append(byKey, key, position);
     if (patient.handle) append(byHandle, patient.handle, position);
+    for (const alias of new Set((aliasesById.get(patient.id) ?? []).map(aliasKey))) {
+      if (alias.length > 0) append(byAlias, alias, position);
+    }
   });
-  return { kind: 'patient-index', patients: prepared, byKey, byHandle };
+  return { kind: 'patient-index', patients: prepared, byKey, byHandle, byAlias };
 };
 
 export type DayWindow = { fromDay: number; toDay: number };
@@ -257,6 +264,18 @@ export const typoCandidatePositions = (
   });
   return [...found];
 };
+
+/** The key a staff-recorded alias and a reviewer name are compared on: the normalised name. */
+export const aliasKey = (name: string): string => normalizeName(name);
+
+/**
+ * Positions of patients with this alias treated on or before the review day: a name staff tied
+ * to a patient keeps pointing at them after the usual review window.
+ */
+export const aliasPositions = (index: PatientIndex, key: string, reviewDay: number): number[] =>
+  (index.byAlias.get(key) ?? []).filter(
+    (position) => (index.patients[position]?.day ?? reviewDay + 1) <= reviewDay,
+  );
 
 /** Positions of patients treated inside the window whose e-mail handle equals the key. */
 export const handlePositions = (index: PatientIndex, handle: string, window: DayWindow): number[] =>

@@ -21,6 +21,8 @@ export type MatchPatient = {
   email?: string | null;
   procedure?: string | null;
   procedureDate?: string | null;
+  /** Reviewer names staff tied to this patient (a confirmed or reassigned match). */
+  aliases?: readonly string[];
 };
 
 /** A public review as the matcher needs it. `reviewDate` is an ISO 8601 timestamp. */
