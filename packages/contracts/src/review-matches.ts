@@ -1,3 +1,4 @@
+import { matchEvidenceKinds } from '@careloop/domain/matching/fit-evidence';
 import { reviewMatchStatuses } from '@careloop/domain/review-rules';
 import { z } from 'zod';
 
@@ -36,8 +37,13 @@ export const reviewMatchDetailSchema = z.object({
   patient: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** `staff` once anyone confirmed, picked or removed the match: automatic runs never change it again. */
   decidedBy: z.enum(['engine', 'staff']),
-  /** An engine decision below the confidence threshold, or with several candidates. */
+  /**
+   * An engine decision staff should check: several candidates, or one on evidence that does not
+   * identify a person or is not confident enough (`needsStaffReview` in packages/domain/src/matching).
+   */
   needsReview: z.boolean(),
+  /** What agreed between the review and the matched patient, as the engine sees it now (empty when it does not match them). */
+  evidence: z.array(z.enum(matchEvidenceKinds)),
   candidates: z.array(reviewMatchCandidateSchema),
   history: z.array(reviewMatchChangeSchema),
 });

@@ -20,6 +20,7 @@ export { formalNamesOf, isNicknameFit, isPrefixShortForm, nicknamesOf } from './
 export { foldText, handleKey, normalizeName, tokenizeName } from './normalize-name';
 export { buildPatientIndex, type PatientIndex } from './patient-index';
 export { constrainingProcedures, detectProcedures } from './procedures';
+export { autoMatchConfidence, identifyingBases, needsStaffReview } from './review-rule';
 export {
   defaultMatchOptions,
   type MatchOptions,

@@ -59,6 +59,8 @@ describe('matchReview: date window', () => {
       patientId: null,
       candidateIds: [],
       confidence: 0,
+      basis: null,
+      evidence: [],
     });
   });
 });

@@ -28,6 +28,8 @@ const unmatched = (confidence: number): MatchResult => ({
   patientId: null,
   candidateIds: [],
   confidence,
+  basis: null,
+  evidence: [],
 });
 
 const fitsProcedure = (patient: IndexedPatient, named: readonly Procedure[]): boolean =>
@@ -74,11 +76,14 @@ const decide = (
 ): MatchResult => {
   const [only] = fitting;
   if (fitting.length === 1 && only) {
+    const procedureAgrees = named.length > 0 && only.patient.procedure !== null;
     return {
       status: 'matched',
       patientId: only.patient.id,
       candidateIds: [],
       confidence: round(matchedConfidence(only, named)),
+      basis: only.fit.kind,
+      evidence: procedureAgrees ? [...only.fit.evidence, 'procedure'] : [...only.fit.evidence],
     };
   }
   if (fitting.length === 0) return unmatched(0);
@@ -89,6 +94,8 @@ const decide = (
     patientId: null,
     candidateIds: [...new Set(fitting.map(({ patient }) => patient.id))].sort(),
     confidence: round(strongest / fitting.length),
+    basis: null,
+    evidence: [],
   };
 };
 

@@ -1,3 +1,5 @@
+import type { MatchEvidence, NameFitKind } from './fit-evidence';
+
 export const procedures = [
   'Hair Transplant',
   'Dental Implant',
@@ -41,6 +43,10 @@ export type MatchResult = {
   patientId: string | null;
   candidateIds: string[];
   confidence: number;
+  /** For `matched`: how the reviewer name fits the patient (`fit-evidence.ts`); else null. */
+  basis: NameFitKind | null;
+  /** For `matched`: the evidence that agreed (name parts, alias, handle, procedure); else empty. */
+  evidence: MatchEvidence[];
 };
 
 export type MatchOptions = {

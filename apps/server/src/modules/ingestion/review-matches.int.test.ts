@@ -141,6 +141,38 @@ describe('staff in the loop on review matches', () => {
     expect(actions.every((a) => a.createdAt instanceof Date && a.userId)).toBe(true);
   });
 
+  it('flags a match on weak name evidence for review and trusts an identifying one, saying what agreed', async () => {
+    const clinic = await buildClinic(t);
+    const treated = new Date(Date.now() - 15 * 86_400_000);
+    const james = await buildPatient(t, clinic.clinicId, {
+      name: 'James Whitfield',
+      procedure: 'Dental Implant',
+      createdAt: treated,
+    });
+    const emily = await buildPatient(t, clinic.clinicId, {
+      name: 'Emily Carter',
+      procedure: 'Teeth Whitening',
+      createdAt: treated,
+    });
+    await connectTrustpilot(t, sandboxes, clinic, [
+      trustpilotReview({ name: 'James W.', title: 'New implant feels great', text: 'My implant is perfect.' }),
+      trustpilotReview({ name: 'Emily Carter', title: 'Whitening', text: 'The whitening was quick.' }),
+    ]);
+    expect(await ingestClinicReviews(t.deps, clinic.clinicId)).toEqual({ ok: true, importedCount: 2 });
+    const stored = await t.db.select().from(reviews).where(eq(reviews.clinicId, clinic.clinicId));
+    const byPatient = (id: string) => stored.find((r) => r.patientId === id)!;
+
+    // First name + surname initial + procedure: confident, yet many people write "James W.".
+    const weak = (await get(clinic.owner.cookie, byPatient(james.id).id)).json();
+    expect(weak).toMatchObject({ matchStatus: 'matched', decidedBy: 'engine', needsReview: true });
+    expect(weak.matchConfidence).toBeGreaterThanOrEqual(0.9);
+    expect([...weak.evidence].sort()).toEqual(['given_name', 'procedure', 'surname_initial']);
+
+    const strong = (await get(clinic.owner.cookie, byPatient(emily.id).id)).json();
+    expect(strong).toMatchObject({ matchStatus: 'matched', decidedBy: 'engine', needsReview: false });
+    expect([...strong.evidence].sort()).toEqual(['given_name', 'procedure', 'surname', 'whole_name']);
+  });
+
   it('never lets a later automatic run overwrite a manual decision', async () => {
     const clinic = await buildClinic(t);
     const patient = await buildPatient(t, clinic.clinicId, {

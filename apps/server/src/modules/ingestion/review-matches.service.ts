@@ -3,7 +3,7 @@ import type {
   ReviewMatchDecision,
   ReviewMatchDetail,
 } from '@careloop/contracts/review-matches';
-import { matchReview } from '@careloop/domain/matching/index';
+import { matchReview, needsStaffReview } from '@careloop/domain/matching/index';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../lib/errors';
@@ -19,9 +19,6 @@ import {
 } from './ingestion.repository';
 
 type Deps = Pick<AppDeps, 'db'>;
-
-/** An engine match below this confidence is flagged for staff to check. */
-export const matchReviewThreshold = 0.8;
 
 /** user_actions.action of every staff change to a review's match. */
 export const reviewMatchChangedAction = 'review_match_changed';
@@ -88,9 +85,14 @@ export async function getReviewMatch(
     }))
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   const decidedBy = history.length > 0 ? 'staff' : 'engine';
+  // The engine's evidence for the stored patient, recomputed on the clinic's current patients.
+  const agrees =
+    row.matchStatus === 'matched' && suggestion.status === 'matched' && suggestion.patientId === row.patientId;
+  // Unsure: several candidates, weak or unconfident evidence (packages/domain/src/matching/
+  // review-rule.ts), or a stored match the engine no longer reaches (patients changed since).
   const isUnsure =
     row.matchStatus === 'multiple_matches' ||
-    (row.matchStatus === 'matched' && (row.matchConfidence ?? 0) < matchReviewThreshold);
+    (row.matchStatus === 'matched' && (!agrees || needsStaffReview(suggestion)));
   return {
     reviewId: row.id,
     matchStatus: row.matchStatus as ReviewMatchStatus,
@@ -98,6 +100,7 @@ export async function getReviewMatch(
     patient: row.patientId ? { id: row.patientId, name: row.patientName ?? '' } : null,
     decidedBy,
     needsReview: decidedBy === 'engine' && isUnsure,
+    evidence: agrees ? suggestion.evidence : [],
     candidates,
     history,
   };

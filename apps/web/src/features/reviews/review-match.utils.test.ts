@@ -16,6 +16,7 @@ const base: ReviewMatchDetail = {
   patient: { id: 'P-1', name: 'Emily Carter' },
   decidedBy: 'engine',
   needsReview: false,
+  evidence: ['whole_name'],
   candidates: [
     { id: 'P-1', name: 'Emily Carter', procedure: null, procedureDate: null },
     { id: 'P-2', name: 'Emily Cartwright', procedure: null, procedureDate: null },

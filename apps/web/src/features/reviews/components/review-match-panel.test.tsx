@@ -25,6 +25,7 @@ const engineMatch: ReviewMatchDetail = {
   patient: emily,
   decidedBy: 'engine',
   needsReview: true,
+  evidence: ['given_name', 'procedure'],
   candidates: [{ ...emily, procedure: 'Teeth Whitening', procedureDate: '2025-03-01' }],
   history: [],
 };
@@ -65,6 +66,7 @@ const unmatched = (from: ReviewMatchDetail): ReviewMatchDetail => ({
   patient: null,
   decidedBy: 'staff',
   needsReview: false,
+  evidence: [],
   // Newest first, as the server answers.
   history: [
     change({
@@ -152,8 +154,21 @@ describe('ReviewMatchPanel', () => {
     expect(screen.getByText('62% confidence')).toBeTruthy();
     expect(screen.getByTestId('matched-patient').textContent).toBe('Emily Carter');
     expect(
-      screen.getByText('The matching confidence is low. Confirm the patient, choose another one or unmatch.'),
+      screen.getByText(
+        'The evidence does not single out this patient for certain. Confirm the patient, choose another one or unmatch.',
+      ),
     ).toBeTruthy();
+    // The engine's evidence, in words.
+    const why = screen.getByRole('list', { name: 'Why this patient' });
+    expect(
+      within(why)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      'The first name agrees',
+      "The review names the patient's procedure",
+      "Written within 180 days after the patient's procedure",
+    ]);
     // The engine's only candidate is the matched patient: no separate list.
     expect(screen.queryByText('Possible patients')).toBeNull();
 
@@ -331,6 +346,7 @@ describe('ReviewsPage with the match panel', () => {
       matchConfidence: null,
       patient: null,
       needsReview: false,
+      evidence: [],
       candidates: [],
     };
     const api = stubMatchApi(start, (request) => {

@@ -20,6 +20,7 @@ import {
   unknownHistoryPatientIds,
 } from '../review-match.utils';
 import { formatConfidence, formatReviewDate } from '../reviews.utils';
+import { MatchExplanationList } from './match-explanation-list';
 import { MatchStatusBadge } from './match-status-badge';
 
 /** Staff in the loop: the review's patient match, its candidates, the decisions and their history. */
@@ -112,6 +113,7 @@ function MatchEditor({ detail }: { detail: ReviewMatchDetail }) {
           {detail.patient?.name ?? t('detail.noPatient')}
         </Text>
       </div>
+      {detail.patient ? <MatchExplanationList reviewId={detail.reviewId} evidence={detail.evidence} /> : null}
 
       {candidates.length > 0 ? (
         <CandidateList candidates={candidates} isBusy={isBusy} onPick={(id) => handleMatch(id)} />

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { explainMatch } from './match-explanation';
+
+describe('explainMatch', () => {
+  it.each([
+    ['nothing to explain without evidence', [], []],
+    [
+      'a whole name stands for its parts',
+      ['given_name', 'surname', 'whole_name', 'procedure'],
+      ['whole_name', 'procedure', 'date_window'],
+    ],
+    [
+      'first name and surname initial, strongest first',
+      ['surname_initial', 'procedure', 'given_name'],
+      ['given_name', 'surname_initial', 'procedure', 'date_window'],
+    ],
+    [
+      'what weakened the fit is said too',
+      ['reordered', 'given_nickname', 'surname_typo'],
+      ['given_nickname', 'surname_typo', 'reordered', 'date_window'],
+    ],
+    ['an alias needs no date window', ['staff_alias'], ['staff_alias']],
+    ['nor an e-mail handle', ['email_handle', 'procedure'], ['email_handle', 'procedure']],
+    ['a username', ['username'], ['username', 'date_window']],
+  ] as const)('%s', (_label, evidence, lines) => {
+    expect(explainMatch(evidence)).toEqual(lines);
+  });
+});
