@@ -27,6 +27,7 @@ import { inboundRoutes } from './modules/inbound/inbound.routes';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { patientAliasesRoutes } from './modules/patient-aliases/patient-aliases.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(reviewRepliesRoutes(fullDeps));
   await app.register(casesRoutes(fullDeps));
   await app.register(patientsRoutes(fullDeps));
+  await app.register(patientAliasesRoutes(fullDeps));
   await app.register(dashboardRoutes(fullDeps));
   await app.register(ingestionRoutes(fullDeps));
   await app.register(settingsRoutes(fullDeps));

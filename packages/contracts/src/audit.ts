@@ -29,6 +29,7 @@ export const workAuditActions = [
   'review_reply_approved',
   'review_reply_discarded',
   'review_match_changed',
+  'patient_alias_removed',
   'settings_category_updated',
   'settings_profile_updated',
   'settings_trustpilot_saved',

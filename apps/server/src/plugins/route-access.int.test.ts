@@ -41,6 +41,21 @@ describe('every route declares who may call it, and the declaration holds', () =
       payload: { email: `invitee-${a.clinicId}@test.careloop.local`, role: 'staff' },
     });
     expect(invited.statusCode).toBe(201);
+    // Matching the review to the patient by hand records its reviewer name as the patient's alias.
+    const matched = await t.app.inject({
+      method: 'POST',
+      url: `/api/review-matches/${review.review.id}/match`,
+      headers: jsonHeaders({ cookie: a.owner.cookie }),
+      payload: { patientId: patient.id },
+    });
+    expect(matched.statusCode).toBe(200);
+    const aliases = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/${patient.id}/aliases`,
+      headers: { cookie: a.owner.cookie },
+    });
+    const [alias] = aliases.json().items as { id: string }[];
+    if (!alias) throw new Error('the match recorded no alias');
     victim = {
       clinicId: a.clinicId,
       // Which record each id parameter names, by the path segment before it.
@@ -51,6 +66,7 @@ describe('every route declares who may call it, and the declaration holds', () =
         cases: kase.case.id,
         invitations: invited.json().id,
         members: colleague.userId,
+        aliases: alias.id,
       },
     };
     const b = await buildClinic(t, { tier: 'professional' });

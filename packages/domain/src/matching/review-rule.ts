@@ -33,5 +33,7 @@ export const autoMatchConfidence = 0.95;
 export const needsStaffReview = (result: Pick<MatchResult, 'status' | 'basis' | 'confidence'>): boolean => {
   if (result.status === 'multiple_matches') return true;
   if (result.status !== 'matched') return false;
-  return result.basis === null || !identifyingBases.has(result.basis) || result.confidence < autoMatchConfidence;
+  return (
+    result.basis === null || !identifyingBases.has(result.basis) || result.confidence < autoMatchConfidence
+  );
 };

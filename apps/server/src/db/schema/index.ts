@@ -5,6 +5,7 @@ export * from './clinics';
 export * from './ingestion';
 export * from './messaging';
 export * from './observability';
+export * from './patient-aliases';
 export * from './patients';
 export * from './public-site';
 export * from './review-replies';

@@ -21,11 +21,11 @@ import {
   insertNewReviews,
   insertReviewCases,
   listClinicIdsWithSecretPrefixes,
-  listMatchPatients,
   type NewReviewCase,
   type NewReviewRow,
   newestReviewDate,
 } from './ingestion.repository';
+import { loadMatchPatients } from './match-patients';
 import type { FetchedReview, ReviewProvider, ReviewSource } from './review-source';
 import { trustpilotReviewSource } from './trustpilot-source';
 
@@ -278,7 +278,7 @@ export async function ingestClinicReviews(
   const now = options.now ?? new Date();
   let indexPromise: Promise<PatientIndex> | null = null;
   const patientIndex = () => {
-    indexPromise ??= listMatchPatients(deps.db, clinicId).then(buildPatientIndex);
+    indexPromise ??= loadMatchPatients(deps.db, clinicId).then(buildPatientIndex);
     return indexPromise;
   };
 

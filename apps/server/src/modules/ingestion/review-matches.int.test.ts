@@ -155,7 +155,11 @@ describe('staff in the loop on review matches', () => {
       createdAt: treated,
     });
     await connectTrustpilot(t, sandboxes, clinic, [
-      trustpilotReview({ name: 'James W.', title: 'New implant feels great', text: 'My implant is perfect.' }),
+      trustpilotReview({
+        name: 'James W.',
+        title: 'New implant feels great',
+        text: 'My implant is perfect.',
+      }),
       trustpilotReview({ name: 'Emily Carter', title: 'Whitening', text: 'The whitening was quick.' }),
     ]);
     expect(await ingestClinicReviews(t.deps, clinic.clinicId)).toEqual({ ok: true, importedCount: 2 });

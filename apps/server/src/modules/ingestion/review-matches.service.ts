@@ -9,14 +9,15 @@ import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
+import { recordReviewerAlias } from '../patient-aliases/patient-aliases.service';
 import {
   findPatientsByIds,
   findReviewMatchRow,
-  listMatchPatients,
   listReviewActions,
   type ReviewMatchRow,
   updateReviewMatch,
 } from './ingestion.repository';
+import { loadMatchPatients } from './match-patients';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -70,7 +71,7 @@ export async function getReviewMatch(
       reviewDate: row.reviewDate.toISOString(),
       language: row.language,
     },
-    await listMatchPatients(deps.db, ctx.clinicId),
+    await loadMatchPatients(deps.db, ctx.clinicId),
   );
   const candidateIds =
     suggestion.status === 'matched' && suggestion.patientId
@@ -87,7 +88,9 @@ export async function getReviewMatch(
   const decidedBy = history.length > 0 ? 'staff' : 'engine';
   // The engine's evidence for the stored patient, recomputed on the clinic's current patients.
   const agrees =
-    row.matchStatus === 'matched' && suggestion.status === 'matched' && suggestion.patientId === row.patientId;
+    row.matchStatus === 'matched' &&
+    suggestion.status === 'matched' &&
+    suggestion.patientId === row.patientId;
   // Unsure: several candidates, weak or unconfident evidence (packages/domain/src/matching/
   // review-rule.ts), or a stored match the engine no longer reaches (patients changed since).
   const isUnsure =
@@ -119,6 +122,14 @@ async function changeMatch(
     if (!row) throw reviewNotFound();
     const from = stateOf(row);
     await updateReviewMatch(tx, ctx.clinicId, reviewId, to);
+    // Staff tied this reviewer name to the patient: later reviews under it match them first.
+    if (to.patientId) {
+      await recordReviewerAlias(tx, ctx, {
+        patientId: to.patientId,
+        reviewerName: row.reviewerName,
+        reviewId,
+      });
+    }
     await recordUserAction(tx, {
       clinicId: ctx.clinicId,
       userId: ctx.userId,

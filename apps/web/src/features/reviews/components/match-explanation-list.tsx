@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { explainMatch } from '../match-explanation';
 
 /** Why the engine matched this patient, in words: the evidence that agreed. */
-export function MatchExplanationList({ reviewId, evidence }: { reviewId: string; evidence: readonly MatchEvidence[] }) {
+export function MatchExplanationList({
+  reviewId,
+  evidence,
+}: {
+  reviewId: string;
+  evidence: readonly MatchEvidence[];
+}) {
   const { t } = useTranslation('reviews');
   const lines = explainMatch(evidence);
   if (lines.length === 0) return null;
