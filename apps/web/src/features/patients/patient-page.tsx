@@ -16,6 +16,7 @@ import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/routes';
 import { usePatient } from './api/get-patient';
 import { usePatientTimeline } from './api/get-patient-timeline';
+import { PatientAliasesCard } from './components/patient-aliases-card';
 import { PatientFormModal } from './components/patient-form-modal';
 import { StatusBadge } from './components/status-badge';
 
@@ -128,6 +129,8 @@ export function PatientPage() {
           ))}
         </Stack>
       </Card>
+
+      <PatientAliasesCard patientId={p.id} />
 
       <Stack gap="sm">
         <Title order={2}>{t('timeline.title')}</Title>

@@ -11,6 +11,7 @@ export const patientKeys = {
   details: () => [...patientKeys.all, 'detail'] as const,
   detail: (id: string) => [...patientKeys.details(), id] as const,
   timeline: (id: string) => [...patientKeys.detail(id), 'timeline'] as const,
+  aliases: (id: string) => [...patientKeys.detail(id), 'aliases'] as const,
 };
 
 /** Where the browser downloads the clinic's patients (GET /api/patients/export.csv), in the layout chosen. */
