@@ -16,6 +16,7 @@ export function createAppDeps(
   config: AppConfig,
   database: DatabaseHandle,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
+  options: { now?: () => number } = {},
 ): Omit<AppDeps, 'log'> {
   const db = database.db;
   const mailer = createMailer({ ...config.mail, log });
@@ -34,6 +35,7 @@ export function createAppDeps(
     auth,
     db,
     absoluteLifetimeSeconds: config.auth.sessionAbsoluteSeconds,
+    ...(options.now ? { now: options.now } : {}),
   });
   const sandboxes = createDemoSandboxStates();
   return { config, database, db, auth, mailer, secretBox, jobs, requestContext, sandboxes };

@@ -25,6 +25,8 @@ type TestAppOptions = {
   dataDir?: string;
   /** A PostgreSQL database of the test's own instead of TEST_DATABASE_URL's. */
   databaseUrl?: string;
+  /** The request context's clock (idle and absolute session lifetimes), for tests that move time. */
+  now?: () => number;
 };
 
 /** The whole app on a fresh copy of the migrated database (PGlite) or the shared PostgreSQL one. */
@@ -48,7 +50,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   );
   const logLines: string[] = [];
   const log = pino(loggerOptions('info'), { write: (line: string) => void logLines.push(line) });
-  const deps = createAppDeps(config, database, log);
+  const deps = createAppDeps(config, database, log, options.now ? { now: options.now } : {});
   const app = await buildApp(deps, {
     trustProxy: true,
     logger: { ...loggerOptions('info'), stream: { write: (line: string) => logLines.push(line) } },

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { activityRecordIntervalMs } from '@careloop/domain/idle-sign-out';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type ClinicRole, clinics, clinicUsers, sessions, users } from '../../db/schema';
 
@@ -133,7 +134,14 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
   };
 }
 
-/** Writes down a request's time as the session's last activity (idle sign-out). */
+/**
+ * Writes down a request's time as the session's last activity (idle sign-out), only over a record a
+ * minute old or more: concurrent requests of one session write it once.
+ */
 export async function recordSessionActivity(db: Database, token: string, at: Date) {
-  await db.update(sessions).set({ lastActiveAt: at }).where(eq(sessions.token, token));
+  const staleBefore = new Date(at.getTime() - activityRecordIntervalMs + 1);
+  await db
+    .update(sessions)
+    .set({ lastActiveAt: at })
+    .where(and(eq(sessions.token, token), lt(sessions.lastActiveAt, staleBefore)));
 }
