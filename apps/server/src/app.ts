@@ -33,6 +33,7 @@ import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { reviewRepliesRoutes } from './modules/review-replies/review-replies.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
+import { sandboxClockRoutes } from './modules/sandbox/sandbox-clock.routes';
 import { secretsRoutes } from './modules/secrets/secrets.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { teamRoutes } from './modules/team/team.routes';
@@ -138,6 +139,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       await fakes.register(awsSnsSandbox(sandboxes.awsSns), { prefix: '/sandbox/aws-sns' });
       await fakes.register(openAiSandbox(sandboxes.openai), { prefix: '/sandbox/openai' });
     });
+    await app.register(sandboxClockRoutes(fullDeps));
   }
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -15,6 +15,7 @@ import { newId } from '../../lib/ids';
 import { getChannelReadiness } from '../settings/settings.service';
 import {
   type ClinicAutomationRow,
+  findClinicAutomation,
   findExistingMessages,
   findPatientsWithPositiveReview,
   findPlanningPatients,
@@ -139,6 +140,14 @@ export async function planClinicFollowUps(
     }
     return result;
   });
+}
+
+/** Plans one clinic by id as the job would at `now` (the sandbox's clock); nothing for an unknown clinic. */
+export async function planClinicFollowUpsAt(deps: Deps, clinicId: string, now: Date) {
+  const clinic = await findClinicAutomation(deps.db, clinicId);
+  return clinic
+    ? planClinicFollowUps(deps, clinic, { now })
+    : { clinicId, planned: 0, skipped: 0, patients: 0 };
 }
 
 /**

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics, patientCommunications, patients } from '../../db/schema';
+import { createDemoOpenAiSandboxState, openAiSandbox } from '../../integrations/openai/openai.sandbox';
+import {
+  createDemoTwilioSandboxState,
+  type TwilioSandboxState,
+  twilioSandbox,
+  twilioSandboxDemo,
+} from '../../integrations/twilio/twilio.sandbox';
+import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+// The sandbox's clock: a clinic in sandbox mode runs its planner and sender as at a chosen
+// instant, so a browser spec can check the sending window without waiting for the real clock.
+
+let t: TestApp;
+let fakes: FastifyInstance;
+let twilio: TwilioSandboxState;
+beforeAll(async () => {
+  twilio = createDemoTwilioSandboxState();
+  fakes = Fastify({ logger: false, forceCloseConnections: true });
+  await fakes.register(twilioSandbox(twilio), { prefix: '/sandbox/twilio' });
+  await fakes.register(openAiSandbox(createDemoOpenAiSandboxState()), { prefix: '/sandbox/openai' });
+  await fakes.listen({ port: 0, host: '127.0.0.1' });
+  const address = fakes.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  t = await createTestApp({ env: { SANDBOX_URL: `http://127.0.0.1:${port}/sandbox` } });
+});
+afterAll(async () => {
+  await t?.close();
+  await fakes?.close();
+});
+
+const run = (cookie: string | undefined, at: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/automation/run',
+    headers: jsonHeaders(cookie ? { cookie } : {}),
+    payload: { at },
+  });
+
+const enterSandbox = (cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/clinic/sandbox-mode',
+    headers: jsonHeaders(cookie ? { cookie } : {}),
+    payload: {},
+  });
+
+/** A Madrid clinic in sandbox mode, SMS through the Twilio fake, one Spanish patient treated the day before. */
+async function madridClinic(procedureDate: Date) {
+  const clinic = await buildClinic(t);
+  const headers = jsonHeaders({ cookie: clinic.owner.cookie });
+  expect((await enterSandbox(clinic.owner.cookie)).statusCode).toBe(200);
+  const sms = await t.app.inject({
+    method: 'PUT',
+    url: '/api/settings/sms',
+    headers,
+    payload: {
+      provider: 'twilio',
+      accountSid: twilioSandboxDemo.accountSid,
+      authToken: twilioSandboxDemo.authToken,
+      fromNumber: twilioSandboxDemo.fromNumber,
+    },
+  });
+  expect(sms.statusCode, sms.body).toBe(200);
+  const saved = await t.app.inject({
+    method: 'PUT',
+    url: '/api/automation/settings',
+    headers,
+    payload: { smsEnabled: true },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await t.db
+    .update(clinics)
+    .set({ timeZone: 'Europe/Madrid', defaultLanguage: 'es' })
+    .where(eq(clinics.id, clinic.clinicId));
+  const patientId = `P-${randomBytes(6).toString('hex')}`;
+  const phone = `+3461${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+  await t.db.insert(patients).values({
+    clinicId: clinic.clinicId,
+    id: patientId,
+    name: 'María García',
+    phone,
+    procedure: 'Implante dental',
+    language: 'es',
+    procedureDate,
+  });
+  return { ...clinic, patientId, phone };
+}
+
+const outbox = (clinicId: string) =>
+  t.db.select().from(patientCommunications).where(eq(patientCommunications.clinicId, clinicId));
+
+describe('POST /api/sandbox/automation/run', () => {
+  it('answers 401 without a session, 403 to staff, 409 to a clinic not in sandbox mode', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const staff = await buildMember(t, clinicId, 'staff');
+    const at = '2026-11-25T09:00:00Z';
+    expect((await run(undefined, at)).statusCode).toBe(401);
+    expect((await run(staff.cookie, at)).statusCode).toBe(403);
+    expect((await enterSandbox(staff.cookie)).statusCode).toBe(403);
+    expect((await enterSandbox()).statusCode).toBe(401);
+    const notSandbox = await run(owner.cookie, at);
+    expect(notSandbox.statusCode).toBe(409);
+    expect((await run(owner.cookie, 'tomorrow at nine')).statusCode).toBe(400);
+  });
+
+  it("plans at 08:30 Madrid for the window's opening, sends nothing before it, sends at 09:30 Madrid (08:30 UTC)", async () => {
+    // Wednesday 25 Nov 2026, Madrid is UTC+1: 08:30 Madrid = 07:30 UTC.
+    const clinic = await madridClinic(new Date('2026-11-24T10:00:00Z'));
+    const early = await run(clinic.owner.cookie, '2026-11-25T07:30:00Z');
+    expect(early.statusCode, early.body).toBe(200);
+    expect(early.json()).toMatchObject({ planned: 1, claimed: 0, sent: 0 });
+    const [planned] = await outbox(clinic.clinicId);
+    // The window opens at 09:00 Madrid, 08:00 UTC (not 09:00 UTC).
+    expect(planned).toMatchObject({ patientId: clinic.patientId, deliveryStatus: 'queued', language: 'es' });
+    expect(planned!.scheduledAt!.toISOString()).toBe('2026-11-25T08:00:00.000Z');
+    expect(twilio.messages.filter((m) => m.to === clinic.phone)).toEqual([]);
+
+    // 09:30 in Madrid is still 08:30 in UTC, before a UTC window would open.
+    const inWindow = await run(clinic.owner.cookie, '2026-11-25T08:30:00Z');
+    expect(inWindow.statusCode, inWindow.body).toBe(200);
+    expect(inWindow.json()).toMatchObject({ planned: 0, claimed: 1, sent: 1 });
+    const [sent] = await outbox(clinic.clinicId);
+    expect(sent).toMatchObject({ deliveryStatus: 'sent' });
+    expect(twilio.messages.filter((m) => m.to === clinic.phone)).toHaveLength(1);
+
+    // Again at the same instant: nothing more is planned or sent.
+    expect((await run(clinic.owner.cookie, '2026-11-25T08:30:00Z')).json()).toMatchObject({
+      planned: 0,
+      claimed: 0,
+    });
+  });
+});
+
+describe('the sandbox clock outside sandbox mode', () => {
+  it('is not mounted: 404, and the route table does not list it', async () => {
+    const production = await createTestApp({ env: { SANDBOX_MODE: 'false' } });
+    try {
+      const { owner } = await buildClinic(production);
+      for (const url of ['/api/sandbox/automation/run', '/api/sandbox/clinic/sandbox-mode']) {
+        const res = await production.app.inject({
+          method: 'POST',
+          url,
+          headers: jsonHeaders({ cookie: owner.cookie }),
+          payload: { at: '2026-11-25T09:00:00Z' },
+        });
+        expect(res.statusCode, url).toBe(404);
+      }
+      expect(production.app.declaredRoutes.some((r) => r.url.startsWith('/api/sandbox/'))).toBe(false);
+      expect(t.app.declaredRoutes.filter((r) => r.url.startsWith('/api/sandbox/'))).toEqual([
+        expect.objectContaining({ access: 'sandbox' }),
+        expect.objectContaining({ access: 'sandbox' }),
+      ]);
+    } finally {
+      await production.close();
+    }
+  });
+});

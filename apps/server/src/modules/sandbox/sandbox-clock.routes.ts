@@ -1,0 +1,73 @@
+import { errorResponseSchema } from '@careloop/contracts/errors';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppDeps } from '../../app-deps';
+import { conflict } from '../../lib/errors';
+import { managerRoles } from '../../plugins/request-context';
+import { enterSandboxMode, runClinicAutomationAt } from './sandbox.service';
+
+// Sandbox only (mounted when the server runs in sandbox mode, never in production): lets a clinic
+// try its automation without waiting for the clock. A clinic enters sandbox mode (its providers
+// become the fakes under /sandbox), then runs the planner and the sender as they would run at a
+// chosen instant. The routes are declared `sandbox` and resolve the signed-in caller themselves.
+
+const runBodySchema = z.object({ at: z.string().datetime({ offset: true }) }).strict();
+const runResponseSchema = z.object({
+  at: z.string(),
+  planned: z.number().int(),
+  skipped: z.number().int(),
+  claimed: z.number().int(),
+  sent: z.number().int(),
+  failed: z.number().int(),
+  requeued: z.number().int(),
+});
+const modeResponseSchema = z.object({ sandboxMode: z.literal(true) });
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox' | 'requestContext' | 'log'>;
+
+export const sandboxClockRoutes =
+  (deps: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/sandbox/clinic/sandbox-mode',
+      {
+        config: { access: 'sandbox' },
+        schema: {
+          tags: ['sandbox'],
+          summary: "Sandbox only: the owner's clinic sends through the provider fakes from now on",
+          body: z.object({}).strict(),
+          response: { 200: modeResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+        },
+      },
+      async (request) => {
+        const ctx = await deps.requestContext.requireClinic(request, ['owner']);
+        await enterSandboxMode(deps, ctx.clinicId);
+        return { sandboxMode: true as const };
+      },
+    );
+
+    app.post(
+      '/api/sandbox/automation/run',
+      {
+        config: { access: 'sandbox' },
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            "Sandbox only: runs the follow-up planner and the sender for the caller's clinic as at the instant `at`",
+          body: runBodySchema,
+          response: {
+            200: runResponseSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => {
+        const ctx = await deps.requestContext.requireClinic(request, managerRoles);
+        if (ctx.clinic.sandboxMode !== 'on') throw conflict('The clinic is not in sandbox mode');
+        return runClinicAutomationAt(deps, ctx.clinicId, new Date(request.body.at));
+      },
+    );
+  };
