@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { directionControlMessage } from '../direction-controls';
 import { proposeMapping, targetForHeader } from './header-words';
 import { dateOrderFor, readImportDate } from './import-dates';
 import { importRegionFor } from './import-region';
@@ -173,5 +174,13 @@ describe('one row', () => {
     expect(result.problems.map((p) => p.field).sort()).toEqual(
       ['email', 'name', 'phone', 'procedure', 'procedure_date'].sort(),
     );
+  });
+
+  it('reports a name disguised by a direction override as a problem of the row', () => {
+    const result = readImportRow(['Ana', '\u202ezeuR', '', '', '', ''], [...mapping], spain);
+    expect(result).toEqual({
+      ok: false,
+      problems: [{ field: 'name', message: directionControlMessage.message }],
+    });
   });
 });

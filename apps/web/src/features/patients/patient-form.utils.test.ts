@@ -1,4 +1,8 @@
+import { directionControlMessage } from '@careloop/domain/direction-controls';
 import { describe, expect, it } from 'vitest';
+import en from '../../i18n/en/common.json';
+import es from '../../i18n/es/common.json';
+import tr from '../../i18n/tr/common.json';
 import {
   emptyPatientForm,
   serverFieldErrors,
@@ -18,6 +22,7 @@ describe('validatePatientForm', () => {
       { name: '', email: 'nope' },
       { name: 'Name required', email: 'Please enter a valid email address' },
     ],
+    [{ name: 'Ana \u202ezeuR' }, { name: 'Remove the invisible text-direction characters from this name' }],
   ])('%j gives %j', (values, expected) => {
     const errors = validatePatientForm({ ...emptyPatientForm, ...values });
     expect(Object.fromEntries(Object.entries(errors).map(([field, m]) => [field, m?.message]))).toEqual(
@@ -41,5 +46,11 @@ describe('serverFieldErrors', () => {
     });
     expect(serverFieldErrors(undefined)).toEqual({});
     expect(toPatientMessage('Name required').key).toBe('patients.errors.nameRequired');
+  });
+
+  it('translates the direction-control refusal of a name or an import row', () => {
+    const message = toPatientMessage(directionControlMessage.message);
+    expect(message.key).toBe('common.errors.directionControl');
+    for (const common of [en, es, tr]) expect(common.errors.directionControl).toBeTruthy();
   });
 });

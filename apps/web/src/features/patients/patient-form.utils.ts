@@ -1,5 +1,6 @@
 import type { CreatePatientBody, Patient } from '@careloop/contracts/patients';
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
+import { directionControlMessage } from '@careloop/domain/direction-controls';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { type PatientStatus, patientInputSchema, patientMessages } from '@careloop/domain/patient';
 import { importRowMessages } from '@careloop/domain/patient-import/import-messages';
@@ -56,6 +57,7 @@ export function formValuesToBody(values: PatientFormValues, patient?: Patient | 
 const knownMessages: DomainMessage[] = [
   ...Object.values(patientMessages),
   ...Object.values(importRowMessages),
+  directionControlMessage,
 ];
 
 /** A server or schema message as a translatable domain message (unknown text passes through). */
@@ -78,7 +80,9 @@ export function validatePatientForm(
     const field = String(issue.path[0] ?? '');
     if (!formFields.has(field) || errors[field as PatientFormField]) continue;
     errors[field as PatientFormField] =
-      field === 'name' ? patientMessages.nameRequired : toPatientMessage(issue.message);
+      field === 'name' && issue.message !== directionControlMessage.message
+        ? patientMessages.nameRequired
+        : toPatientMessage(issue.message);
   }
   return errors;
 }
