@@ -147,7 +147,7 @@ export async function listNoteRows(db: Database, clinicId: string, caseId: strin
 
 export async function insertNote(
   db: Database,
-  row: { id: string; clinicId: string; caseId: string; authorUserId: string; body: string },
+  row: { id: string; clinicId: string; caseId: string; authorUserId: string | null; body: string },
 ) {
   const rows = await db.insert(caseNotes).values(row).returning({ createdAt: caseNotes.createdAt });
   return rows[0]!;
@@ -183,4 +183,47 @@ export async function isClinicMember(db: Database, clinicId: string, userId: str
     .where(and(eq(clinicUsers.clinicId, clinicId), eq(clinicUsers.userId, userId)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * Holds the patient's row until the transaction ends, so that two replies of one patient processed
+ * at once see each other's case (one open reply case per patient).
+ */
+export async function lockPatientRow(db: Database, clinicId: string, patientId: string) {
+  await db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .for('update');
+}
+
+/** The patient's open or in-progress case raised from their replies (source 'alert'), oldest first. */
+export async function findOpenReplyCase(db: Database, clinicId: string, patientId: string) {
+  const rows = await db
+    .select({ id: cases.id, severity: cases.severity })
+    .from(cases)
+    .where(
+      and(
+        eq(cases.clinicId, clinicId),
+        eq(cases.patientId, patientId),
+        eq(cases.source, 'alert'),
+        sql`${cases.status} in ('open', 'in_progress')`,
+      ),
+    )
+    .orderBy(asc(cases.createdAt), asc(cases.id))
+    .limit(1);
+  const row = rows[0];
+  return row ? { id: row.id, severity: row.severity as CaseSeverity } : null;
+}
+
+export async function raiseCase(
+  db: Database,
+  clinicId: string,
+  id: string,
+  set: { severity: CaseSeverity; title: string; updatedAt: Date },
+) {
+  await db
+    .update(cases)
+    .set(set)
+    .where(and(eq(cases.clinicId, clinicId), eq(cases.id, id)));
 }

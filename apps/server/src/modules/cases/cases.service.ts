@@ -25,13 +25,16 @@ import {
   type CaseRow,
   countCaseSummary,
   findCaseRow,
+  findOpenReplyCase,
   insertCase,
   insertNote,
   isClinicMember,
   listCaseRows,
   listMemberRows,
   listNoteRows,
+  lockPatientRow,
   patientExists,
+  raiseCase,
   updateCaseRow,
 } from './cases.repository';
 
@@ -218,4 +221,43 @@ export async function addCaseNote(
 
 export function listClinicMembers(deps: Deps, ctx: ClinicContext): Promise<ClinicMember[]> {
   return listMemberRows(deps.db, ctx.clinicId);
+}
+
+const severityRank: Record<CaseSeverity, number> = { low: 0, medium: 1, high: 2 };
+
+/**
+ * The case for a patient's worrying reply (source 'alert'): one open case per patient. A later reply
+ * while it is open or in progress becomes a note on it (staff see the whole exchange in one place)
+ * and raises its severity (and title) when the new reply is worse, e.g. a clinical red flag after a
+ * complaint; it never lowers it. After the case is resolved or closed, the next reply opens a new one. Run inside the caller's transaction: the patient's row is locked until it ends.
+ */
+export async function openOrFollowReplyCase(
+  deps: Deps,
+  clinicId: string,
+  input: Omit<NewCase, 'source' | 'patientId'> & { patientId: string },
+): Promise<{ caseId: string | null; followed: boolean }> {
+  await lockPatientRow(deps.db, clinicId, input.patientId);
+  const open = await findOpenReplyCase(deps.db, clinicId, input.patientId);
+  if (!open) {
+    const system = { clinicId } as Pick<ClinicContext, 'clinicId'> as ClinicContext;
+    const opened = await openCase(deps, system, { ...input, source: 'alert' });
+    return { caseId: opened?.id ?? null, followed: false };
+  }
+  await insertNote(deps.db, {
+    id: newId('note'),
+    clinicId,
+    caseId: open.id,
+    authorUserId: null,
+    body: input.description ?? input.title,
+  });
+  if (severityRank[input.severity] > severityRank[open.severity]) {
+    // The worse reply names the case in the Action Queue ("Clinical red flag ..."); the first stays
+    // in its description.
+    await raiseCase(deps.db, clinicId, open.id, {
+      severity: input.severity,
+      title: input.title,
+      updatedAt: input.createdAt,
+    });
+  }
+  return { caseId: open.id, followed: true };
 }

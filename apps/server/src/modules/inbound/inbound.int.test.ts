@@ -2,7 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, cases, clinics, patientCommunications, patients, webhookLogs } from '../../db/schema';
+import {
+  alerts,
+  caseNotes,
+  cases,
+  clinics,
+  patientCommunications,
+  patients,
+  webhookLogs,
+} from '../../db/schema';
 import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
 import { simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
@@ -288,7 +296,7 @@ describe('WhatsApp webhook', () => {
     expect(await logsOf(clinic.clinicId)).toHaveLength(3);
   });
 
-  it('a negative reply raises an alert and a case; a clinical red flag a high-severity clinical one', async () => {
+  it('a negative reply raises an alert and a case; a clinical red flag after it raises that case to high', async () => {
     const clinic = await connectedClinic();
     const phone = uniquePhone();
     const patient = await buildPatient(t, clinic.clinicId, { phone, name: 'Mark Reed' });
@@ -311,32 +319,68 @@ describe('WhatsApp webhook', () => {
       ['clinical_reply', 'high'],
       ['negative_reply', 'medium'],
     ]);
+    // Issue 11, finding 9: one open case per patient; the later reply is a note on it.
     const opened = await t.db.select().from(cases).where(eq(cases.clinicId, clinic.clinicId));
-    expect(opened).toHaveLength(2);
-    for (const kase of opened) {
-      const alert = raised.find((a) => a.id === kase.sourceId)!;
-      expect(kase).toMatchObject({
-        source: 'alert',
-        patientId: patient.id,
-        status: 'open',
-        severity: alert.severity,
-      });
-      expect(kase.dueAt).not.toBeNull();
-    }
-    const clinical = opened.find((c) => c.severity === 'high')!;
-    expect(clinical.title).toContain('Clinical red flag');
-    expect(clinical.title).toMatch(/swelling, bleeding|bleeding, swelling/);
+    expect(opened).toHaveLength(1);
+    const kase = opened[0]!;
+    expect(kase).toMatchObject({ source: 'alert', patientId: patient.id, status: 'open', severity: 'high' });
+    expect(kase.sourceId).toBe(raised.find((a) => a.kind === 'negative_reply')!.id);
+    expect(kase.dueAt).not.toBeNull();
+    expect(kase.title).toContain('Clinical red flag');
+    expect(kase.title).toMatch(/swelling, bleeding|bleeding, swelling/);
+    const notes = await t.db.select().from(caseNotes).where(eq(caseNotes.caseId, kase.id));
+    expect(notes.map((n) => n.body)).toEqual([raised.find((a) => a.kind === 'clinical_reply')!.message]);
     // Nothing answers the patient: no AI reply, no confirmation.
     expect(sandboxes.whatsapp.sent.length).toBe(sentBefore);
 
-    // The dashboard's Action Queue sees them through the cases API.
+    // The dashboard's Action Queue sees it through the cases API.
     const list = await t.app.inject({
       method: 'GET',
       url: '/api/cases',
       headers: jsonHeaders({ cookie: clinic.owner.cookie }),
     });
     expect(list.statusCode).toBe(200);
-    expect(list.json().cases.filter((c: { source: string }) => c.source === 'alert')).toHaveLength(2);
+    expect(list.json().cases.filter((c: { source: string }) => c.source === 'alert')).toHaveLength(1);
+  });
+
+  it('later negative replies go to the open case as notes, never lowering it; after it is resolved a new one opens', async () => {
+    const clinic = await connectedClinic();
+    const phone = uniquePhone();
+    const patient = await buildPatient(t, clinic.clinicId, { phone, name: 'Lena Vogt' });
+    const other = await buildPatient(t, clinic.clinicId, { phone: uniquePhone(), name: 'Omar Haddad' });
+    whatsAppTo(clinic.urls.whatsapp, secrets.whatsAppAppSecret);
+    const reply = (from: string, text: string) =>
+      simulateWhatsAppInbound(sandboxes.whatsapp, {
+        phoneNumberId: creds.whatsapp.phoneNumberId,
+        from,
+        text,
+      });
+
+    await reply(phone, 'There is a lot of swelling and bleeding since this morning');
+    await reply(phone, 'Honestly the service was terrible and the staff were rude.');
+    await reply(phone, 'I am very disappointed, nobody called me back.');
+    await reply(other.phone!, 'Honestly the service was terrible and the staff were rude.');
+
+    const casesOf = async (patientId: string) =>
+      (await t.db.select().from(cases).where(eq(cases.clinicId, clinic.clinicId))).filter(
+        (c) => c.patientId === patientId,
+      );
+    const [kase] = await casesOf(patient.id);
+    expect(await casesOf(patient.id)).toHaveLength(1);
+    expect(kase).toMatchObject({ severity: 'high', status: 'open' });
+    expect(kase!.title).toContain('Clinical red flag');
+    const notes = await t.db.select().from(caseNotes).where(eq(caseNotes.caseId, kase!.id));
+    expect(notes).toHaveLength(2);
+    expect(await casesOf(other.id)).toHaveLength(1);
+
+    await t.db
+      .update(cases)
+      .set({ status: 'resolved', resolvedAt: new Date() })
+      .where(eq(cases.id, kase!.id));
+    await reply(phone, 'Still not happy with how this was handled, terrible.');
+    const after = await casesOf(patient.id);
+    expect(after).toHaveLength(2);
+    expect(after.filter((c) => c.status === 'open')).toHaveLength(1);
   });
 
   it('status notifications move the message forward, never back; failed keeps the reason', async () => {

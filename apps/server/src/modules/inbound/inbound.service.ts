@@ -15,7 +15,7 @@ import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
-import { openCase } from '../cases/cases.service';
+import { openOrFollowReplyCase } from '../cases/cases.service';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
 import {
@@ -104,6 +104,8 @@ export type InboundOutcome = {
   confirmationSent: boolean;
   alertId: string | null;
   caseId: string | null;
+  /** The reply went to the patient's case already open, as a note. */
+  caseFollowed: boolean;
 };
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -149,6 +151,7 @@ export async function receiveMessage(
     confirmationSent: false,
     alertId: null,
     caseId: null,
+    caseFollowed: false,
   };
   let confirmTo: InboundPatient | null = null;
   await deps.db.transaction(async (tx) => {
@@ -201,10 +204,8 @@ export async function receiveMessage(
         createdAt: now,
       });
       outcome.alertId = alertId;
-      // The cases module opens it (its service only needs the clinic); one open case per alert.
-      const system = { clinicId: clinic.id } as Pick<ClinicContext, 'clinicId'> as ClinicContext;
-      const opened = await openCase({ db: tx }, system, {
-        source: 'alert',
+      // One open case per patient: a later worrying reply goes to that case's notes.
+      const replyCase = await openOrFollowReplyCase({ db: tx }, clinic.id, {
         sourceId: alertId,
         patientId: patient.id,
         title,
@@ -213,7 +214,8 @@ export async function receiveMessage(
         dueAt: caseDueAt(now),
         createdAt: now,
       });
-      outcome.caseId = opened?.id ?? null;
+      outcome.caseId = replyCase.caseId;
+      outcome.caseFollowed = replyCase.followed;
     }
   });
   if (confirmTo) {
