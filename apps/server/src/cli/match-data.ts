@@ -4,6 +4,7 @@ import {
   type MatchReviewInput,
   type MatchStatus,
   matchReview,
+  needsStaffReview,
   type PatientIndex,
 } from '@careloop/domain/matching/index';
 import { parseCsvRecords } from './csv';
@@ -18,6 +19,8 @@ export type Prediction = {
   patient_id: string | null;
   confidence: number;
   candidate_ids: string[];
+  /** The engine's outcome is shown to staff as "Needs review" (`needsStaffReview`). */
+  needs_review: boolean;
 };
 
 /** Reads patients.csv into each clinic's patient list. */
@@ -88,6 +91,7 @@ export const predictReviews = (
       patient_id: result.patientId,
       confidence: result.confidence,
       candidate_ids: result.candidateIds,
+      needs_review: needsStaffReview(result),
     };
   });
 };

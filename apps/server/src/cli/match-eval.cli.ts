@@ -38,6 +38,11 @@ const timed = (patients: Map<string, MatchPatient[]>, reviews: readonly ClinicRe
   const predictions = predictReviews(patients, reviews);
   const elapsed = performance.now() - started;
   process.stdout.write(`engine: ${reviews.length} reviews in ${elapsed.toFixed(0)} ms (${label})\n`);
+  const matched = predictions.filter((prediction) => prediction.match_status === 'matched');
+  const flagged = matched.filter((prediction) => prediction.needs_review).length;
+  process.stdout.write(
+    `needs staff review: ${flagged} of ${matched.length} matched (${(flagged / Math.max(1, matched.length)).toFixed(4)}), trusted ${matched.length - flagged}\n`,
+  );
   return predictions.map((prediction) => JSON.stringify(prediction)).join('\n');
 };
 
