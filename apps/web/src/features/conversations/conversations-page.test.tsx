@@ -120,6 +120,7 @@ describe('ConversationsPage', () => {
               failureReason: '131047: Re-engagement message',
               patientName: null,
               content: 'Failed one',
+              sentAt: null,
             }),
             buildSent({ id: 'c', deliveryStatus: 'queued', sentAt: null, content: 'Queued one' }),
           ],
@@ -140,6 +141,9 @@ describe('ConversationsPage', () => {
     expect(items[1]!.textContent).toContain('WhatsApp');
     expect(items[1]!.textContent).toContain('Failed');
     expect(items[1]!.textContent).toContain('Reason: 131047: Re-engagement message');
+    // Issue 11, finding 9: a message that failed for good does not read "not sent yet".
+    expect(items[1]!.textContent).toContain('could not be sent');
+    expect(items[1]!.textContent).not.toContain('not sent yet');
     expect(items[2]!.textContent).toContain('Pending');
     expect(items[2]!.textContent).toContain('not sent yet');
     const received = await region('Received Messages');

@@ -37,7 +37,9 @@ export function SentMessageList({ messages }: { messages: SentMessage[] }) {
                   </time>
                 ) : (
                   <time dateTime={message.createdAt}>
-                    {t('sent.plannedAt', { time: formatDateTime(message.createdAt, i18n.language) })}
+                    {t(message.deliveryStatus === 'failed' ? 'sent.plannedNotSent' : 'sent.plannedAt', {
+                      time: formatDateTime(message.createdAt, i18n.language),
+                    })}
                   </time>
                 )}
               </Text>
