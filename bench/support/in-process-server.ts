@@ -2,13 +2,17 @@ import pino from 'pino';
 import { buildApp } from '../../apps/server/src/app';
 import { createAppDeps } from '../../apps/server/src/bootstrap';
 import { loadConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/client';
+import { openDatabase, type QueryObserver } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
 import { signUpOwner } from '../../apps/server/src/plugins/auth/create-auth';
 import type { BenchDatabase } from './bench-database';
 
 /** The real app listening on a loopback port, on the given empty database, with one signed-in clinic owner. */
-export async function startInProcessServer(database: BenchDatabase, port: number) {
+export async function startInProcessServer(
+  database: BenchDatabase,
+  port: number,
+  options: { observeQuery?: QueryObserver } = {},
+) {
   const config = loadConfig({
     ...database.env,
     PORT: String(port),
@@ -19,11 +23,12 @@ export async function startInProcessServer(database: BenchDatabase, port: number
     // The load comes from one signed-in owner: the per-user brake would measure itself.
     SIGNED_IN_REQUESTS_PER_MINUTE: '1000000000',
   });
-  const handle = await openDatabase(
-    config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url }
-      : { kind: 'pglite', dataDir: `${config.dataDir}/pglite` },
-  );
+  const handle = await openDatabase({
+    ...(config.database.kind === 'postgres'
+      ? { kind: 'postgres' as const, url: config.database.url }
+      : { kind: 'pglite' as const, dataDir: `${config.dataDir}/pglite` }),
+    observeQuery: options.observeQuery,
+  });
   await migrateDatabase(handle);
   const deps = createAppDeps(config, handle, pino({ level: 'warn' }));
   const app = await buildApp(deps, { logger: false });
@@ -59,6 +64,8 @@ export async function startInProcessServer(database: BenchDatabase, port: number
     /** The app's dependencies, for benches that call a service or job directly. */
     deps,
     kind: handle.kind,
+    /** The embedded database when PGlite (one process owns it: a bare handler must share it). */
+    pglite: handle.pglite,
     clinicId: me.clinic.id,
     cookie,
     close: async () => {

@@ -1,0 +1,332 @@
+import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { Worker } from 'node:worker_threads';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { refreshPlannerStatistics } from '../apps/server/src/db/planner-statistics';
+import { clinics } from '../apps/server/src/db/schema';
+import { newId } from '../apps/server/src/lib/ids';
+import { createBenchDatabase, isPostgresReachable } from './support/bench-database';
+import { startInProcessServer } from './support/in-process-server';
+import { machine, percentile, resultsDir } from './support/report';
+
+// The physical limit: each signed-in list endpoint and summary of the product, against a bare Fastify +
+// driver handler (node-postgres, or the same PGlite instance) that replays the statements the product
+// ran for that endpoint (captured through the Drizzle logger, identity and rate-limit statements left
+// out) on the same data. Interleaved rounds of the same closed-loop load (BENCH_CONNECTIONS keep-alive
+// connections from a worker thread), so that the ratio holds on a shared, noisy machine.
+//
+// Settable: BENCH_PATIENTS=10000,100000 (patients per clinic; a neighbour clinic of the same size, half
+// as many reviews and cases each), BENCH_KINDS=postgres,pglite, BENCH_SECONDS=3 (per run), BENCH_ROUNDS=3,
+// BENCH_CONNECTIONS=10, BENCH_STRESS_PATIENTS=30000, BENCH_STRESS_CLIENTS=50, BENCH_STRESS_SECONDS=30
+// (PGlite, 0 skips). Quick run: BENCH_PATIENTS=2000 BENCH_SECONDS=1 BENCH_ROUNDS=1 BENCH_STRESS_SECONDS=5.
+const env = process.env;
+const sizes = (env.BENCH_PATIENTS ?? '10000,100000').split(',').map(Number);
+const seconds = Number(env.BENCH_SECONDS ?? 3);
+const rounds = Number(env.BENCH_ROUNDS ?? 3);
+const connections = Number(env.BENCH_CONNECTIONS ?? 10);
+const stress = {
+  patients: Number(env.BENCH_STRESS_PATIENTS ?? 30_000),
+  clients: Number(env.BENCH_STRESS_CLIENTS ?? 50),
+  seconds: Number(env.BENCH_STRESS_SECONDS ?? 30),
+};
+const endpoints = [
+  '/api/patients?limit=20',
+  '/api/reviews?limit=20',
+  '/api/cases?limit=20',
+  '/api/conversations/sent',
+  '/api/conversations/received',
+  '/api/dashboard/summary',
+  '/api/reviews/summary',
+  '/api/cases/summary',
+];
+const timeoutMs = 10_000;
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc') as () => void;
+const loadWorker = new Worker(new URL('./support/load-worker.mjs', import.meta.url));
+
+type LoadResult = {
+  requests: number;
+  failures: number;
+  timeouts: number;
+  seconds: number;
+  latencies: number[];
+};
+function load(urls: string[], headers: Record<string, string>, clients: number, runSeconds: number) {
+  return new Promise<LoadResult>((resolve) => {
+    loadWorker.once('message', resolve);
+    loadWorker.postMessage({ urls, headers, connections: clients, seconds: runSeconds, timeoutMs });
+  });
+}
+
+function summarise(runs: LoadResult[]) {
+  const latencies = runs.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const requests = runs.reduce((n, r) => n + r.requests, 0);
+  const time = runs.reduce((n, r) => n + r.seconds, 0);
+  return {
+    rps: Math.round(requests / time),
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    failures: runs.reduce((n, r) => n + r.failures + r.timeouts, 0),
+  };
+}
+
+const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+const uptime = () => execSync('uptime').toString().trim();
+const rssMiB = () => {
+  gc();
+  return Math.round(process.memoryUsage().rss / 1024 / 1024);
+};
+
+/** Bulk seed in the database (insert … select generate_series): 100,000 patients in seconds. */
+async function seed(db: Awaited<ReturnType<typeof startInProcessServer>>['db'], clinicId: string, n: number) {
+  const half = Math.floor(n / 2);
+  await db.execute(sql`
+    insert into patients (clinic_id, id, name, email, phone, procedure, status, procedure_date, created_at, updated_at)
+    select ${clinicId}, 'P-' || ${clinicId} || '-' || g, 'Patient ' || g || ' Example', 'patient' || g || '@example.com',
+           '+3461' || lpad((1000000 + g)::text, 7, '0'),
+           (array['Hair Transplant','Dental Implant','Plastic Surgery','PRP Treatment','Teeth Whitening','Root Canal','Other'])[g % 7 + 1],
+           (array['active','completed','watch','red'])[g % 4 + 1],
+           now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
+    from generate_series(0, ${n - 1}::int) g`);
+  await db.execute(sql`
+    insert into reviews (clinic_id, id, provider, provider_review_id, patient_id, rating, title, review_text,
+                         reviewer_name, review_date, match_status)
+    select ${clinicId}, 'rev-' || ${clinicId} || '-' || g, 'trustpilot', 'tp-' || g,
+           case when g % 3 = 0 then 'P-' || ${clinicId} || '-' || g end, 1 + g % 5, 'Review ' || g,
+           'Friendly staff and a clean clinic.', 'Reviewer ' || g, now() - g * interval '1 hour',
+           case when g % 3 = 0 then 'matched' else 'unmatched' end
+    from generate_series(0, ${half - 1}::int) g`);
+  await db.execute(sql`
+    insert into cases (clinic_id, id, source, patient_id, title, severity, status, due_at, created_at, updated_at, resolved_at)
+    select ${clinicId}, 'cas-' || ${clinicId} || '-' || g, 'manual', 'P-' || ${clinicId} || '-' || g, 'Case ' || g,
+           (array['high','medium','low'])[g % 3 + 1], (array['open','in_progress','resolved','closed'])[g % 4 + 1],
+           now() - g * interval '1 hour' + interval '1 day', now() - g * interval '1 hour', now() - g * interval '1 hour',
+           case when g % 4 = 2 then now() - g * interval '1 hour' + interval '1 hour' end
+    from generate_series(0, ${half - 1}::int) g`);
+}
+
+type Statement = { sql: string; params: unknown[] };
+let capturing: Statement[] | null = null;
+const observeQuery = (text: string, params: unknown[]) => capturing?.push({ sql: text, params });
+
+async function measure(kind: 'postgres' | 'pglite', patients: number, port: number) {
+  const database = await createBenchDatabase(kind);
+  const server = await startInProcessServer(database, port, { observeQuery });
+  const pool =
+    kind === 'postgres'
+      ? new pg.Pool({ connectionString: database.env.DATABASE_URL, max: connections })
+      : null;
+  const bare = Fastify({ logger: false });
+  const figures: Record<string, unknown> = {};
+  try {
+    const seedStarted = performance.now();
+    await seed(server.db, server.clinicId, patients);
+    const neighbourId = newId('cln');
+    await server.db.insert(clinics).values({ id: neighbourId, name: 'Neighbour Clinic' });
+    await seed(server.db, neighbourId, patients);
+    await refreshPlannerStatistics(server.db);
+    const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
+
+    const headers = { cookie: server.cookie };
+    const statements: Statement[][] = [];
+    for (const endpoint of endpoints) {
+      capturing = [];
+      const res = await fetch(server.baseUrl + endpoint, { headers });
+      await res.arrayBuffer();
+      const own = capturing.filter(
+        (s) => s.params.includes(server.clinicId) && !/"sessions"|rate_limit/.test(s.sql),
+      );
+      capturing = null;
+      if (!res.ok) throw new Error(`${endpoint}: HTTP ${res.status}`);
+      statements.push(own);
+    }
+    bare.get<{ Params: { n: string } }>('/bare/:n', async (request) => {
+      const results: unknown[] = [];
+      for (const s of statements[Number(request.params.n)]!) {
+        const rows = pool
+          ? (await pool.query(s.sql, s.params)).rows
+          : (await server.pglite!.query(s.sql, s.params)).rows;
+        results.push(rows);
+      }
+      return results;
+    });
+    await bare.listen({ port: port + 1, host: '127.0.0.1' });
+    const bareBase = `http://127.0.0.1:${port + 1}`;
+
+    const loadBefore = loadAverage();
+    const rss: number[] = [];
+    for (const [n, endpoint] of endpoints.entries()) {
+      const productUrl = [server.baseUrl + endpoint];
+      const bareUrl = [`${bareBase}/bare/${n}`];
+      await load(productUrl, headers, connections, 0.5); // warm-up
+      await load(bareUrl, {}, connections, 0.5);
+      const product: LoadResult[] = [];
+      const bareRuns: LoadResult[] = [];
+      for (let round = 0; round < rounds; round++) {
+        // Interleaved, the order alternating, so that a busy moment of the machine hits both sides.
+        if (round % 2 === 0) {
+          product.push(await load(productUrl, headers, connections, seconds));
+          bareRuns.push(await load(bareUrl, {}, connections, seconds));
+        } else {
+          bareRuns.push(await load(bareUrl, {}, connections, seconds));
+          product.push(await load(productUrl, headers, connections, seconds));
+        }
+      }
+      const p = summarise(product);
+      const b = summarise(bareRuns);
+      figures[endpoint] = {
+        ratio: Math.round((p.rps / b.rps) * 100) / 100,
+        productRps: p.rps,
+        bareRps: b.rps,
+        productP99Ms: p.p99Ms,
+        bareP99Ms: b.p99Ms,
+        productP50Ms: p.p50Ms,
+        bareP50Ms: b.p50Ms,
+        failures: p.failures + b.failures,
+        statements: statements[n]!.length,
+      };
+      console.log(kind, patients, endpoint, figures[endpoint]);
+    }
+    // Memory: three runs of every endpoint in turn on the product; RSS (after a collection) after each.
+    for (let run = 0; run < 3; run++) {
+      await load(
+        endpoints.map((e) => server.baseUrl + e),
+        headers,
+        connections,
+        seconds,
+      );
+      rss.push(rssMiB());
+    }
+    return {
+      kind,
+      patientsPerClinic: patients,
+      seedSeconds,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAverage(),
+      uptime: uptime(),
+      memory: { rssMiBAfterRuns: rss, growthMiB: rss[2]! - rss[0]!, withinTarget: rss[2]! - rss[0]! <= 20 },
+      endpoints: figures,
+    };
+  } finally {
+    await bare.close();
+    await pool?.end();
+    await server.close();
+    await database.dispose();
+  }
+}
+
+/** PGlite under many clients: every endpoint in turn, `stress.clients` connections, 10 s timeout. */
+async function pgliteStress(port: number) {
+  const database = await createBenchDatabase('pglite');
+  const server = await startInProcessServer(database, port);
+  try {
+    await seed(server.db, server.clinicId, stress.patients);
+    const neighbourId = newId('cln');
+    await server.db.insert(clinics).values({ id: neighbourId, name: 'Neighbour Clinic' });
+    await seed(server.db, neighbourId, stress.patients);
+    await refreshPlannerStatistics(server.db);
+    const loadBefore = loadAverage();
+    const rssBefore = rssMiB();
+    const result = await load(
+      endpoints.map((e) => server.baseUrl + e),
+      { cookie: server.cookie },
+      stress.clients,
+      stress.seconds,
+    );
+    const s = summarise([result]);
+    return {
+      patientsPerClinic: stress.patients,
+      clients: stress.clients,
+      seconds: stress.seconds,
+      requests: result.requests,
+      rps: s.rps,
+      timeouts: result.timeouts,
+      failures: result.failures,
+      p50Ms: s.p50Ms,
+      p99Ms: s.p99Ms,
+      rssMiBBefore: rssBefore,
+      rssMiBAfter: rssMiB(),
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAverage(),
+      uptime: uptime(),
+    };
+  } finally {
+    await server.close();
+    await database.dispose();
+  }
+}
+
+const kinds = (env.BENCH_KINDS ?? 'postgres,pglite').split(',') as ('postgres' | 'pglite')[];
+const postgresReachable = await isPostgresReachable();
+const runs = [];
+for (const kind of kinds) {
+  if (kind === 'postgres' && !postgresReachable) {
+    console.log('PostgreSQL not reachable (BENCH_DATABASE_URL): skipped');
+    continue;
+  }
+  for (const patients of sizes) runs.push(await measure(kind, patients, 3830));
+}
+const stressResult = kinds.includes('pglite') && stress.seconds > 0 ? await pgliteStress(3834) : null;
+await loadWorker.terminate();
+
+const workload = `Each endpoint: product vs a bare Fastify + driver handler replaying the product's own statements for it (same data, same process), ${rounds} interleaved rounds of ${seconds} s each, ${connections} keep-alive connections, closed loop from a worker thread. Clinic of N patients plus a neighbour clinic of N; N/2 reviews and N/2 cases each. Memory: RSS after three ${seconds} s runs of all endpoints. PGlite stress: ${stress.clients} clients, ${stress.seconds} s, ${stress.patients} patients per clinic, timeout ${timeoutMs / 1000} s. Targets: ratio >= 0.8 (PostgreSQL, 10k and 100k), p99 < 50 ms at 10k; PGlite stress 0 timeouts, p99 < 1 s; RSS growth <= 20 MB.`;
+const result = {
+  name: 'physical-limit',
+  date: new Date().toISOString(),
+  machine: machine(),
+  workload,
+  runs,
+  pgliteStress: stressResult,
+};
+fs.mkdirSync(resultsDir, { recursive: true });
+fs.writeFileSync(path.join(resultsDir, 'physical-limit.json'), `${JSON.stringify(result, null, 2)}\n`);
+
+const md = [
+  `# Physical limit (${result.date})`,
+  '',
+  workload,
+  '',
+  `Machine: ${JSON.stringify(result.machine)}`,
+  '',
+];
+for (const run of runs) {
+  md.push(`## ${run.kind}, ${run.patientsPerClinic} patients per clinic`, '');
+  md.push(
+    `Load average before ${run.loadAverageBefore.join(' ')}, after ${run.loadAverageAfter.join(' ')} (\`${run.uptime}\`). Seed ${run.seedSeconds} s.`,
+    '',
+  );
+  md.push(
+    '| endpoint | ratio | product req/s | bare req/s | product p99 ms | bare p99 ms | failures |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const [endpoint, f] of Object.entries(run.endpoints) as [string, Record<string, number>][]) {
+    md.push(
+      `| ${endpoint} | ${f.ratio} | ${f.productRps} | ${f.bareRps} | ${f.productP99Ms} | ${f.bareP99Ms} | ${f.failures} |`,
+    );
+  }
+  md.push(
+    '',
+    `Memory: RSS after three runs ${run.memory.rssMiBAfterRuns.join(', ')} MiB (growth ${run.memory.growthMiB} MiB, target <= 20).`,
+    '',
+  );
+}
+if (stressResult) {
+  const s = stressResult;
+  md.push(
+    `## PGlite, ${s.clients} clients for ${s.seconds} s, ${s.patientsPerClinic} patients per clinic`,
+    '',
+  );
+  md.push(
+    `${s.requests} requests (${s.rps} req/s), ${s.timeouts} timeouts, ${s.failures} failures, p50 ${s.p50Ms} ms, p99 ${s.p99Ms} ms; RSS ${s.rssMiBBefore} -> ${s.rssMiBAfter} MiB. Load average before ${s.loadAverageBefore.join(' ')}, after ${s.loadAverageAfter.join(' ')} (\`${s.uptime}\`).`,
+    '',
+  );
+}
+fs.writeFileSync(path.join(resultsDir, 'physical-limit.md'), `${md.join('\n')}\n`);
+console.log(md.join('\n'));

@@ -1,0 +1,57 @@
+// A load generator on its own thread (own event loop), so that it does not queue behind the server it
+// measures. Messages: { urls, headers, connections, seconds, timeoutMs } -> { requests, failures,
+// timeouts, seconds, latencies }. Each connection is a keep-alive socket that sends one request at a
+// time (closed loop, like autocannon); `urls` are taken round-robin.
+import http from 'node:http';
+import { parentPort } from 'node:worker_threads';
+
+function once(agent, url, headers, timeoutMs) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let settled = false;
+    const done = (outcome) => {
+      if (settled) return;
+      settled = true;
+      resolve({ outcome, ms: performance.now() - started });
+    };
+    const req = http.get(url, { agent, headers }, (res) => {
+      res.on('data', () => {});
+      res.on('end', () => done(res.statusCode === 200 ? 'ok' : 'failure'));
+      res.on('error', () => done('failure'));
+    });
+    req.setTimeout(timeoutMs, () => {
+      done('timeout');
+      req.destroy();
+    });
+    req.on('error', () => done('failure'));
+  });
+}
+
+parentPort.on('message', async ({ urls, headers, connections, seconds, timeoutMs }) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const latencies = [];
+  let failures = 0;
+  let timeouts = 0;
+  let next = 0;
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const url = urls[next++ % urls.length];
+        const { outcome, ms } = await once(agent, url, headers, timeoutMs);
+        if (outcome === 'timeout') timeouts++;
+        else if (outcome === 'failure') failures++;
+        latencies.push(ms);
+      }
+    }),
+  );
+  agent.destroy();
+  parentPort.postMessage({
+    requests: latencies.length,
+    failures,
+    timeouts,
+    seconds: (performance.now() - started) / 1000,
+    latencies,
+  });
+});
