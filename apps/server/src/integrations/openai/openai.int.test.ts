@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProviderHttp } from '../http/provider-http';
 import { createOpenAiClient, describeOpenAiError } from './openai.client';
 import { createOpenAiSandboxState, type OpenAiSandboxState, openAiSandbox } from './openai.sandbox';
@@ -7,12 +7,17 @@ import { createOpenAiSandboxState, type OpenAiSandboxState, openAiSandbox } from
 let server: FastifyInstance;
 let state: OpenAiSandboxState;
 let baseUrl = '';
+/** Answers the sandbox produced, including those whose caller had already given up. */
+let finishedAnswers = 0;
 const apiKey = 'sk-test-openai-sandbox-key';
 
 beforeAll(async () => {
   state = createOpenAiSandboxState();
   state.apiKeys.add(apiKey);
   server = Fastify({ logger: false, forceCloseConnections: true });
+  server.addHook('onSend', async () => {
+    finishedAnswers += 1;
+  });
   await server.register(openAiSandbox(state), { prefix: '/sandbox/openai' });
   await server.listen({ port: 0, host: '127.0.0.1' });
   const address = server.server.address();
@@ -145,6 +150,21 @@ describe('OpenAI-compatible client against the sandbox', () => {
     await expect(client().createChatCompletion({ model: 'm', messages })).rejects.toMatchObject({
       kind: 'invalid_response',
     });
+  });
+
+  // Found under load (npm test beside stress-ng): a slow answer whose caller had timed out woke up in
+  // the next test and took the reply scripted for it.
+  it('a slow answer abandoned by its caller takes nothing scripted after it arrived', async () => {
+    state.faults.push({ kind: 'slow', delayMs: 200 });
+    const before = finishedAnswers;
+    await expect(
+      client(apiKey, { timeoutMs: 20, maxRetries: 0 }).createChatCompletion({ model: 'm', messages }),
+    ).rejects.toMatchObject({ kind: 'unavailable' });
+    state.replies.push('Scripted for the next request.');
+    await vi.waitFor(() => expect(finishedAnswers).toBe(before + 1), { timeout: 10_000 });
+    expect((await client().createChatCompletion({ model: 'm', messages })).content).toBe(
+      'Scripted for the next request.',
+    );
   });
 
   it('uses a scripted reply, and an unknown model is not found', async () => {

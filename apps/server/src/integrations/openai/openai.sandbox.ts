@@ -236,7 +236,11 @@ export function openAiSandbox(state: OpenAiSandboxState) {
       const stream = body.stream === true;
       state.requests.push({ model, messages: messages as WireMessage[], stream, body });
 
+      // Everything this request takes from the state is taken now, on arrival: a slow answer still
+      // asleep when its caller gave up must not consume a reply scripted for a later request.
       const fault = state.faults.shift();
+      const scripted =
+        fault?.kind === 'status' || fault?.kind === 'malformed' ? undefined : state.replies.shift();
       if (fault?.kind === 'status') {
         if (fault.retryAfterSeconds !== undefined)
           reply.header('retry-after', String(fault.retryAfterSeconds));
@@ -249,7 +253,7 @@ export function openAiSandbox(state: OpenAiSandboxState) {
       if (fault?.kind === 'malformed')
         return { id: 'chatcmpl-broken', object: 'chat.completion', choices: [] };
 
-      const content = state.replies.shift() ?? deterministicReply(messages as WireMessage[]);
+      const content = scripted ?? deterministicReply(messages as WireMessage[]);
       const id = `chatcmpl-${createHash('sha256').update(JSON.stringify(messages)).digest('hex').slice(0, 24)}`;
       const created = Math.floor(Date.now() / 1000);
       const promptTokens = tokens((messages as WireMessage[]).map(textOf).join(' '));
