@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executeRows } from '../db/execute-rows';
 import { publicFormRateLimit } from '../modules/public-site/public-site.routes';
 import { clientIp, jsonHeaders } from '../testing/build-user';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -25,6 +27,14 @@ const postAs = (ip: string, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: jsonHeaders({ 'x-forwarded-for': ip }), payload });
 
 describe('database rate-limit counters', () => {
+  it('live in an unlogged table: counting a signed-in request does not wait for a WAL flush', async () => {
+    const rows = await executeRows<{ relpersistence: string }>(
+      t.db,
+      sql`select relpersistence from pg_class where relname = 'rate_limits' and relkind = 'r'`,
+    );
+    expect(rows).toEqual([{ relpersistence: 'u' }]);
+  });
+
   it('are named by the route @fastify/rate-limit passes under routeInfo, or by a group', () => {
     expect(counterPrefix({ routeInfo: { method: 'POST', url: '/api/public-forms/:kind' } })).toBe(
       'api:POST:/api/public-forms/:kind:',
