@@ -13,6 +13,18 @@ import { isSignedInAccess, routeAccessKinds } from './route-access';
 /** Path parameters that name no record (the onboarding step number): any valid value will do. */
 const notRecordIds: Record<string, string> = { step: '2' };
 
+/** Bodies no generated sample satisfies (a real phone number); only the body's record ids vary. */
+const handWrittenBodies = (ownClinicId: string): Record<string, object> => ({
+  'POST /api/automation/test-message': {
+    clinicId: ownClinicId,
+    treatmentType: 'Implant',
+    patientPhone: '+14155552671',
+    daysAfterTreatment: 7,
+    messageType: 'followup',
+    preferredChannel: 'sms',
+  },
+});
+
 /** A body the route's own schema accepts, so the request reaches the record lookup. */
 function validPartOf(schema: unknown): unknown {
   const jsonSchema = requestJsonSchema(schema);
@@ -25,7 +37,14 @@ function validPartOf(schema: unknown): unknown {
 describe('every route declares who may call it, and the declaration holds', () => {
   let t: TestApp;
   let victim: { clinicId: string; ids: Record<string, string> };
-  let attacker: { owner: SignedInUser; staff: SignedInUser };
+  /** The victim's records by the body field that names them (`patientId`, `ownerUserId`...). */
+  let victimBodyIds: Record<string, string> = {};
+  let attacker: {
+    clinicId: string;
+    owner: SignedInUser;
+    staff: SignedInUser;
+    ids: Record<string, string>;
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -69,8 +88,27 @@ describe('every route declares who may call it, and the declaration holds', () =
         aliases: alias.id,
       },
     };
+    victimBodyIds = { patientId: patient.id, reviewId: review.review.id, caseId: kase.case.id };
+    victimBodyIds.ownerUserId = colleague.userId;
+    victimBodyIds.userId = colleague.userId;
+    victimBodyIds.aliasId = alias.id;
     const b = await buildClinic(t, { tier: 'professional' });
-    attacker = { owner: b.owner, staff: await buildMember(t, b.clinicId, 'staff') };
+    const ownPatient = await buildPatient(t, b.clinicId);
+    const ownReview = await buildReview(t, { clinicId: b.clinicId, patientName: 'Eva Gil' });
+    const ownCase = await buildCase(t, { clinicId: b.clinicId, patientId: ownPatient.id });
+    const staff = await buildMember(t, b.clinicId, 'staff');
+    attacker = {
+      clinicId: b.clinicId,
+      owner: b.owner,
+      staff,
+      ids: {
+        patients: ownPatient.id,
+        reviews: ownReview.review.id,
+        'review-matches': ownReview.review.id,
+        cases: ownCase.case.id,
+        members: staff.userId,
+      },
+    };
   }, 120_000);
 
   afterAll(async () => {
@@ -154,6 +192,66 @@ describe('every route declares who may call it, and the declaration holds', () =
     expect(routes.length).toBeGreaterThan(15);
     expect(wrong).toEqual([]);
   }, 300_000);
+
+  it("answers 4xx to another clinic's owner on every record id in a request body, and changes nothing", async () => {
+    const bodyIdFields = (route: DeclaredRoute) => {
+      const properties = requestJsonSchema(route.schema?.body)?.properties ?? {};
+      return Object.keys(properties).filter((name) => name in victimBodyIds);
+    };
+    const routes = walkableRoutes(t).filter(
+      (route) =>
+        isSignedInAccess(route.access) &&
+        route.method !== 'GET' &&
+        bodyIdFields(route).length > 0 &&
+        pathParams(route.url).every((name) => name in notRecordIds || attackerPathValue(route, name)),
+    );
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const fields = bodyIdFields(route);
+      const body = {
+        ...(handWrittenBodies(attacker.clinicId)[`${route.method} ${route.url}`] ??
+          (validPartOf(route.schema?.body) as object)),
+        ...Object.fromEntries(fields.map((name) => [name, victimBodyIds[name]])),
+      };
+      const schema = route.schema?.body as { safeParse(value: unknown): { success: boolean } };
+      if (!schema.safeParse(body).success) {
+        wrong.push(`${route.method} ${route.url}: no valid body with ${fields.join(', ')}`);
+        continue;
+      }
+      const values = Object.fromEntries(
+        pathParams(route.url).map((name) => [name, notRecordIds[name] ?? attackerPathValue(route, name)!]),
+      );
+      const url = fillPath(route.url, values);
+      const before = [
+        await clinicSnapshot(t.db, victim.clinicId),
+        await clinicSnapshot(t.db, attacker.clinicId),
+      ];
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url,
+        headers: jsonHeaders({ cookie: attacker.owner.cookie }),
+        payload: body,
+      });
+      const changed = [
+        ...changedTables(before[0]!, await clinicSnapshot(t.db, victim.clinicId)),
+        ...changedTables(before[1]!, await clinicSnapshot(t.db, attacker.clinicId)),
+      ];
+      if (res.statusCode < 400 || res.statusCode >= 500 || changed.length > 0) {
+        wrong.push(
+          `${route.method} ${url} ${fields}: ${res.statusCode} ${res.body.slice(0, 120)} changed: ${changed}`,
+        );
+      }
+    }
+    console.info(`route-access: ${routes.length} cross-clinic body-id requests`);
+    expect(routes.length).toBeGreaterThan(2);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
+  /** The attacker's own record for a path parameter, so that only the body names the victim. */
+  const attackerPathValue = (route: DeclaredRoute, name: string) => {
+    const segments = route.url.split('/');
+    return attacker.ids[segments[segments.indexOf(`:${name}`) - 1] ?? ''];
+  };
 
   it('refuses unsigned provider webhooks (401/403) and stores nothing', async () => {
     const routes = walkableRoutes(t).filter((route) => route.access === 'webhook');
