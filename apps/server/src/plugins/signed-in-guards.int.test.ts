@@ -138,6 +138,12 @@ describe('names cannot carry direction controls (U+202A-U+202E, U+2066-U+2069)',
       },
       'name',
     ],
+    [
+      'PUT',
+      '/api/templates',
+      { templates: [{ name: 'Follow-up \u202eputs', body: 'Hello {{name}}' }] },
+      'templates.0.name',
+    ],
   ])('%s %s: 400 naming the field, nothing stored', async (method, url, body, field) => {
     const before = await clinicSnapshot(t.db, clinic.clinicId);
     const res = await t.app.inject({
@@ -149,6 +155,19 @@ describe('names cannot carry direction controls (U+202A-U+202E, U+2066-U+2069)',
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain(field);
     expect(await clinicSnapshot(t.db, clinic.clinicId)).toEqual(before);
+  });
+
+  it("a signed-in user's own name change refuses them too", async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: jsonHeaders({ cookie: clinic.owner.cookie, origin: testOrigin }),
+      payload: { name: disguised },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'INVALID_NAME', field: 'name' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, clinic.owner.userId));
+    expect(row?.name).not.toContain('\u202e');
   });
 
   it('an Arabic name with a right-to-left mark is still a name', async () => {
