@@ -1,7 +1,15 @@
 import { calculateCost, defaultCostCalculatorInput } from '@careloop/domain/cost-calculator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, viewports } from './support/browser';
+import {
+  baseUrl,
+  demoLogin,
+  expectAccessible,
+  launchBrowser,
+  newVisitor,
+  signInThroughForm,
+  viewports,
+} from './support/browser';
 import { type Language, languages, publicRoutes, translate } from './support/public-routes';
 
 let browser: Browser;
@@ -194,6 +202,33 @@ describe('demo request on /demo', () => {
       .toBe(true);
     expect(await page.getByRole('button', { name: 'Book My Demo' }).count()).toBe(0);
     expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a path no page serves', () => {
+  it('answers 404: Not found in the public layout for a visitor, in the app shell once signed in', async () => {
+    // Without JavaScript: the status and the pre-rendered page.
+    const raw = await fetch(new URL('/no-such-page', baseUrl()));
+    expect(raw.status).toBe(404);
+    expect(await raw.text()).toContain('Page not found');
+
+    const { context, page } = await newVisitor(browser, { language: 'en' });
+    const notFound = () => page.getByRole('heading', { level: 1, name: 'Page not found', exact: true });
+    const visited = await page.goto('/no-such-page', { waitUntil: 'networkidle' });
+    expect(visited?.status()).toBe(404);
+    await expect.poll(() => notFound().isVisible()).toBe(true);
+    expect(await page.title()).toBe('Page not found | CareLoop');
+    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).first().isVisible()).toBe(true);
+    await expectAccessible(page, '/no-such-page signed out');
+
+    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    const signedIn = await page.goto('/no-such-page', { waitUntil: 'networkidle' });
+    expect(signedIn?.status()).toBe(404);
+    await expect.poll(() => notFound().isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Sign Out' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).count()).toBe(0);
+    await expectAccessible(page, '/no-such-page signed in');
     await context.close();
   });
 });

@@ -138,6 +138,8 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     html = setMetaContent(html, 'property', 'og:description', meta.description);
     fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(routePath)), html);
   }
+  // The server answers every other path with 404 (apps/server/src/plugins/web-app.ts).
+  fs.writeFileSync(path.join(distDir, 'client-routes.json'), JSON.stringify(server.clientRoutes));
   // The manifest served its purpose; it is not for the public.
   fs.rmSync(path.join(distDir, '.vite'), { recursive: true, force: true });
 }

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, prerenderedPageFor, registerWebApp } from './web-app';
+import { cacheControlFor, isClientRoute, prerenderedPageFor, registerWebApp } from './web-app';
 
 // A built web app in miniature: the shell, one pre-rendered page and one hashed asset, each with
 // the compressed twins the web build writes.
@@ -89,6 +89,81 @@ describe('the built web app', () => {
     const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+});
+
+describe('paths the web app does not serve', () => {
+  const notFound = '<!doctype html><div id="root" data-prerendered="en"><h1>Page not found</h1></div>';
+  let routed: FastifyInstance;
+  let routedDir: string;
+  beforeAll(async () => {
+    routedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-web-'));
+    writeWithTwins(path.join(routedDir, 'index.html'), shell);
+    writeWithTwins(path.join(routedDir, 'pages/pricing.html'), pricing);
+    writeWithTwins(path.join(routedDir, 'pages/404.html'), notFound);
+    fs.writeFileSync(
+      path.join(routedDir, 'client-routes.json'),
+      JSON.stringify(['/', '/pricing', '/dashboard', '/patients/:id', '/blog/known-article']),
+    );
+    routed = Fastify();
+    await routed.register(rateLimit, { global: false });
+    await registerWebApp(routed, routedDir);
+    await routed.ready();
+  });
+  afterAll(async () => {
+    await routed?.close();
+    fs.rmSync(routedDir, { recursive: true, force: true });
+  });
+
+  it('answers 404 with the pre-rendered not-found page to a signed-out visitor', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/blog/unknown-article',
+      '/pricing/extra',
+      '/404',
+      '/pages/404.html',
+    ]) {
+      const res = await routed.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(notFound);
+    }
+  });
+
+  it('answers 404 with the shell when a session cookie is sent, so the browser shows the signed-in layout', async () => {
+    for (const cookie of ['careloop.session_token=abc.def', 'a=1; __Secure-careloop.session_token=abc']) {
+      const res = await routed.inject({ method: 'GET', url: '/no-such-page', headers: { cookie } });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toBe(shell);
+    }
+  });
+
+  it('keeps answering the routes the web app serves with 200', async () => {
+    for (const [url, body] of [
+      ['/', shell],
+      ['/pricing/', pricing],
+      ['/dashboard?tab=1', shell],
+      ['/patients/123', shell],
+      ['/blog/known-article', shell],
+    ] as const) {
+      const res = await routed.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toBe(body);
+    }
+    const api = await routed.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(api.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+  });
+});
+
+describe('isClientRoute', () => {
+  it('matches a route segment by segment, a parameter standing for one segment', () => {
+    const routes = ['/', '/patients', '/patients/:id'];
+    expect(isClientRoute('/', routes)).toBe(true);
+    expect(isClientRoute('/patients/', routes)).toBe(true);
+    expect(isClientRoute('/patients/p1?x=1', routes)).toBe(true);
+    expect(isClientRoute('/patients/p1/notes', routes)).toBe(false);
+    expect(isClientRoute('/patient', routes)).toBe(false);
   });
 });
 

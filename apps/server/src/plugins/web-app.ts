@@ -6,6 +6,25 @@ import { declareScopeAccess } from './route-access';
 
 /** Where the web build writes the public pages it pre-renders (ADR 002), beside the shell index.html. */
 const pagesDir = 'pages';
+/** The pre-rendered not-found page (public layout), sent with status 404 to signed-out visitors. */
+const notFoundPage = '404.html';
+/** The web build's list of the paths its router serves ('/patients/:id' matches one segment). */
+const clientRoutesFile = 'client-routes.json';
+/** better-auth's session cookie (cookiePrefix 'careloop'), with the __Secure- prefix behind TLS. */
+const sessionCookie = /(?:^|;\s*)(?:__Secure-)?careloop\.session_token=/;
+
+/** Whether a path is one the web app's router serves (a page, not its Not found). */
+export function isClientRoute(url: string, routes: readonly string[]): boolean {
+  const pathname = url.split(/[?#]/, 1)[0] ?? '/';
+  const segments = pathname.split('/').filter(Boolean);
+  return routes.some((route) => {
+    const parts = route.split('/').filter(Boolean);
+    return (
+      parts.length === segments.length &&
+      parts.every((part, i) => part.startsWith(':') || part === segments[i])
+    );
+  });
+}
 
 /** Hashed file names under assets/ never change: cache them for a year. The rest is revalidated. */
 export function cacheControlFor(filePath: string): string {
@@ -25,13 +44,27 @@ export function prerenderedPageFor(url: string, pages: ReadonlySet<string>): str
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (!/^\/[a-z0-9-]*$/.test(trimmed)) return undefined;
   const file = trimmed === '/' ? 'index.html' : `${trimmed.slice(1)}.html`;
-  return pages.has(file) ? `${pagesDir}/${file}` : undefined;
+  return file !== notFoundPage && pages.has(file) ? `${pagesDir}/${file}` : undefined;
+}
+
+function readClientRoutes(distDir: string): readonly string[] | undefined {
+  const file = path.join(distDir, clientRoutesFile);
+  if (!fs.existsSync(file)) return undefined;
+  const routes: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(routes) || !routes.every((route) => typeof route === 'string')) {
+    throw new Error(`${file} is not a list of paths`);
+  }
+  return routes;
 }
 
 /**
  * Serves the built web app: files with their brotli or gzip twin when the browser takes it, a
  * pre-rendered public page for its path, and index.html for any other client route (the client
- * router decides).
+ * router decides). A path the router does not serve is a real 404 (issue 17): with the
+ * pre-rendered not-found page in the public layout, or, when the request carries a session cookie,
+ * with the shell, whose router then shows Not found inside the signed-in layout (the cookie only
+ * picks the likely layout; the browser checks the session). Without the build's route list
+ * (an older build) every path is the router's.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const indexPath = path.join(distDir, 'index.html');
@@ -41,6 +74,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       ? fs.readdirSync(path.join(distDir, pagesDir)).filter((file) => file.endsWith('.html'))
       : [],
   );
+  const clientRoutes = hasWeb ? readClientRoutes(distDir) : undefined;
   // The files and the fallback share one scope: fastify-static decorates `reply.sendFile` there.
   await app.register(async (files) => {
     declareScopeAccess(files, 'public');
@@ -65,7 +99,15 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
           return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
         }
-        return reply.sendFile(prerenderedPageFor(request.url, pages) ?? 'index.html');
+        if (!clientRoutes || isClientRoute(request.url, clientRoutes)) {
+          return reply.sendFile(prerenderedPageFor(request.url, pages) ?? 'index.html');
+        }
+        const signedIn = sessionCookie.test(request.headers.cookie ?? '');
+        // fastify-static keeps a status other than 200.
+        reply.status(404);
+        return reply.sendFile(
+          !signedIn && pages.has(notFoundPage) ? `${pagesDir}/${notFoundPage}` : 'index.html',
+        );
       },
     );
   });

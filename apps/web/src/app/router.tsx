@@ -85,6 +85,13 @@ const MarketingGalleryPage = publicPage(
   () => import('../public/marketing-gallery-page'),
   'MarketingGalleryPage',
 );
+// A path the router does not serve: Not found in the layout of whoever asks (signed in or not).
+const UnknownPathLayout = lazy(() =>
+  import('./unknown-path-layout').then((m) => ({ default: m.UnknownPathLayout })),
+);
+const UnknownPathPage = lazy(() =>
+  import('./unknown-path-layout').then((m) => ({ default: m.UnknownPathPage })),
+);
 const LoginPage = lazy(() =>
   withNamespaces(['auth'], () => import('../features/auth/login-page')).then((m) => ({
     default: m.LoginPage,
@@ -224,9 +231,9 @@ export const routes: RouteObject[] = [
           { path: paths.signup, element: <SignupPage /> },
           { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
           { path: paths.resetPassword, element: <ResetPasswordPage /> },
-          { path: '*', element: <NotFoundPage /> },
         ],
       },
+      { element: <UnknownPathLayout />, children: [{ path: '*', element: <UnknownPathPage /> }] },
       {
         element: <SignedInArea />,
         children: [

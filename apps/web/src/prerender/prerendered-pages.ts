@@ -1,5 +1,8 @@
 import { paths } from '../lib/routes';
 
+/** A path no route serves: the not-found page is pre-rendered from it (dist/pages/404.html). */
+export const notFoundPath = '/404';
+
 /** A page that sends or fetches data also needs TanStack Query's provider (app/router.tsx). */
 const fetching = ['src/app/query-provider.tsx'];
 
@@ -29,4 +32,6 @@ export const prerenderedPages: readonly { path: string; module: string; alsoLoad
   { path: paths.security, module: 'src/public/security-page.tsx' },
   { path: paths.compliance, module: 'src/public/compliance-page.tsx' },
   { path: paths.marketingGallery, module: 'src/public/marketing-gallery-page.tsx' },
+  // Any path the router does not serve: written as 404.html, which the server sends with status 404.
+  { path: notFoundPath, module: 'src/app/unknown-path-layout.tsx' },
 ];

@@ -4,12 +4,17 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
 import { AppProvider } from '../app/provider';
-import { AppRoutes } from '../app/router';
+import { AppRoutes, routes } from '../app/router';
 import { i18n, i18nReady } from '../i18n';
 import { defaultLanguage } from '../i18n/language.utils';
 import { type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
 
+import { clientRoutePatterns } from './client-routes';
+
 export { prerenderedPages } from './prerendered-pages';
+
+/** The paths the router serves with a page (the build writes them for the server). */
+export const clientRoutes = clientRoutePatterns(routes);
 
 export type RenderedPage = {
   html: string;

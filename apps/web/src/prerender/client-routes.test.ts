@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { routes } from '../app/router';
+import { articlePath, blogArticles } from '../public/blog-articles';
+import { clientRoutePatterns } from './client-routes';
+
+describe('clientRoutePatterns', () => {
+  const patterns = clientRoutePatterns(routes);
+
+  it('lists the pages of both layouts, with their parameters', () => {
+    for (const path of ['/', '/pricing', '/login', '/email-confirmation', '/dashboard', '/patients/:id']) {
+      expect(patterns).toContain(path);
+    }
+  });
+
+  it('lists each blog article instead of any slug', () => {
+    expect(patterns).not.toContain('/blog/:slug');
+    for (const article of blogArticles) expect(patterns).toContain(articlePath(article));
+  });
+
+  it('leaves out the catch-alls and the routes that only show Not found', () => {
+    expect(patterns.some((path) => path.includes('*'))).toBe(false);
+    expect(patterns).not.toContain('/monitoring');
+    expect(patterns).not.toContain('/404');
+  });
+});

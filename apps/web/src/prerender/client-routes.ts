@@ -1,0 +1,26 @@
+import { isValidElement } from 'react';
+import type { RouteObject } from 'react-router';
+import { NotFoundPage } from '../features/errors/not-found-page';
+import { paths } from '../lib/routes';
+import { articlePath, blogArticles } from '../public/blog-articles';
+
+/**
+ * The paths the router serves with a page, for the server to answer every other path with a real
+ * 404 (the build writes them to dist/client-routes.json): catch-alls and the routes that show Not
+ * found are left out, '/blog/:slug' stands for each article, other parameters for one segment.
+ */
+export function clientRoutePatterns(routes: readonly RouteObject[], parent = '/'): string[] {
+  return routes.flatMap((route) => {
+    const own = route.index ? parent : (route.path ?? parent);
+    const children = route.children ? clientRoutePatterns(route.children, own) : [];
+    const showsPage = route.index || route.path !== undefined;
+    if (
+      !showsPage ||
+      own.includes('*') ||
+      (isValidElement(route.element) && route.element.type === NotFoundPage)
+    )
+      return children;
+    const expanded = own === paths.blogArticle ? blogArticles.map(articlePath) : [own];
+    return [...expanded, ...children];
+  });
+}
