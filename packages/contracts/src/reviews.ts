@@ -18,6 +18,8 @@ export const reviewSchema = z.object({
   patientName: z.string().nullable(),
   /** The review's open (or in-progress) case, if any: at most one exists. */
   openCaseId: z.string().nullable(),
+  /** The clinic's public reply already on the provider (written here or elsewhere); null when none. */
+  publicReply: z.object({ text: z.string(), at: z.string().nullable() }).nullable(),
 });
 export type Review = z.infer<typeof reviewSchema>;
 

@@ -34,6 +34,9 @@ export const reviews = pgTable(
     reviewDate: timestamp('review_date', { withTimezone: true }).notNull(),
     matchStatus: text('match_status').notNull().default('unmatched'),
     matchConfidence: real('match_confidence'),
+    /** The clinic's public reply as the provider shows it (Trustpilot companyReply, Google reviewReply). */
+    publicReplyText: text('public_reply_text'),
+    publicReplyAt: timestamp('public_reply_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

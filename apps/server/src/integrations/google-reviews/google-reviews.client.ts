@@ -25,6 +25,7 @@ const wireReviewSchema = z.object({
   comment: z.string().nullish(),
   createTime: providerDateSchema,
   updateTime: providerDateSchema,
+  reviewReply: z.object({ comment: z.string(), updateTime: providerDateSchema.nullish() }).nullish(),
 });
 
 const listReviewsSchema = z.object({
@@ -50,7 +51,23 @@ export type GoogleReview = {
   isAnonymous: boolean;
   createTime: Date;
   updateTime: Date;
+  /** The owner's public reply already on the review (`reviewReply`), null when none. */
+  reply: { text: string; at: Date | null } | null;
 };
+
+const toReview = (r: z.infer<typeof wireReviewSchema>): GoogleReview => ({
+  reviewId: r.reviewId,
+  rating: starRatingToNumber(r.starRating),
+  comment: r.comment ?? null,
+  reviewerName: r.reviewer?.displayName ?? null,
+  isAnonymous: r.reviewer?.isAnonymous ?? false,
+  createTime: r.createTime,
+  updateTime: r.updateTime,
+  reply:
+    r.reviewReply && r.reviewReply.comment.trim() !== ''
+      ? { text: r.reviewReply.comment, at: r.reviewReply.updateTime ?? null }
+      : null,
+});
 
 export type GoogleReviewsClientConfig = {
   /** e.g. https://mybusiness.googleapis.com/v4 (GOOGLE_BUSINESS_API_URL). */
@@ -114,17 +131,24 @@ export function createGoogleReviewsClient(config: GoogleReviewsClientConfig) {
       });
       const page = parseOrThrow(listReviewsSchema, response.body, 'reviews page');
       return {
-        reviews: (page.reviews ?? []).map((r) => ({
-          reviewId: r.reviewId,
-          rating: starRatingToNumber(r.starRating),
-          comment: r.comment ?? null,
-          reviewerName: r.reviewer?.displayName ?? null,
-          isAnonymous: r.reviewer?.isAnonymous ?? false,
-          createTime: r.createTime,
-          updateTime: r.updateTime,
-        })),
+        reviews: (page.reviews ?? []).map(toReview),
         nextPageToken: page.nextPageToken ?? null,
       };
+    },
+
+    /** One review as Google shows it now (`GET .../reviews/{reviewId}`, providers.md §2.3). */
+    async getReview(input: {
+      accessToken: string;
+      accountId: string;
+      locationId: string;
+      reviewId: string;
+    }): Promise<GoogleReview> {
+      const response = await config.http.request({
+        method: 'GET',
+        url: `${base}/accounts/${enc(input.accountId)}/locations/${enc(input.locationId)}/reviews/${enc(input.reviewId)}`,
+        headers: { authorization: `Bearer ${input.accessToken}` },
+      });
+      return toReview(parseOrThrow(wireReviewSchema, response.body, 'review'));
     },
 
     /** Creates or replaces the owner's reply (`PUT .../reviews/{id}/reply`, providers.md §2.3). */

@@ -195,6 +195,18 @@ export function googleReviewsSandbox(state: GoogleReviewsSandboxState) {
       };
     });
 
+    app.get('/v4/accounts/:accountId/locations/:locationId/reviews/:reviewId', async (request, reply) => {
+      const { accountId, locationId, reviewId } = request.params as Record<string, string>;
+      const review = state.locations
+        .get(locationKey(accountId ?? '', locationId ?? ''))
+        ?.find((r) => r.reviewId === reviewId);
+      if (!review) return googleError(reply, 404, 'Requested entity was not found.');
+      return {
+        name: `${locationKey(accountId ?? '', locationId ?? '')}/reviews/${review.reviewId}`,
+        ...review,
+      };
+    });
+
     app.put(
       '/v4/accounts/:accountId/locations/:locationId/reviews/:reviewId/reply',
       async (request, reply) => {

@@ -25,6 +25,10 @@ const wireReviewSchema = z.object({
     .object({ displayName: nullableText })
     .nullish()
     .transform((c) => c ?? { displayName: null }),
+  companyReply: z
+    .object({ text: z.string(), createdAt: providerDateSchema.nullish() })
+    .nullish()
+    .transform((r) => (r && r.text.trim() !== '' ? { text: r.text, at: r.createdAt ?? null } : null)),
 });
 
 const reviewsPageSchema = z.object({ reviews: z.array(wireReviewSchema) });
@@ -43,7 +47,20 @@ export type TrustpilotReview = {
   language: string | null;
   createdAt: Date;
   consumerName: string | null;
+  /** The company's public reply already on the review (`companyReply`), null when none. */
+  companyReply: { text: string; at: Date | null } | null;
 };
+
+const toReview = (r: z.infer<typeof wireReviewSchema>): TrustpilotReview => ({
+  id: r.id,
+  stars: r.stars,
+  title: r.title,
+  text: r.text,
+  language: r.language,
+  createdAt: r.createdAt,
+  consumerName: r.consumer.displayName,
+  companyReply: r.companyReply,
+});
 
 export type TrustpilotBusinessUnit = { id: string; displayName: string | null };
 
@@ -97,15 +114,17 @@ export function createTrustpilotClient(config: TrustpilotClientConfig) {
         },
       });
       const page = parseOrThrow(reviewsPageSchema, response.body, 'reviews page');
-      return page.reviews.map((r) => ({
-        id: r.id,
-        stars: r.stars,
-        title: r.title,
-        text: r.text,
-        language: r.language,
-        createdAt: r.createdAt,
-        consumerName: r.consumer.displayName,
-      }));
+      return page.reviews.map(toReview);
+    },
+
+    /** One review as Trustpilot shows it now (`GET /v1/reviews/{reviewId}`, providers.md §1.3). */
+    async getReview(input: { apiKey: string; reviewId: string }): Promise<TrustpilotReview> {
+      const response = await config.http.request({
+        method: 'GET',
+        url: `${base}/reviews/${enc(input.reviewId)}`,
+        headers: { apikey: input.apiKey },
+      });
+      return toReview(parseOrThrow(wireReviewSchema, response.body, 'review'));
     },
 
     /** The business unit of a domain (e.g. `clinic.example`); not_found when Trustpilot has none. */

@@ -221,6 +221,15 @@ export function trustpilotSandbox(state: TrustpilotSandboxState) {
       };
     });
 
+    app.get('/v1/reviews/:id', async (request, reply) => {
+      if (!hasApiKey(state, request)) return gatewayError(reply, 401, 'Invalid ApiKey');
+      const id = (request.params as { id: string }).id;
+      const unit = [...state.businessUnits.values()].find((u) => u.reviews.some((r) => r.id === id));
+      const review = unit?.reviews.find((r) => r.id === id);
+      if (!unit || !review) return gatewayError(reply, 404, 'Review not found');
+      return { ...review, businessUnit: { id: unit.id, displayName: unit.displayName } };
+    });
+
     app.post('/v1/oauth/oauth-business-users-for-applications/accesstoken', async (request, reply) => {
       const basic = /^Basic (.+)$/.exec(request.headers.authorization ?? '')?.[1];
       const [key, secret] = Buffer.from(basic ?? '', 'base64')

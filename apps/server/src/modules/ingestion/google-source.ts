@@ -38,6 +38,7 @@ export function googleReviewSource(
             isAnonymous: r.isAnonymous,
             language: null,
             reviewDate: r.createTime,
+            publicReply: r.reply,
           });
         }
         const oldest = result.reviews.at(-1)?.updateTime.getTime();

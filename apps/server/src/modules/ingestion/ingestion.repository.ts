@@ -85,6 +85,34 @@ export async function insertNewReviews(db: Database, rows: NewReviewRow[]) {
   return inserted;
 }
 
+/**
+ * Stores the public reply the provider shows on reviews we already have, when it differs from
+ * the one stored (a reply written on the provider's site after the review was imported).
+ */
+export async function recordPublicReplies(
+  db: Database,
+  clinicId: string,
+  provider: string,
+  rows: readonly Pick<NewReviewRow, 'providerReviewId' | 'publicReplyText' | 'publicReplyAt' | 'updatedAt'>[],
+) {
+  for (const row of rows)
+    await db
+      .update(reviews)
+      .set({
+        publicReplyText: row.publicReplyText,
+        publicReplyAt: row.publicReplyAt,
+        updatedAt: row.updatedAt,
+      })
+      .where(
+        and(
+          eq(reviews.clinicId, clinicId),
+          eq(reviews.provider, provider),
+          eq(reviews.providerReviewId, row.providerReviewId),
+          sql`${reviews.publicReplyText} is distinct from ${row.publicReplyText ?? null}`,
+        ),
+      );
+}
+
 export type NewReviewCase = {
   clinicId: string;
   id: string;

@@ -24,6 +24,7 @@ import {
   type NewReviewCase,
   type NewReviewRow,
   newestReviewDate,
+  recordPublicReplies,
 } from './ingestion.repository';
 import { loadMatchPatients } from './match-patients';
 import type { FetchedReview, ReviewProvider, ReviewSource } from './review-source';
@@ -215,6 +216,8 @@ async function ingestSource(
       reviewDate: review.reviewDate,
       matchStatus: match.status,
       matchConfidence: match.confidence,
+      publicReplyText: review.publicReply?.text ?? null,
+      publicReplyAt: review.publicReply?.at ?? null,
       createdAt: now,
       updatedAt: now,
     };
@@ -224,6 +227,13 @@ async function ingestSource(
     const inserted = await insertNewReviews(tx, rows);
     const byProviderId = new Map(rows.map((r) => [r.providerReviewId, r]));
     const newRows = inserted.map((i) => byProviderId.get(i.providerReviewId)!);
+    // A reply the clinic wrote after an earlier run (here or on the provider's site) is recorded too.
+    await recordPublicReplies(
+      tx,
+      clinicId,
+      source.provider,
+      rows.filter((r) => r.publicReplyText),
+    );
 
     // Only reviews inserted by this run get a case or a cross-sell: a re-run finds none of them new.
     const reviewCases: NewReviewCase[] = newRows
@@ -241,7 +251,13 @@ async function ingestSource(
       }));
     await insertReviewCases(tx, reviewCases);
     // AI review response (spec 1 §2): a low rating gets a reply drafted after the clinic's delay.
-    await scheduleReviewReplies(tx, clinicId, newRows, now);
+    // A review that already carries the clinic's public reply gets no draft (issue 11, finding 7).
+    await scheduleReviewReplies(
+      tx,
+      clinicId,
+      newRows.filter((r) => !r.publicReplyText),
+      now,
+    );
 
     // A record for the messaging side to act on (a 4-5 star review by a matched patient).
     await insertCrossSellOpportunities(

@@ -13,6 +13,8 @@ export type FetchedReview = {
   isAnonymous: boolean;
   language: string | null;
   reviewDate: Date;
+  /** The clinic's public reply already on the review, written here or elsewhere; null when none. */
+  publicReply: { text: string; at: Date | null } | null;
 };
 
 /** One provider account of one clinic, able to page through its reviews. */

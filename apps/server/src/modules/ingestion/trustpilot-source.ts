@@ -29,6 +29,7 @@ export function trustpilotReviewSource(
             isAnonymous: false,
             language: r.language,
             reviewDate: r.createdAt,
+            publicReply: r.companyReply,
           });
         }
         // Trustpilot's `links` are not documented well enough to trust: a short page is the last.

@@ -117,3 +117,16 @@ export async function deleteScheduledReply(db: Database, clinicId: string, id: s
       ),
     );
 }
+
+/** Stores the public reply the provider showed when the review was read again before posting. */
+export async function recordPublicReply(
+  db: Database,
+  clinicId: string,
+  reviewId: string,
+  reply: { text: string; at: Date | null },
+) {
+  await db
+    .update(reviews)
+    .set({ publicReplyText: reply.text, publicReplyAt: reply.at, updatedAt: new Date() })
+    .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, reviewId)));
+}

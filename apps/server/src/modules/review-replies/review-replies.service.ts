@@ -40,10 +40,11 @@ import {
   insertReplies,
   listDueScheduledReplies,
   type ReviewReplyRow,
+  recordPublicReply,
   updateReply,
   updateReplyIfUnchanged,
 } from './review-replies.repository';
-import { canPostReply, postReplyToProvider } from './review-reply-poster';
+import { canPostReply, postReplyToProvider, readPublicReply } from './review-reply-poster';
 import { writeReviewReply } from './review-reply-writer';
 
 // The table's CHECK lists and the domain's lists are one fact: this fails to compile if they part.
@@ -141,6 +142,11 @@ export async function draftScheduledReply(
     return 'cancelled';
   }
   const { review, reply } = found;
+  // The clinic answered meanwhile (here or on the provider's site): no draft over its reply.
+  if (review.publicReplyText) {
+    await deleteScheduledReply(deps.db, clinicId, replyId);
+    return 'cancelled';
+  }
   const language = replyLanguageFor(
     { language: review.language, text: review.reviewText },
     settings.defaultLanguage,
@@ -228,6 +234,11 @@ function rejectText(text: string, context: { clinicName: string; reviewerName: s
 
 const staleReply = () => conflict('The reply changed meanwhile. Reload it and try again.');
 
+/** A save or approval refused because the review already carries the clinic's public reply. */
+export const publicReplyExistsMessage =
+  'This review already has a public reply from the clinic. It is never replaced from CareLoop.';
+const publicReplyExists = () => conflict(publicReplyExistsMessage);
+
 export async function getReviewReply(
   deps: Deps,
   ctx: Caller,
@@ -246,6 +257,7 @@ export async function saveReviewReplyText(
 ): Promise<ReviewReplyResponse> {
   if (!canUseAiReviewResponse(ctx.clinic.subscriptionTier)) throw planRequired();
   const { review, reply } = await loadForStaff(deps, ctx, reviewId);
+  if (review.publicReplyText) throw publicReplyExists();
   const text = rawText.trim();
   rejectText(text, { clinicName: ctx.clinic.name, reviewerName: review.reviewerName });
   const now = new Date();
@@ -301,8 +313,28 @@ export async function approveReviewReply(
     throw conflict('This reply cannot be approved');
   rejectText(reply.text, { clinicName: ctx.clinic.name, reviewerName: review.reviewerName });
 
+  if (review.publicReplyText) throw publicReplyExists();
+
   const isSandboxClinic = ctx.clinic.sandboxMode === 'on';
   const willPost = await canPostReply(deps, ctx.clinicId, review.provider, isSandboxClinic);
+  if (willPost && (review.provider === 'trustpilot' || review.provider === 'google')) {
+    // Both providers' reply calls replace an existing reply: read the review again first, and
+    // refuse (keeping the draft) when a reply was written elsewhere since the last import.
+    const existing = await readPublicReply(deps, {
+      clinicId: ctx.clinicId,
+      provider: review.provider,
+      providerReviewId: review.providerReviewId,
+      isSandboxClinic,
+    }).catch((error: unknown) => {
+      if (error instanceof ProviderError)
+        throw conflict(`The review could not be read again, so nothing was posted: ${error.message}`);
+      throw error;
+    });
+    if (existing) {
+      await recordPublicReply(deps.db, ctx.clinicId, review.id, existing);
+      throw publicReplyExists();
+    }
+  }
   const now = new Date();
   // Claimed with the conditional update: a second approval at the same moment gets a 409, not a second post.
   const approved = await updateReplyIfUnchanged(deps.db, reply, {

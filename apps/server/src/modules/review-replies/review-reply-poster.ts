@@ -43,6 +43,61 @@ export async function canPostReply(
   return wanted.every((name) => saved.has(name));
 }
 
+type ReviewRef = {
+  clinicId: string;
+  provider: Provider;
+  providerReviewId: string;
+  isSandboxClinic: boolean;
+};
+
+function clientsFor(deps: Deps, input: ReviewRef) {
+  const at = providerEndpoints(deps.config, input.isSandboxClinic);
+  const read = async (prefix: string) =>
+    ((await readSecret(deps, input.clinicId, `${prefix}${input.clinicId}`)) ?? '').trim();
+  const trustpilot = () =>
+    createTrustpilotClient({
+      baseUrl: at.trustpilotUrl,
+      http: createProviderHttp('trustpilot', deps.config.integrations.http),
+    });
+  const google = () => {
+    if (!at.googleClient) throw new Error('Google is not configured on this server');
+    return createGoogleReviewsClient({
+      baseUrl: at.googleUrl,
+      tokenUrl: at.googleTokenUrl,
+      ...at.googleClient,
+      http: createProviderHttp('google', deps.config.integrations.http),
+    });
+  };
+  return { read, trustpilot, google };
+}
+
+/**
+ * The clinic's public reply on the review as the provider shows it now (null when none): read
+ * again right before posting, since both providers' reply calls replace an existing reply.
+ */
+export async function readPublicReply(
+  deps: Deps,
+  input: ReviewRef,
+): Promise<{ text: string; at: Date | null } | null> {
+  const { read, trustpilot, google } = clientsFor(deps, input);
+  if (input.provider === 'trustpilot') {
+    const review = await trustpilot().getReview({
+      apiKey: await read(replySecretPrefixes.trustpilot.apiKey),
+      reviewId: input.providerReviewId,
+    });
+    return review.companyReply;
+  }
+  const names = replySecretPrefixes.google;
+  const client = google();
+  const review = await client.getReview({
+    accessToken: await client.refreshAccessToken(await read(names.refreshToken)),
+    accountId: await read(names.accountId),
+    locationId: await read(names.locationId),
+    reviewId: input.providerReviewId,
+  });
+  return review.reply;
+}
+
 /** Posts the reply through the provider's API; throws `ProviderError` when the provider refuses. */
 export async function postReplyToProvider(
   deps: Deps,

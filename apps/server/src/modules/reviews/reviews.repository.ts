@@ -17,6 +17,8 @@ export type ReviewRow = {
   patientId: string | null;
   patientName: string | null;
   openCaseId: string | null;
+  publicReplyText: string | null;
+  publicReplyAt: Date | null;
   cursorTs: string;
 };
 
@@ -36,6 +38,8 @@ function selectReviews(db: Database) {
         patientId: reviews.patientId,
         patientName: patients.name,
         openCaseId: cases.id,
+        publicReplyText: reviews.publicReplyText,
+        publicReplyAt: reviews.publicReplyAt,
         cursorTs: cursorTimestamp(reviews.reviewDate),
       })
       .from(reviews)

@@ -30,6 +30,9 @@ function toReview(row: ReviewRow): Review {
     patientId: row.patientId,
     patientName: row.patientName,
     openCaseId: row.openCaseId,
+    publicReply: row.publicReplyText
+      ? { text: row.publicReplyText, at: row.publicReplyAt?.toISOString() ?? null }
+      : null,
   };
 }
 

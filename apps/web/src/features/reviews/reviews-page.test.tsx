@@ -24,6 +24,7 @@ const review: Review = {
   patientId: 'P-1',
   patientName: 'Ana Ruiz',
   openCaseId: null,
+  publicReply: null,
 };
 
 function stubReviewsApi(sync: () => Response) {

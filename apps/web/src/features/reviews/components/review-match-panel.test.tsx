@@ -337,6 +337,7 @@ describe('ReviewsPage with the match panel', () => {
     patientId: null,
     patientName: null,
     openCaseId: null,
+    publicReply: null,
   };
 
   it('a match by hand refreshes the list badge and the summary', async () => {

@@ -25,6 +25,7 @@ const review: Review = {
   patientId: null,
   patientName: null,
   openCaseId: null,
+  publicReply: null,
 };
 
 const draft: ReviewReply = {
@@ -61,6 +62,20 @@ function stubReplyApi(handle: (request: SeenRequest) => Response | undefined) {
 }
 
 describe('ReviewReplyPanel', () => {
+  it('shows a public reply written elsewhere and offers no editor over it (issue 11, finding 7)', async () => {
+    stubReplyApi((request) => (request.method === 'GET' ? json(answer(draft)) : undefined));
+    renderPage(
+      <ReviewReplyPanel
+        review={{ ...review, publicReply: { text: 'We called you back today.', at: '2025-03-11T09:00:00Z' } }}
+      />,
+      { path: '/reviews' },
+    );
+    expect(await screen.findByText('We called you back today.')).toBeTruthy();
+    expect(screen.getByText(/already replied on Trustpilot/)).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /approve/i })).toBeNull();
+  });
+
   it('shows the AI draft; editing then Approve saves the text first, then approves', async () => {
     let current = draft;
     const api = stubReplyApi((request) => {

@@ -54,7 +54,19 @@ export function ReviewReplyPanel({ review }: { review: Review }) {
       <Title order={3} size="h4" id={`reply-title-${review.id}`}>
         {t('reply.title')}
       </Title>
-      {query.isPending ? (
+      {review.publicReply ? (
+        // Posting would replace the clinic's own reply (issue 11, finding 7): shown, never edited.
+        <Alert color="green" variant="light" title={t('reply.existingTitle')}>
+          <Stack gap="xs">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {review.publicReply.text}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {t('reply.existingText', { provider: t(`provider.${review.provider}`, review.provider) })}
+            </Text>
+          </Stack>
+        </Alert>
+      ) : query.isPending ? (
         <Loader size="sm" aria-label={t('reply.loading')} />
       ) : query.isError ? (
         <Text size="sm" c="red">
