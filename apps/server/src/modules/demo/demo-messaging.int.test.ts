@@ -8,7 +8,7 @@ import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { jsonHeaders, signIn, uniqueEmail } from '../../testing/build-user';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
-import { inboundWebhookUrls } from '../inbound/webhook-urls';
+import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
 import { seedDemoClinic } from './demo.service';
 
@@ -149,7 +149,10 @@ describe('demo clinic messaging on the mounted sandboxes', () => {
       /taking the time to write|tomarse el tiempo|zaman ayırdığınız/,
     );
     const sent = t.deps.sandboxes.twilio.messages.find((m) => m.sid === answer.providerMessageId);
-    expect(sent?.statusCallback).toBe(inboundWebhookUrls(publicUrl, demo.clinicId).twilioStatus);
+    // The clinic's status URL naming our message: the signed callbacks below are checked over it.
+    expect(sent?.statusCallback).toBe(
+      twilioStatusCallbackFor(inboundWebhookUrls(publicUrl, demo.clinicId).twilioStatus, answer.messageId),
+    );
 
     await flushSandboxWebhooks(t.deps.sandboxes.twilio);
     const callbacks = t.deps.sandboxes.twilio.deliveries.filter(

@@ -228,9 +228,17 @@ const statusRank = sql`case ${patientCommunications.deliveryStatus}
   when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 when 'delivered' then 3 when 'read' then 4 else 5 end`;
 const rankOf: Record<string, number> = { queued: 0, sending: 1, sent: 2, delivered: 3, read: 4, failed: 3 };
 
+// The start of the outbox's "outcome unknown" reasons (outboxReasons.unknownOutcome / noAnswer):
+// such a row is `failed` only because we could not tell; the provider's word replaces it.
+const outcomeUnknownPrefix = 'Outcome unknown:';
+
 /**
  * Moves a sent message (found by the provider's id, within the clinic) to a further state, never
- * back: `read` after `delivered`, not the reverse; `failed` is final. True when it changed.
+ * back: `read` after `delivered`, not the reverse; `failed` is final, except a failure that only
+ * means "outcome unknown" (the worker stopped during the provider call): any status the provider
+ * reports replaces it. Such a row never learned the provider's id, so the callback finds it by our
+ * own id (`ourMessageId`, echoed by the provider) and the provider's id is stored then. True when
+ * it changed.
  */
 export async function advanceDeliveryStatus(
   db: Database,
@@ -238,20 +246,29 @@ export async function advanceDeliveryStatus(
   providerMessageId: string,
   status: 'sending' | 'sent' | 'delivered' | 'read' | 'failed',
   providerError: string | null,
+  options: { ourMessageId?: string | null } = {},
 ): Promise<boolean> {
   const rank = rankOf[status] ?? 0;
+  const outcomeUnknown = sql`(${patientCommunications.deliveryStatus} = 'failed' and ${patientCommunications.providerError} like ${`${outcomeUnknownPrefix}%`})`;
+  const ours = options.ourMessageId;
   const rows = await db
     .update(patientCommunications)
     .set({
       deliveryStatus: status,
-      ...(status === 'failed' ? { providerError } : {}),
+      providerMessageId: sql`coalesce(${patientCommunications.providerMessageId}, ${providerMessageId})`,
+      providerError:
+        status === 'failed'
+          ? providerError
+          : sql`case when ${outcomeUnknown} then null else ${patientCommunications.providerError} end`,
       updatedAt: sql`now()`,
     })
     .where(
       and(
         eq(patientCommunications.clinicId, clinicId),
-        eq(patientCommunications.providerMessageId, providerMessageId),
-        sql`${statusRank} < ${rank}`,
+        ours
+          ? sql`(${patientCommunications.providerMessageId} = ${providerMessageId} or (${patientCommunications.id} = ${ours} and ${patientCommunications.providerMessageId} is null))`
+          : eq(patientCommunications.providerMessageId, providerMessageId),
+        sql`(${statusRank} < ${rank} or (${outcomeUnknown} and ${status !== 'sending'}))`,
       ),
     )
     .returning({ id: patientCommunications.id });

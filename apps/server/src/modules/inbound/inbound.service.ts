@@ -338,19 +338,28 @@ async function sendOptOutConfirmation(
   return providerError === null;
 }
 
-/** Moves the message a status callback names; a provider-reported opt-out is recorded too. */
+/**
+ * Moves the message a status callback names; a provider-reported opt-out is recorded too. The
+ * message is found by the provider's id, else by our own id echoed in the callback (Twilio's
+ * StatusCallback URL, Vonage's client-ref, WhatsApp's biz_opaque_callback_data): a worker that
+ * stopped during the provider call never stored the provider's id, and its row reads "outcome
+ * unknown" until the provider tells us what happened.
+ */
 export async function receiveStatus(
   deps: Deps,
   clinic: WebhookClinic,
   update: {
     providerMessageId: string;
+    ourMessageId?: string | null;
     status: 'sending' | 'sent' | 'delivered' | 'read' | 'failed' | null;
     error: string | null;
     optedOutChannel?: InboundChannel;
   },
 ) {
   if (update.status) {
-    await advanceDeliveryStatus(deps.db, clinic.id, update.providerMessageId, update.status, update.error);
+    await advanceDeliveryStatus(deps.db, clinic.id, update.providerMessageId, update.status, update.error, {
+      ourMessageId: update.ourMessageId ?? null,
+    });
   }
   if (update.optedOutChannel) {
     const patientId = await findPatientIdByProviderMessage(deps.db, clinic.id, update.providerMessageId);

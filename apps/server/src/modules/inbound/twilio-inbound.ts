@@ -13,6 +13,7 @@ import {
   secretOf,
   WebhookRefused,
 } from './inbound.service';
+import { twilioStatusMessageParam } from './webhook-urls';
 
 // Twilio webhooks (providers.md §4.3-4.6): inbound SMS and status callbacks.
 
@@ -73,6 +74,8 @@ export async function receiveTwilioWebhook(
   if (event.kind === 'status') {
     await receiveStatus(deps, clinic, {
       providerMessageId: event.messageSid,
+      // Our id from the StatusCallback we gave the message; covered by the signature above.
+      ourMessageId: new URL(input.url).searchParams.get(twilioStatusMessageParam),
       status: twilioStatus(event.status),
       error:
         event.errorCode === null

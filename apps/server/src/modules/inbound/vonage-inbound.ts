@@ -72,6 +72,7 @@ export async function receiveVonageWebhook(
     const optedOut = event.errorCode === vonageOptedOutErrorCode;
     await receiveStatus(deps, clinic, {
       providerMessageId: event.messageId,
+      ourMessageId: event.clientRef,
       status: vonageStatus(event.status),
       error:
         event.errorCode && event.errorCode !== '0'

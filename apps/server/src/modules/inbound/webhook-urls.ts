@@ -22,3 +22,14 @@ export function inboundWebhookUrls(publicUrl: string, clinicId: string) {
     vonageDeliveryReceipt: at(inboundWebhookRoutes.vonageDeliveryReceipt),
   };
 }
+
+/** The query parameter of a Twilio StatusCallback URL that carries our message id. */
+export const twilioStatusMessageParam = 'm';
+
+/**
+ * The StatusCallback of one message: the clinic's status URL with our message id. Twilio signs
+ * the full URL, query included, so the id cannot be altered by a forger.
+ */
+export function twilioStatusCallbackFor(statusUrl: string, messageId: string): string {
+  return `${statusUrl}?${twilioStatusMessageParam}=${encodeURIComponent(messageId)}`;
+}

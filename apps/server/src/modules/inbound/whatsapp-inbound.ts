@@ -82,6 +82,7 @@ export async function receiveWhatsAppWebhook(
       const error = event.errors[0];
       await receiveStatus(deps, clinic, {
         providerMessageId: event.messageId,
+        ourMessageId: event.callbackData,
         status: whatsAppStatus(event.status),
         error: error
           ? `${error.title ?? error.message ?? 'Failed'}${error.code ? ` (code ${error.code})` : ''}`

@@ -12,7 +12,7 @@ import { createTwilioClient, describeTwilioError } from '../../integrations/twil
 import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
-import { inboundWebhookUrls } from '../inbound/webhook-urls';
+import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
 import type { MessageModel } from './message-writer';
@@ -79,7 +79,9 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
           from,
           to: message.to,
           body: message.text,
-          statusCallback: webhooks.twilioStatus,
+          // Our message id rides in the (signed) callback URL: if we never learn Twilio's sid
+          // (the worker stopped during the call), the callback still names the message.
+          statusCallback: twilioStatusCallbackFor(webhooks.twilioStatus, message.reference),
         });
         return { providerMessageId: sent.sid };
       };
@@ -95,6 +97,8 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
           from,
           to: message.to,
           text: message.text,
+          // Echoed in each delivery receipt (client-ref), as our id for a message whose send
+          // outcome we never heard.
           clientRef: message.reference,
           callback: webhooks.vonageDeliveryReceipt,
         });
@@ -135,6 +139,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
       http: httpFor(deps, 'whatsapp', describeWhatsAppError),
     });
     whatsapp = async (message) => {
+      // `biz_opaque_callback_data` comes back in every status: our id for an unknown outcome.
       const base = { accessToken, phoneNumberId, to: message.to, callbackData: message.reference };
       const sent =
         message.form === 'free_form'
