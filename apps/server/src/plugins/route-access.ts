@@ -96,7 +96,7 @@ export function registerRouteAccess(
       guards?.markPrivate(reply);
       guards?.checkOrigin(request);
       request.clinicContext = await resolver.requireClinic(request, roles);
-      guards?.countRequest(request.clinicContext.userId, reply);
+      await guards?.countRequest(request.clinicContext.userId, reply);
     };
     route.onRequest = [resolveClinic, ...asArray(route.onRequest)];
   });
