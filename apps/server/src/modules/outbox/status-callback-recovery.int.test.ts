@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientCommunications, patients } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
+import { signedWhatsAppWebhook, whatsAppStatusPayload } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import {
@@ -37,10 +38,12 @@ afterAll(async () => {
 });
 
 const minute = 60_000;
+const owners = new Map<string, string>();
 const creds = channelSandboxCredentials;
 
 async function clinicWithMessage() {
   const clinic = await buildClinic(t, { practiceName: 'Sunrise Dental' });
+  owners.set(clinic.clinicId, clinic.owner.cookie);
   const sms = await t.app.inject({
     method: 'PUT',
     url: '/api/settings/sms',
@@ -203,4 +206,65 @@ describe('status callbacks name our message (issue 11, finding 8)', () => {
       providerMessageId: null,
     });
   });
+
+  it('WhatsApp: the status echoing our id in biz_opaque_callback_data corrects it; a forged one does not', async () => {
+    const { clinicId, id, phone } = await clinicWithMessage();
+    const appSecret = `app-secret-${randomBytes(8).toString('hex')}`;
+    await crashDuringSend(clinicId);
+    await t.db
+      .update(patientCommunications)
+      .set({ channel: 'whatsapp' })
+      .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, id)));
+    await saveWhatsAppAppSecret(clinicId, appSecret);
+    const url = new URL(inboundWebhookUrls(t.deps.config.http.publicUrl, clinicId).whatsapp);
+    const number = {
+      id: creds.whatsapp.phoneNumberId,
+      displayPhoneNumber: '+1 415-555-2671',
+      verifiedName: 'T',
+    };
+    const wamid = `wamid.${randomBytes(16).toString('hex').toUpperCase()}`;
+    const payload = whatsAppStatusPayload(
+      number,
+      {
+        id: wamid,
+        phoneNumberId: number.id,
+        to: phone.replace('+', ''),
+        type: 'template',
+        text: null,
+        template: null,
+        callbackData: id,
+        at: new Date(),
+      },
+      'delivered',
+      new Date(),
+    );
+    const post = (secret: string) => {
+      const signed = signedWhatsAppWebhook(payload, secret);
+      return t.app.inject({
+        method: 'POST',
+        url: url.pathname,
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': signed.signature },
+        payload: signed.rawBody,
+      });
+    };
+    expect((await post('not-the-app-secret')).statusCode).toBe(403);
+    expect(await row(clinicId, id)).toMatchObject({ deliveryStatus: 'failed', providerMessageId: null });
+    expect((await post(appSecret)).statusCode).toBe(200);
+    expect(await row(clinicId, id)).toMatchObject({
+      deliveryStatus: 'delivered',
+      providerMessageId: wamid,
+      providerError: null,
+    });
+  });
 });
+
+async function saveWhatsAppAppSecret(clinicId: string, value: string) {
+  const owner = owners.get(clinicId)!;
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/secrets',
+    headers: jsonHeaders({ cookie: owner }),
+    payload: { name: `WHATSAPP_APP_SECRET_${clinicId}`, value },
+  });
+  expect(res.statusCode).toBe(201);
+}
