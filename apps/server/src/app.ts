@@ -8,7 +8,6 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './app-deps';
-import { countHit } from './db/rate-limit-counter';
 import { awsSnsSandbox } from './integrations/aws-sns/aws-sns.sandbox';
 import { googleReviewsSandbox } from './integrations/google-reviews/google-reviews.sandbox';
 import { openAiSandbox } from './integrations/openai/openai.sandbox';
@@ -79,7 +78,6 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     createSignedInGuards({
       trustedOrigins: deps.config.auth.trustedOrigins,
       perUserPerMinute: deps.config.http.signedInRequestsPerMinute,
-      countHit: (key, windowMs) => countHit(deps.db, key, windowMs),
     }),
   );
   registerTextInputGuard(app);

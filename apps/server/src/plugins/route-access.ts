@@ -96,7 +96,7 @@ export function registerRouteAccess(
       guards?.markPrivate(reply);
       guards?.checkOrigin(request);
       request.clinicContext = await resolver.requireClinic(request, roles);
-      await guards?.countRequest(request.clinicContext.userId, reply);
+      guards?.countRequest(request.clinicContext.userId, reply);
     };
     route.onRequest = [resolveClinic, ...asArray(route.onRequest)];
   });

@@ -6,26 +6,8 @@ export type SignedInGuardOptions = {
   trustedOrigins: readonly string[];
   /** Requests one signed-in user may make per minute, on all signed-in routes together. */
   perUserPerMinute: number;
-  /** Counts one hit on a key in a window (the app: `countHit` on the shared `rate_limits` table). */
-  countHit: HitCounter;
+  now?: () => number;
 };
-
-export type HitCounter = (key: string, windowMs: number) => Promise<{ count: number; resetsInMs: number }>;
-
-/** A counter in this process's memory (unit tests); fixed windows from each key's first hit. */
-export function memoryHitCounter(now: () => number = Date.now): HitCounter {
-  const windows = new Map<string, { start: number; count: number }>();
-  return async (key, windowMs) => {
-    const t = now();
-    let window = windows.get(key);
-    if (!window || t - window.start >= windowMs) {
-      window = { start: t, count: 0 };
-      windows.set(key, window);
-    }
-    window.count += 1;
-    return { count: window.count, resetsInMs: window.start + windowMs - t };
-  };
-}
 
 const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const windowMs = 60_000;
@@ -44,12 +26,16 @@ function originOf(value: string): string | null {
  * What every signed-in route shares besides identity: a write must come from one of our own origins
  * (better-auth checks its own routes the same way; SameSite=Lax alone still lets a sibling subdomain
  * post), answers carrying clinic data are never stored by a browser or proxy cache, and one user's
- * session cannot flood the server. The per-user budget is counted per user id in the `rate_limits`
- * table (the store of every other rate limit), so several web processes share it and one user's
- * count never touches another's.
+ * session cannot flood the server. The per-user budget is counted in memory, per process: it is a brake
+ * on a runaway or stolen session, not an accounting, so a database round trip per request would cost
+ * more than it protects.
  */
 export function createSignedInGuards(options: SignedInGuardOptions) {
   const trusted = new Set(options.trustedOrigins.map(originOf).filter((o): o is string => o !== null));
+  const now = options.now ?? Date.now;
+  // Each user's minute starts at their first request in it; expired entries are swept once a minute.
+  const windows = new Map<string, { start: number; count: number }>();
+  let lastSweep = now();
 
   /** Before the session is read: a cross-origin write is refused without touching the database. */
   function checkOrigin(request: FastifyRequest) {
@@ -61,10 +47,23 @@ export function createSignedInGuards(options: SignedInGuardOptions) {
     if (!origin || !trusted.has(origin)) throw forbidden('Invalid origin');
   }
 
-  async function countRequest(userId: string, reply: FastifyReply) {
-    const { count, resetsInMs } = await options.countHit(`user:${userId}`, windowMs);
-    if (count > options.perUserPerMinute) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(resetsInMs / 1000))));
+  function sweep(t: number) {
+    if (t - lastSweep < windowMs) return;
+    lastSweep = t;
+    for (const [userId, window] of windows) if (t - window.start >= windowMs) windows.delete(userId);
+  }
+
+  function countRequest(userId: string, reply: FastifyReply) {
+    const t = now();
+    sweep(t);
+    let window = windows.get(userId);
+    if (!window || t - window.start >= windowMs) {
+      window = { start: t, count: 0 };
+      windows.set(userId, window);
+    }
+    window.count += 1;
+    if (window.count > options.perUserPerMinute) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil((window.start + windowMs - t) / 1000))));
       throw new AppError(429, 'RATE_LIMITED', 'Too many requests');
     }
   }
