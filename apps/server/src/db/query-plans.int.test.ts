@@ -84,6 +84,7 @@ async function readEverything() {
   await get('/api/patients?limit=20&q=%2B34%2061');
   await get(`/api/patients/${encodeURIComponent(patientId)}`);
   await get(`/api/patients/${patientId}/timeline`);
+  await get(`/api/patients/${patientId}/aliases`);
   const reviews = (await get('/api/reviews?limit=20')).reviews as { id: string }[];
   await twoPages('/api/reviews?limit=20');
   await twoPages('/api/reviews?limit=5&rating=1');
