@@ -5,6 +5,8 @@ import { z } from 'zod';
 /** Test Messaging's texts (spec 2 §2, §5, §8), with their translation keys. */
 export const testMessageMessages = {
   sent: { key: 'automation.testMessage.sent', message: 'AI message sent via {channel}' },
+  /** Outside WhatsApp's 24-hour window the approved template goes, not a written text. */
+  templateSent: { key: 'automation.testMessage.templateSent', message: 'WhatsApp template sent' },
   failed: { key: 'automation.testMessage.failed', message: 'Failed to send follow-up message' },
   patientIdRequired: {
     key: 'automation.testMessage.errors.patientIdRequired',
@@ -73,8 +75,8 @@ export const sendTestMessageResponseSchema = z.object({
   /** The channel used: the preferred one, or SMS when WhatsApp failed and SMS is set up. */
   channel: z.enum(messageChannels),
   generatedMessage: z.string(),
-  /** Whether the AI model wrote it or the clinic's template did. */
-  source: z.enum(['ai', 'template']),
+  /** Whether the AI model wrote it, the clinic's template did, or Meta's approved WhatsApp template went. */
+  source: z.enum(['ai', 'template', 'whatsapp_template']),
   messageId: z.string(),
   providerMessageId: z.string(),
   deliveryStatus: z.string(),

@@ -405,12 +405,20 @@ describe('sending the outbox', () => {
     );
     const coldId = await queue(clinicId, cold.id, { channel: 'whatsapp', fallback: 'sms' });
     const warmId = await queue(clinicId, warm.id, { channel: 'whatsapp', fallback: 'sms' });
+    const aiCallsBefore = ai.state.requests.length;
     expect(await run(clinicId)).toMatchObject({ sent: 2 });
     expect(whatsAppTo(cold.phone).map((m) => m.type)).toEqual(['template']);
     expect(whatsAppTo(cold.phone)[0]!.template?.parameters).toEqual(['Ana']);
     expect(whatsAppTo(warm.phone).map((m) => m.type)).toEqual(['text']);
     expect(whatsAppTo(warm.phone)[0]!.callbackData).toBe(warmId);
-    expect(await row(clinicId, coldId)).toMatchObject({ channel: 'whatsapp', deliveryStatus: 'sent' });
+    // Issue 11, finding 6: the conversation keeps what the patient received, and no AI text is
+    // written for a template send (one AI call: the warm patient's free text).
+    expect(await row(clinicId, coldId)).toMatchObject({
+      channel: 'whatsapp',
+      deliveryStatus: 'sent',
+      messageContent: `WhatsApp template "${followUpWhatsAppTemplate}" (en), {{1}} = Ana`,
+    });
+    expect(ai.state.requests.length - aiCallsBefore).toBe(1);
     expect(smsTo(cold.phone)).toHaveLength(0);
   });
 
@@ -483,6 +491,26 @@ describe('POST /api/automation/test-message', () => {
     expect(smsTo(phone)[0]!.body).toBe(text);
     expect(JSON.stringify(ai.state.requests.at(-1)?.messages)).toContain('Days since the treatment: 7');
     expect(await row(clinicId, answer.messageId)).toMatchObject({ kind: 'test', deliveryStatus: 'sent' });
+  });
+
+  it('a WhatsApp test outside the 24-hour window says the template went, and spends no AI call', async () => {
+    const { clinicId, owner } = await readyClinic({ whatsapp: true });
+    const patient = await addPatient(clinicId);
+    const phone = uniquePhone();
+    const aiCallsBefore = ai.state.requests.length;
+    const res = await post(owner.cookie, {
+      ...body(clinicId, patient.id, phone),
+      preferredChannel: 'whatsapp',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'WhatsApp template sent',
+      channel: 'whatsapp',
+      source: 'whatsapp_template',
+      generatedMessage: `WhatsApp template "${followUpWhatsAppTemplate}" (en), {{1}} = Ana`,
+    });
+    expect(ai.state.requests.length).toBe(aiCallsBefore);
+    expect(whatsAppTo(phone).map((m) => m.type)).toEqual(['template']);
   });
 
   it('checks the fields: 400 with details and nothing stored', async () => {

@@ -19,7 +19,7 @@ import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { toAutomationConfig } from '../automation/automation.service';
-import { type ClinicSenders, createClinicSenders } from './channel-senders';
+import { type ClinicSenders, createClinicSenders, followUpWhatsAppTemplate } from './channel-senders';
 import {
   firstNameOf,
   isTemplateLanguage,
@@ -157,6 +157,14 @@ export function providerErrorText(error: ProviderError): string {
   return `${error.provider}${code}: ${error.providerReason ?? error.message}`.slice(0, 500);
 }
 
+/** Who wrote what was sent: the AI model, the clinic's template, or Meta's approved WhatsApp template. */
+export type SentSource = 'ai' | 'template' | 'whatsapp_template';
+
+/** What a patient received as a WhatsApp template, as the conversation shows it. */
+export function whatsAppTemplateRecord(name: string, languageCode: string, firstName: string): string {
+  return `WhatsApp template "${name}" (${languageCode}), {{1}} = ${firstName}`;
+}
+
 /** Overrides of a Test Messaging send: what the tester typed instead of the patient's record. */
 export type TestOverrides = {
   messageType: WrittenMessageType;
@@ -171,7 +179,7 @@ type SendOptions = {
   retryLater: boolean;
   test?: TestOverrides;
   /** Filled in with who wrote the text that was sent (the test endpoint reports it). */
-  report?: { source?: 'ai' | 'template' };
+  report?: { source?: SentSource };
 };
 
 export function usableChannels(context: SendingContext, isTest: boolean) {
@@ -240,68 +248,76 @@ export async function sendClaimedMessage(
   const treatment = options.test?.treatment ?? patient.procedure?.trim() ?? null;
 
   const attempt = async (channel: MessageChannel, note: string | null): Promise<SendOutcome> => {
-    const written = await writeMessage(
-      context.senders.model,
-      {
-        channel,
-        messageType,
-        language,
-        brandTone: toBrandTone(context.clinic.brandTone),
-        clinicName: context.clinic.name,
-        patientName: patient.name,
-        treatment: treatment || null,
-        daysAfterTreatment,
-      },
-      context.templates.get(messageType) ?? [],
-    );
-    if (!written.ok)
-      return fail(`${outboxReasons.checkFailed} (${written.problems.join(', ')})`, { channel });
-    // Never the text: only what explains why the AI's was not used.
-    if (written.aiNote)
-      deps.log?.info(
-        {
-          clinicId: message.clinicId,
-          messageId: message.id,
-          note: written.aiNote,
-          problems: written.aiProblems,
-        },
-        'AI message not used',
-      );
-
     const send = channel === 'sms' ? context.senders.sms : context.senders.whatsapp;
     if (!send) return fail(outboxReasons.no_channel, { channel });
+    // WhatsApp: free text only inside the 24-hour window the patient's last message opened; else the
+    // approved template, whose text is Meta's: no text is written (nor an AI call spent) for it, and
+    // the conversation keeps what the patient received (the template and its parameter).
+    const form =
+      channel === 'whatsapp'
+        ? whatsAppMessageForm(
+            await findLastWhatsAppInbound(db, message.clinicId, message.patientId),
+            options.now(),
+          )
+        : null;
+    let content: string;
+    let source: SentSource;
     let call: () => Promise<{ providerMessageId: string }>;
-    if (channel === 'sms') {
-      const sms = context.senders.sms!;
-      call = () => sms({ to: phone, text: written.text, reference: message.id, isMarketing });
-    } else {
+    if (form === 'template') {
       const whatsapp = context.senders.whatsapp!;
-      // Free text only inside the 24-hour window the patient's last message opened; else the template.
-      const lastInbound = await findLastWhatsAppInbound(db, message.clinicId, message.patientId);
-      const form = whatsAppMessageForm(lastInbound, options.now());
-      call = () =>
-        whatsapp(
-          form === 'free_form'
-            ? { form, to: phone, text: written.text, reference: message.id }
-            : {
-                form,
-                to: phone,
-                languageCode: language,
-                firstName: firstNameOf(patient.name),
-                reference: message.id,
-              },
+      const firstName = firstNameOf(patient.name);
+      content = whatsAppTemplateRecord(followUpWhatsAppTemplate, language, firstName);
+      source = 'whatsapp_template';
+      call = () => whatsapp({ form, to: phone, languageCode: language, firstName, reference: message.id });
+    } else {
+      const written = await writeMessage(
+        context.senders.model,
+        {
+          channel,
+          messageType,
+          language,
+          brandTone: toBrandTone(context.clinic.brandTone),
+          clinicName: context.clinic.name,
+          patientName: patient.name,
+          treatment: treatment || null,
+          daysAfterTreatment,
+        },
+        context.templates.get(messageType) ?? [],
+      );
+      if (!written.ok)
+        return fail(`${outboxReasons.checkFailed} (${written.problems.join(', ')})`, { channel });
+      // Never the text: only what explains why the AI's was not used.
+      if (written.aiNote)
+        deps.log?.info(
+          {
+            clinicId: message.clinicId,
+            messageId: message.id,
+            note: written.aiNote,
+            problems: written.aiProblems,
+          },
+          'AI message not used',
         );
+      content = written.text;
+      source = written.source;
+      const text = written.text;
+      if (channel === 'sms') {
+        const sms = context.senders.sms!;
+        call = () => sms({ to: phone, text, reference: message.id, isMarketing });
+      } else {
+        const whatsapp = context.senders.whatsapp!;
+        call = () => whatsapp({ form: 'free_form', to: phone, text, reference: message.id });
+      }
     }
 
     // The idempotency marker: committed before the call, refused if the claim is no longer ours.
     const marked = await markInFlight(db, claim, {
       channel,
-      messageContent: written.text,
+      messageContent: content,
       providerError: note,
       now: options.now(),
     });
     if (!marked) return 'lost_claim';
-    if (options.report) options.report.source = written.source;
+    if (options.report) options.report.source = source;
 
     try {
       const sent = await call();

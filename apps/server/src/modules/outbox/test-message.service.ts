@@ -15,6 +15,7 @@ import {
   type Deps,
   type Log,
   languageFor,
+  type SentSource,
   sendClaimedMessage,
   sendingContext,
   usableChannels,
@@ -63,7 +64,7 @@ export async function sendTestMessage(
     isMarketing: body.messageType === 'crosssell',
     now: now(),
   });
-  const report: { source?: 'ai' | 'template' } = {};
+  const report: { source?: SentSource } = {};
   await sendClaimedMessage(deps, cache, claimed, {
     now,
     retryLater: false,
@@ -91,7 +92,10 @@ export async function sendTestMessage(
   const usedChannel = row.channel === 'whatsapp' ? 'whatsapp' : 'sms';
   return {
     success: true,
-    message: testMessageMessages.sent.message.replace('{channel}', usedChannel),
+    message:
+      report.source === 'whatsapp_template'
+        ? testMessageMessages.templateSent.message
+        : testMessageMessages.sent.message.replace('{channel}', usedChannel),
     channel: usedChannel,
     generatedMessage: row.messageContent,
     source: report.source ?? 'template',

@@ -60,7 +60,7 @@ const webhooks: WebhookInfo = {
   sandboxMode: false,
 };
 
-function stubApi(role: 'owner' | 'staff' = 'owner') {
+function stubApi(role: 'owner' | 'staff' = 'owner', sent: object = {}) {
   return stubFetch((request) => {
     if (request.path === '/api/me') return json(me(role));
     if (request.path === '/api/automation/settings' && request.method === 'GET') return json(settings);
@@ -89,6 +89,7 @@ function stubApi(role: 'owner' | 'staff' = 'owner') {
         messageId: 'm1',
         providerMessageId: 'SM1',
         deliveryStatus: 'sent',
+        ...sent,
       });
     }
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
@@ -129,6 +130,26 @@ describe('FollowupAutomationPage', () => {
       messageType: 'followup',
       preferredChannel: 'sms',
     });
+  });
+
+  // Issue 11, finding 6: the toast said "AI message sent" when Meta's template went.
+  it('says the WhatsApp template went when it did, not that an AI message was sent', async () => {
+    stubApi('owner', {
+      message: 'WhatsApp template sent',
+      channel: 'whatsapp',
+      source: 'whatsapp_template',
+      generatedMessage: 'WhatsApp template "careloop_follow_up" (en), {{1}} = Ana',
+    });
+    const user = userEvent.setup();
+    renderPage(<FollowupAutomationPage />, { path: '/followup-automation' });
+    const send = await screen.findByRole('button', { name: 'Send test message' });
+    await user.click(screen.getByRole('textbox', { name: /^Patient/ }));
+    await user.click(await screen.findByRole('option', { name: /Ana Ruiz/, hidden: true }));
+    await waitFor(() => expect(screen.getByDisplayValue('Dental implant')).toBeTruthy());
+    await user.click(send);
+    expect(await screen.findByText('WhatsApp template sent')).toBeTruthy();
+    expect(screen.queryByText(/AI message sent/)).toBeNull();
+    expect(screen.getByText(/Your approved WhatsApp template/)).toBeTruthy();
   });
 
   it('saves Automation Settings with the spec toast, refusing a cross-sell delay out of range', async () => {

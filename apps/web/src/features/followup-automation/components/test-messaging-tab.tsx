@@ -32,6 +32,12 @@ import {
 
 type PatientOption = { id: string; name: string; phone: string | null; procedure: string | null };
 
+const sourceKeys = {
+  ai: 'test.sourceAi',
+  template: 'test.sourceTemplate',
+  whatsapp_template: 'test.sourceWhatsAppTemplate',
+} as const;
+
 const optionLabel = (patient: PatientOption) =>
   patient.phone ? `${patient.name} (${patient.phone})` : patient.name;
 
@@ -83,7 +89,12 @@ export function TestMessagingTab({ clinicId }: { clinicId: string }) {
     send.mutate(checked.body, {
       onSuccess: (answer) => {
         setResult(answer);
-        showSuccess({ title: t('test.toasts.sent', { channel: t(`channels.${answer.channel}`) }) });
+        showSuccess({
+          title:
+            answer.source === 'whatsapp_template'
+              ? t('test.toasts.templateSent')
+              : t('test.toasts.sent', { channel: t(`channels.${answer.channel}`) }),
+        });
       },
       onError: (error) => {
         setServerErrors(serverFieldErrors(error));
@@ -201,8 +212,7 @@ export function TestMessagingTab({ clinicId }: { clinicId: string }) {
                 {result.generatedMessage}
               </Text>
               <Text size="xs" c="dimmed">
-                {result.source === 'ai' ? t('test.sourceAi') : t('test.sourceTemplate')} ·{' '}
-                {t('test.status', { status: result.deliveryStatus })}
+                {t(sourceKeys[result.source])} · {t('test.status', { status: result.deliveryStatus })}
               </Text>
             </Stack>
           </Alert>
