@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
 import { saveClinicSecurity } from './clinic-security.service';
+import { testSmsConnection, testWhatsAppConnection } from './connection-tests.service';
 import {
   getSettings,
   saveAiReviewResponse,
@@ -23,8 +24,6 @@ import {
   saveSms,
   saveTrustpilot,
   saveWhatsApp,
-  testSmsConnection,
-  testWhatsAppConnection,
   updateCategory,
 } from './settings.service';
 

@@ -1,7 +1,6 @@
 import type { WorkAuditAction } from '@careloop/contracts/audit';
 import type {
   ClinicSettings,
-  ConnectionTestResponse,
   SaveAiReviewResponseBody,
   SaveSmsBody,
   SaveTrustpilotBody,
@@ -30,14 +29,10 @@ import {
   resolvePlanTier,
 } from '@careloop/domain/plans';
 import type { AppDeps } from '../../app-deps';
-import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
-import { providerEndpoints } from '../../integrations/provider-endpoints';
-import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
-import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
 import { AppError, badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
-import { findSavedSecretNames, readSecret, saveSecret } from '../secrets/secrets.service';
+import { findSavedSecretNames, saveSecret } from '../secrets/secrets.service';
 import { smsSecretNames, trustpilotSecretNames, whatsAppSecretNames } from './channel-secrets';
 import {
   findAutomationConfig,
@@ -53,13 +48,13 @@ const automationDefaults = { smsProvider: 'twilio' as SmsProvider, threshold: 3,
 
 export const planRequired = () => new AppError(403, 'PLAN_REQUIRED', planMessages.featureLocked.message);
 
-type FieldError = { field: string; key: string; message: string };
+export type FieldError = { field: string; key: string; message: string };
 
-function rejectFields(errors: FieldError[]): never {
+export function rejectFields(errors: FieldError[]): never {
   throw badRequest(errors[0]?.message ?? 'The request is not valid', errors);
 }
 
-const fieldError = (
+export const fieldError = (
   field: string,
   error: CredentialError | { key: string; message: string },
 ): FieldError => ({
@@ -147,7 +142,7 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
   };
 }
 
-async function audit(
+export async function audit(
   deps: Pick<AppDeps, 'db'>,
   ctx: Caller,
   action: WorkAuditAction,
@@ -308,93 +303,4 @@ export async function saveAiReviewResponse(
   });
   await audit(deps, ctx, 'settings_ai_review_response_saved', { ...body });
   return getSettings(deps, ctx);
-}
-
-const connectionSuccessful: ConnectionTestResponse = { success: true, message: 'Connection successful' };
-
-function connectionFailed(error: unknown, fallback: string): ConnectionTestResponse {
-  if (error instanceof ProviderError) {
-    const reason = error.providerReason ?? (error.kind === 'unauthorized' ? 'Authentication failed' : null);
-    const code = error.providerCode ? ` (code ${error.providerCode})` : '';
-    return { success: false, message: reason ? `${reason}${code}` : fallback };
-  }
-  throw error;
-}
-
-/** Looks the phone number up with the token (typed now, or saved): nothing is sent to anybody. */
-export async function testWhatsAppConnection(
-  deps: Deps,
-  ctx: Caller & { clinic: { sandboxMode: string } },
-  body: { accessToken?: string; phoneNumberId?: string },
-): Promise<ConnectionTestResponse> {
-  const names = whatsAppSecretNames(ctx.clinicId);
-  const accessToken =
-    body.accessToken?.trim() || (await readSecret(deps, ctx.clinicId, names.accessToken)) || '';
-  const config = await findAutomationConfig(deps.db, ctx.clinicId);
-  const phoneNumberId = body.phoneNumberId?.trim() || config?.whatsappPhoneNumberId || '';
-  if (accessToken === '') rejectFields([fieldError('accessToken', validateWhatsAppAccessToken('')!)]);
-  if (phoneNumberId === '') {
-    rejectFields([
-      {
-        field: 'phoneNumberId',
-        key: 'settings.errors.phoneNumberIdRequired',
-        message: 'Phone number ID is required',
-      },
-    ]);
-  }
-  const client = createWhatsAppClient({
-    baseUrl: providerEndpoints(deps.config, ctx.clinic.sandboxMode === 'on').whatsappUrl,
-    version: deps.config.integrations.whatsapp.version,
-    http: createProviderHttp('whatsapp', {
-      ...deps.config.integrations.http,
-      describeError: describeWhatsAppError,
-    }),
-  });
-  try {
-    await client.getPhoneNumber({ accessToken, phoneNumberId });
-    await audit(deps, ctx, 'settings_whatsapp_tested', { success: true });
-    return connectionSuccessful;
-  } catch (error) {
-    await audit(deps, ctx, 'settings_whatsapp_tested', { success: false });
-    return connectionFailed(error, 'Unable to connect to WhatsApp API');
-  }
-}
-
-/** Fetches the Twilio account the SID and token open (typed now, or saved). */
-export async function testSmsConnection(
-  deps: Deps,
-  ctx: Caller & { clinic: { sandboxMode: string } },
-  body: { accountSid?: string; authToken?: string },
-): Promise<ConnectionTestResponse> {
-  const config = await findAutomationConfig(deps.db, ctx.clinicId);
-  const provider = (config?.smsProvider ?? 'twilio') as SmsProvider;
-  const names = smsSecretNames('twilio', ctx.clinicId);
-  const typedSid = body.accountSid?.trim() ?? '';
-  if (typedSid === '' && provider !== 'twilio') {
-    return { success: false, message: 'Connection test is available for Twilio only' };
-  }
-  const accountSid = typedSid || (await readSecret(deps, ctx.clinicId, names.accountSid)) || '';
-  const authToken = body.authToken?.trim() || (await readSecret(deps, ctx.clinicId, names.authToken)) || '';
-  const errors = [
-    validateSmsAccountSid(accountSid) && fieldError('accountSid', validateSmsAccountSid(accountSid)!),
-    validateSmsAuthToken(authToken) && fieldError('authToken', validateSmsAuthToken(authToken)!),
-  ].filter((e): e is FieldError => Boolean(e));
-  if (errors.length > 0) rejectFields(errors);
-  const client = createTwilioClient({
-    baseUrl: providerEndpoints(deps.config, ctx.clinic.sandboxMode === 'on').twilioUrl,
-    http: createProviderHttp('twilio', {
-      ...deps.config.integrations.http,
-      describeError: describeTwilioError,
-    }),
-  });
-  try {
-    const account = await client.fetchAccount({ accountSid, authToken });
-    await audit(deps, ctx, 'settings_sms_tested', { success: account.status === 'active' });
-    if (account.status !== 'active')
-      return { success: false, message: `Twilio account is ${account.status}` };
-    return connectionSuccessful;
-  } catch (error) {
-    await audit(deps, ctx, 'settings_sms_tested', { success: false });
-    return connectionFailed(error, 'Unable to connect to Twilio API');
-  }
 }
