@@ -1,6 +1,11 @@
 import { appLanguageSchema, countrySchema, timeZoneSchema } from '@careloop/domain/clinic-locale';
 import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
 import { idleSignOutMinutes } from '@careloop/domain/idle-sign-out';
+import {
+  isWhatsAppLanguageCode,
+  isWhatsAppTemplateName,
+  whatsAppTemplateMessages,
+} from '@careloop/domain/messaging/whatsapp-template';
 import { planTiers } from '@careloop/domain/plans';
 import { z } from 'zod';
 import { nameText } from './name-text';
@@ -46,6 +51,9 @@ export const clinicSettingsSchema = z.object({
     phoneNumberId: z.string().nullable(),
     hasAccessToken: z.boolean(),
     hasAppSecret: z.boolean(),
+    templateName: z.string(),
+    /** Null: each patient's language. */
+    templateLanguage: z.string().nullable(),
   }),
   sms: z.object({
     enabled: z.boolean(),
@@ -95,6 +103,23 @@ export const saveWhatsAppBodySchema = z.object({
   accessToken: z.string().max(4096).optional(),
   phoneNumberId: z.string().trim().min(1).max(100),
   appSecret: z.string().max(500).optional(),
+  /** The approved template outside the 24-hour window; left out: kept as saved. */
+  templateName: z
+    .string()
+    .trim()
+    .max(512)
+    .refine(isWhatsAppTemplateName, whatsAppTemplateMessages.name.message)
+    .optional(),
+  /** Its registered language code; null or '': the patient's language. Left out: kept as saved. */
+  templateLanguage: z
+    .string()
+    .trim()
+    .max(10)
+    .refine(
+      (value) => value === '' || isWhatsAppLanguageCode(value),
+      whatsAppTemplateMessages.language.message,
+    )
+    .nullish(),
 });
 export type SaveWhatsAppBody = z.infer<typeof saveWhatsAppBodySchema>;
 

@@ -15,6 +15,7 @@ export * from './messaging/clinic-time';
 export * from './messaging/follow-up-plan';
 export * from './messaging/message-check';
 export * from './messaging/reply-classification';
+export * from './messaging/whatsapp-template';
 export * from './messaging/whatsapp-window';
 export * from './monitoring-rules';
 export * from './onboarding';

@@ -27,6 +27,10 @@ export const clinicAutomationConfigs = pgTable(
     whatsappEnabled: boolean('whatsapp_enabled').notNull().default(false),
     whatsappSecretName: text('whatsapp_secret_name'),
     whatsappPhoneNumberId: text('whatsapp_phone_number_id'),
+    /** The clinic's approved template outside the 24-hour window; null: careloop_follow_up. */
+    whatsappTemplateName: text('whatsapp_template_name'),
+    /** Its registered language code (es_ES); null: the message's language. */
+    whatsappTemplateLanguage: text('whatsapp_template_language'),
     smsEnabled: boolean('sms_enabled').notNull().default(true),
     smsSecretName: text('sms_secret_name'),
     smsProvider: text('sms_provider').notNull().default('twilio'),

@@ -24,9 +24,8 @@ import type { MessageModel } from './message-writer';
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
 
 /**
- * The approved WhatsApp template used outside the 24-hour window (one body parameter: the
- * patient's first name). Its name is the one the clinic registers with Meta (Production Setup);
- * the sandbox serves the same name.
+ * The approved WhatsApp template used outside the 24-hour window when a clinic names none of its own
+ * (one body parameter: the patient's first name); the sandbox serves the same name.
  */
 export const followUpWhatsAppTemplate = whatsAppSandboxDemo.templateName;
 
@@ -35,7 +34,14 @@ export type SendResult = { providerMessageId: string };
 export type SmsSend = { to: string; text: string; reference: string; isMarketing: boolean };
 export type WhatsAppSend =
   | { form: 'free_form'; to: string; text: string; reference: string }
-  | { form: 'template'; to: string; languageCode: string; firstName: string; reference: string };
+  | {
+      form: 'template';
+      to: string;
+      name: string;
+      languageCode: string;
+      firstName: string;
+      reference: string;
+    };
 
 export type ClinicSenders = {
   /** Null when the channel has no credentials or sender saved. */
@@ -146,7 +152,7 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
           ? await client.sendText({ ...base, body: message.text })
           : await client.sendTemplate({
               ...base,
-              name: followUpWhatsAppTemplate,
+              name: message.name,
               languageCode: message.languageCode,
               components: [{ type: 'body', parameters: [{ type: 'text', text: message.firstName }] }],
             });

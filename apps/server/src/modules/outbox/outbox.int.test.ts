@@ -32,6 +32,12 @@ beforeAll(async () => {
     languages: ['en', 'es', 'tr'],
     bodyParameters: 1,
   });
+  // A clinic's own, registered in Spanish (Spain) only.
+  addWhatsAppSandboxTemplate(sandboxes.whatsapp, {
+    name: 'clinica_sol_seguimiento',
+    languages: ['es_ES'],
+    bodyParameters: 1,
+  });
   t = await createTestApp({ env: { ...sandboxes.env, ...ai.env, INTEGRATION_MAX_RETRIES: '2' } });
 });
 afterAll(async () => {
@@ -420,6 +426,33 @@ describe('sending the outbox', () => {
     });
     expect(ai.state.requests.length - aiCallsBefore).toBe(1);
     expect(smsTo(cold.phone)).toHaveLength(0);
+  });
+
+  it('WhatsApp: the clinic’s own template name and registered language go outside the window', async () => {
+    const { clinicId, owner } = await readyClinic({ whatsapp: true });
+    const named = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/whatsapp',
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: {
+        phoneNumberId: creds.whatsapp.phoneNumberId,
+        templateName: 'clinica_sol_seguimiento',
+        templateLanguage: 'es_ES',
+      },
+    });
+    expect(named.statusCode).toBe(200);
+    const patient = await addPatient(clinicId);
+    const id = await queue(clinicId, patient.id, { channel: 'whatsapp', fallback: 'sms' });
+    expect(await run(clinicId)).toMatchObject({ sent: 1 });
+    const [sent] = whatsAppTo(patient.phone);
+    expect(sent).toMatchObject({
+      type: 'template',
+      template: { name: 'clinica_sol_seguimiento', language: 'es_ES', parameters: ['Ana'] },
+    });
+    expect((await row(clinicId, id)).messageContent).toBe(
+      'WhatsApp template "clinica_sol_seguimiento" (es_ES), {{1}} = Ana',
+    );
+    expect(smsTo(patient.phone)).toHaveLength(0);
   });
 
   it('a failed WhatsApp send falls back to SMS, and the fallback is recorded', async () => {

@@ -9,6 +9,7 @@ import type { MessageChannel } from '@careloop/domain/cost-calculator';
 import { type AutomationConfig, minutesOfDay } from '@careloop/domain/messaging/automation-config';
 import { instantAtLocal, localDayOf, localMinutesOf } from '@careloop/domain/messaging/clinic-time';
 import { chooseChannel, type SkipReason } from '@careloop/domain/messaging/follow-up-plan';
+import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-template';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
 import { normalizePhone } from '@careloop/domain/patient';
 import type { TemplateLanguage } from '@careloop/domain/starter-templates';
@@ -266,9 +267,15 @@ export async function sendClaimedMessage(
     if (form === 'template') {
       const whatsapp = context.senders.whatsapp!;
       const firstName = firstNameOf(patient.name);
-      content = whatsAppTemplateRecord(followUpWhatsAppTemplate, language, firstName);
+      // The clinic's own approved template and its registered language, when it named them.
+      const name = context.clinic.config?.whatsappTemplateName ?? followUpWhatsAppTemplate;
+      const languageCode = whatsAppTemplateLanguage(
+        context.clinic.config?.whatsappTemplateLanguage,
+        language,
+      );
+      content = whatsAppTemplateRecord(name, languageCode, firstName);
       source = 'whatsapp_template';
-      call = () => whatsapp({ form, to: phone, languageCode: language, firstName, reference: message.id });
+      call = () => whatsapp({ form, to: phone, name, languageCode, firstName, reference: message.id });
     } else {
       const written = await writeMessage(
         context.senders.model,

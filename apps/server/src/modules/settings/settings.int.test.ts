@@ -61,6 +61,8 @@ describe('GET /api/settings', () => {
       phoneNumberId: null,
       hasAccessToken: false,
       hasAppSecret: false,
+      templateName: 'careloop_follow_up',
+      templateLanguage: null,
     });
     expect(body.aiReviewResponse).toEqual({ available: false, enabled: false, threshold: 3, delayHours: 2 });
     expect(body.templateLimit).toBe(3);
@@ -94,6 +96,45 @@ describe('PUT /api/settings/category', () => {
 });
 
 describe('PUT /api/settings/whatsapp', () => {
+  // Issue 11, finding 6: the template name was fixed in code and its language was the bare patient one.
+  it('keeps the clinic’s approved template name and language; bad ones are a 400 naming the field', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const save = (extra: object) =>
+      call(owner.cookie, 'PUT', '/api/settings/whatsapp', {
+        accessToken: token(100),
+        phoneNumberId: '1065',
+        ...extra,
+      });
+    const saved = await save({ templateName: 'clinica_sol_seguimiento', templateLanguage: 'es_ES' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().whatsapp).toMatchObject({
+      templateName: 'clinica_sol_seguimiento',
+      templateLanguage: 'es_ES',
+    });
+    const config = async () =>
+      (
+        await t.db
+          .select()
+          .from(clinicAutomationConfigs)
+          .where(eq(clinicAutomationConfigs.clinicId, clinicId))
+      )[0];
+    for (const [extra, field] of [
+      [{ templateName: 'Follow-Up' }, 'templateName'],
+      [{ templateName: 'seguimiento clínica' }, 'templateName'],
+      [{ templateLanguage: 'es-ES' }, 'templateLanguage'],
+      [{ templateLanguage: 'spanish' }, 'templateLanguage'],
+    ] as const) {
+      const before = await config();
+      const res = await save(extra);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json())).toContain(field);
+      expect(await config()).toEqual(before);
+    }
+    // Left out: kept; '' for the language: each patient's own again.
+    expect((await save({})).json().whatsapp.templateName).toBe('clinica_sol_seguimiento');
+    expect((await save({ templateLanguage: '' })).json().whatsapp.templateLanguage).toBeNull();
+  });
+
   it.each([
     ['no token', '', 'Access token is required'],
     ['a token without EAA', `EAB${'x'.repeat(120)}`, "WhatsApp Access Token must start with 'EAA'"],
@@ -129,6 +170,8 @@ describe('PUT /api/settings/whatsapp', () => {
       phoneNumberId: '1065',
       hasAccessToken: true,
       hasAppSecret: true,
+      templateName: 'careloop_follow_up',
+      templateLanguage: null,
     });
     expect(res.body).not.toContain(accessToken);
     expect(res.body).not.toContain(appSecret);

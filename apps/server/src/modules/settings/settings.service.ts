@@ -21,6 +21,7 @@ import {
   validateSmsAuthToken,
   validateWhatsAppAccessToken,
 } from '@careloop/domain/credentials';
+import { defaultWhatsAppTemplateName } from '@careloop/domain/messaging/whatsapp-template';
 import { normalizePhone } from '@careloop/domain/patient';
 import {
   canUseAiReviewResponse,
@@ -124,6 +125,8 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
       phoneNumberId: config?.whatsappPhoneNumberId ?? null,
       hasAccessToken: saved.has(whatsapp.accessToken),
       hasAppSecret: saved.has(whatsapp.appSecret),
+      templateName: config?.whatsappTemplateName ?? defaultWhatsAppTemplateName,
+      templateLanguage: config?.whatsappTemplateLanguage ?? null,
     },
     sms: {
       enabled: (config?.smsEnabled ?? false) && saved.has(sms.accountSid),
@@ -237,6 +240,10 @@ export async function saveWhatsApp(deps: Deps, ctx: Caller, body: SaveWhatsAppBo
       whatsappEnabled: true,
       whatsappSecretName: names.accessToken,
       whatsappPhoneNumberId: phoneNumberId,
+      ...(body.templateName !== undefined ? { whatsappTemplateName: body.templateName } : {}),
+      ...(body.templateLanguage !== undefined
+        ? { whatsappTemplateLanguage: body.templateLanguage || null }
+        : {}),
     });
   });
   await audit(deps, ctx, 'settings_whatsapp_saved');

@@ -53,7 +53,14 @@ function buildSettings(overrides: { tier?: 'starter' | 'professional' } = {}): C
     },
     security: { idleTimeoutMinutes: 30 },
     trustpilot: { configured: false },
-    whatsapp: { enabled: false, phoneNumberId: null, hasAccessToken: false, hasAppSecret: false },
+    whatsapp: {
+      enabled: false,
+      phoneNumberId: null,
+      hasAccessToken: false,
+      hasAppSecret: false,
+      templateName: 'careloop_follow_up',
+      templateLanguage: null,
+    },
     sms: { enabled: false, provider: 'twilio', fromNumber: null, hasAccountSid: false, hasAuthToken: false },
     aiReviewResponse: { available: tier !== 'starter', enabled: false, threshold: 3, delayHours: 2 },
     templateLimit: tier === 'starter' ? 3 : -1,
@@ -165,7 +172,14 @@ describe('SettingsPage', () => {
         request.path === '/api/settings/whatsapp'
           ? json({
               ...buildSettings(),
-              whatsapp: { enabled: true, phoneNumberId: '1065', hasAccessToken: true, hasAppSecret: false },
+              whatsapp: {
+                enabled: true,
+                phoneNumberId: '1065',
+                hasAccessToken: true,
+                hasAppSecret: false,
+                templateName: 'careloop_follow_up',
+                templateLanguage: null,
+              },
             })
           : undefined,
     });

@@ -41,6 +41,21 @@ describe('parseSettingsTab', () => {
 });
 
 describe('validateWhatsApp', () => {
+  const template = { templateName: 'careloop_follow_up', templateLanguage: '' };
+
+  it.each([
+    [{ templateName: 'Follow-Up', templateLanguage: '' }, 'templateName'],
+    [{ templateName: '', templateLanguage: '' }, 'templateName'],
+    [{ templateName: 'clinica_sol', templateLanguage: 'es-ES' }, 'templateLanguage'],
+    [{ templateName: 'clinica_sol', templateLanguage: 'es_ES' }, null],
+  ])('template %j -> error on %s', (values, field) => {
+    const errors = validateWhatsApp(
+      { accessToken: token(100), phoneNumberId: '1', appSecret: '', ...values },
+      nothingSaved,
+    );
+    expect(Object.keys(errors)).toEqual(field ? [field] : []);
+  });
+
   it.each([
     ['', 'Access token is required'],
     [token(120, 'EAB'), "WhatsApp Access Token must start with 'EAA'"],
@@ -48,32 +63,42 @@ describe('validateWhatsApp', () => {
     [token(100), undefined],
     [` ${token(100)} `, undefined],
   ])('token %j -> %s', (accessToken, message) => {
-    const errors = validateWhatsApp({ accessToken, phoneNumberId: '1065', appSecret: '' }, nothingSaved);
+    const errors = validateWhatsApp(
+      { accessToken, phoneNumberId: '1065', appSecret: '', ...template },
+      nothingSaved,
+    );
     expect(errors.accessToken?.message).toBe(message);
   });
 
   it('keeps a saved token when the field is blank, but checks a typed one', () => {
     const saved = { hasAccessToken: true, hasAppSecret: false };
-    expect(validateWhatsApp({ accessToken: '', phoneNumberId: '1', appSecret: '' }, saved)).toEqual({});
     expect(
-      validateWhatsApp({ accessToken: 'EAA', phoneNumberId: '1', appSecret: '' }, saved).accessToken?.message,
+      validateWhatsApp({ accessToken: '', phoneNumberId: '1', appSecret: '', ...template }, saved),
+    ).toEqual({});
+    expect(
+      validateWhatsApp({ accessToken: 'EAA', phoneNumberId: '1', appSecret: '', ...template }, saved)
+        .accessToken?.message,
     ).toBe('Token appears to be too short');
   });
 
   it('requires the phone number ID', () => {
     const errors = validateWhatsApp(
-      { accessToken: token(100), phoneNumberId: ' ', appSecret: '' },
+      { accessToken: token(100), phoneNumberId: ' ', appSecret: '', ...template },
       nothingSaved,
     );
     expect(errors.phoneNumberId?.message).toBe('Phone number ID is required');
   });
 
   it('sends secrets only when typed, trimmed', () => {
-    expect(toWhatsAppBody({ accessToken: '', phoneNumberId: ' 42 ', appSecret: ' ' })).toEqual({
+    expect(toWhatsAppBody({ accessToken: '', phoneNumberId: ' 42 ', appSecret: ' ', ...template })).toEqual({
       phoneNumberId: '42',
+      ...template,
     });
-    expect(toWhatsAppBody({ accessToken: ` ${token(100)}`, phoneNumberId: '42', appSecret: 's' })).toEqual({
+    expect(
+      toWhatsAppBody({ accessToken: ` ${token(100)}`, phoneNumberId: '42', appSecret: 's', ...template }),
+    ).toEqual({
       phoneNumberId: '42',
+      ...template,
       accessToken: token(100),
       appSecret: 's',
     });
@@ -86,7 +111,7 @@ describe('validateWhatsApp', () => {
   ])('test connection with token %j and saved %s -> enabled %s', (accessToken, hasAccessToken, enabled) => {
     expect(
       canTestWhatsApp(
-        { accessToken, phoneNumberId: '', appSecret: '' },
+        { accessToken, phoneNumberId: '', appSecret: '', ...template },
         { hasAccessToken, hasAppSecret: false },
       ),
     ).toBe(enabled);

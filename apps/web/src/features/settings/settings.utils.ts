@@ -18,6 +18,11 @@ import {
   validateWhatsAppAccessToken,
 } from '@careloop/domain/credentials';
 import type { DomainMessage } from '@careloop/domain/domain-message';
+import {
+  isWhatsAppLanguageCode,
+  isWhatsAppTemplateName,
+  whatsAppTemplateMessages,
+} from '@careloop/domain/messaging/whatsapp-template';
 import { isValidPhone } from '@careloop/domain/patient';
 import type { TemplateLanguage } from '@careloop/domain/starter-templates';
 import type { ClinicLocaleValues } from '../../components/clinic-locale-fields';
@@ -168,24 +173,39 @@ export function validateTrustpilot(values: TrustpilotFormValues): FieldErrors<'a
 
 // WhatsApp
 
-export type WhatsAppFormValues = { accessToken: string; phoneNumberId: string; appSecret: string };
+export type WhatsAppFormValues = {
+  accessToken: string;
+  phoneNumberId: string;
+  appSecret: string;
+  templateName: string;
+  templateLanguage: string;
+};
 export type WhatsAppSaved = Pick<ClinicSettings['whatsapp'], 'hasAccessToken' | 'hasAppSecret'>;
 
 /** The spec's token rules as the user types; a blank token is fine while one is saved. */
 export function validateWhatsApp(
   values: WhatsAppFormValues,
   saved: WhatsAppSaved,
-): FieldErrors<'accessToken' | 'phoneNumberId'> {
+): FieldErrors<'accessToken' | 'phoneNumberId' | 'templateName' | 'templateLanguage'> {
   const keepsToken = !present(values.accessToken) && saved.hasAccessToken;
   const accessToken = keepsToken ? null : validateWhatsAppAccessToken(values.accessToken);
+  const templateName = values.templateName.trim();
+  const templateLanguage = values.templateLanguage.trim();
   return {
     ...(accessToken && { accessToken }),
     ...(!present(values.phoneNumberId) && { phoneNumberId: settingsMessages.phoneNumberIdRequired }),
+    ...(!isWhatsAppTemplateName(templateName) && { templateName: whatsAppTemplateMessages.name }),
+    ...(templateLanguage !== '' &&
+      !isWhatsAppLanguageCode(templateLanguage) && { templateLanguage: whatsAppTemplateMessages.language }),
   };
 }
 
 export function toWhatsAppBody(values: WhatsAppFormValues): SaveWhatsAppBody {
-  const body: SaveWhatsAppBody = { phoneNumberId: values.phoneNumberId.trim() };
+  const body: SaveWhatsAppBody = {
+    phoneNumberId: values.phoneNumberId.trim(),
+    templateName: values.templateName.trim(),
+    templateLanguage: values.templateLanguage.trim(),
+  };
   const accessToken = typed(values.accessToken);
   const appSecret = typed(values.appSecret);
   if (accessToken) body.accessToken = accessToken;

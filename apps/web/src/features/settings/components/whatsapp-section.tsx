@@ -20,7 +20,13 @@ import { reportConnectionTest, reportConnectionTestError } from './connection-te
 import { SettingsSection } from './settings-section';
 
 function initialValues(settings: ClinicSettings): WhatsAppFormValues {
-  return { accessToken: '', phoneNumberId: settings.whatsapp.phoneNumberId ?? '', appSecret: '' };
+  return {
+    accessToken: '',
+    phoneNumberId: settings.whatsapp.phoneNumberId ?? '',
+    appSecret: '',
+    templateName: settings.whatsapp.templateName,
+    templateLanguage: settings.whatsapp.templateLanguage ?? '',
+  };
 }
 
 /** WhatsApp Business credentials; saved secrets are never shown, a blank field keeps them. */
@@ -92,6 +98,25 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
             placeholder={saved.hasAppSecret ? t('secrets.savedKeep') : undefined}
             autoComplete="off"
             maxLength={500}
+          />
+          <TextInput
+            label={t('whatsapp.templateName')}
+            description={t('whatsapp.templateNameHint')}
+            required
+            value={form.values.templateName}
+            onChange={(event) => form.set('templateName', event.currentTarget.value)}
+            error={form.errorOf('templateName')}
+            autoComplete="off"
+            maxLength={512}
+          />
+          <TextInput
+            label={t('whatsapp.templateLanguage')}
+            description={t('whatsapp.templateLanguageHint')}
+            value={form.values.templateLanguage}
+            onChange={(event) => form.set('templateLanguage', event.currentTarget.value)}
+            error={form.errorOf('templateLanguage')}
+            autoComplete="off"
+            maxLength={10}
           />
         </SimpleGrid>
         <Group justify="flex-end" mt="md" gap="sm">
