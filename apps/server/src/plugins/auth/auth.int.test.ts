@@ -124,6 +124,29 @@ describe('sign-up', () => {
     expect((await t.db.select().from(clinics)).length).toBe(before.length);
   });
 
+  // Issue 17, item 6: a taken address answered as a success and sent nothing; spec 1 asks for its message.
+  it('sign-up with a taken e-mail (any case) answers USER_ALREADY_EXISTS and sends nothing', async () => {
+    const email = uniqueEmail('taken');
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: jsonHeaders(),
+      payload: signUpBody(email),
+    });
+    expect(first.statusCode).toBe(200);
+    const mailsBefore = readOutbox(t.outboxDir, email).length;
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: jsonHeaders(),
+      payload: signUpBody(email.toUpperCase()),
+    });
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toMatchObject({ code: 'USER_ALREADY_EXISTS' });
+    expect(readOutbox(t.outboxDir, email)).toHaveLength(mailsBefore);
+    expect(await t.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+  });
+
   it('refuses a cookie-carrying POST from an untrusted Origin (CSRF) and leaves the session alone', async () => {
     const { owner } = await buildClinic(t);
     const res = await t.app.inject({

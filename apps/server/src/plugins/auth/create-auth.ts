@@ -13,6 +13,7 @@ import { newId } from '../../lib/ids';
 import { hashInvitationToken } from '../../lib/invitation-token';
 import type { AuditSink } from './audit-sink';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
+import { existingAccountSignUp } from './existing-account.plugin';
 import { nameRules } from './name-rules.plugin';
 import { passwordRules } from './password-rules.plugin';
 import { forgetSignInFailures, signInLockout } from './sign-in-lockout.plugin';
@@ -121,6 +122,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       signInLockout({ db, audit }),
       passwordRules(),
       nameRules(),
+      existingAccountSignUp(),
       totpReplayGuard({ db }),
       {
         id: 'careloop-clinic-schema',
