@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cases, clinics, patients, reviews } from '../../db/schema';
-import { signIn } from '../../testing/build-user';
+import { jsonHeaders, signIn } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { seedDemoIfEmpty } from './demo.service';
 
@@ -26,7 +26,15 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('demo seed', () => {
     const demoReviews = await t.db.select().from(reviews).where(eq(reviews.clinicId, demo!.clinicId));
     const demoCases = await t.db.select().from(cases).where(eq(cases.clinicId, demo!.clinicId));
     expect(demoCases).toHaveLength(demoReviews.filter((r) => r.rating <= 3).length);
-    expect(await signIn(t, demo!.email, demo!.password)).toContain('session_token');
+    const cookie = await signIn(t, demo!.email, demo!.password);
+    expect(cookie).toContain('session_token');
+    // Issue 17, item 8: the demo clinic is set up, so its dashboard shows no "Finish setting up" banner.
+    const onboarding = await t.app.inject({
+      method: 'GET',
+      url: '/api/onboarding',
+      headers: jsonHeaders({ cookie }),
+    });
+    expect(onboarding.json()).toMatchObject({ wizardCompleted: true, stepCompleted: 4 });
     expect(await seedDemoIfEmpty(t.deps)).toBeNull();
   });
 });

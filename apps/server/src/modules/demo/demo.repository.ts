@@ -5,6 +5,7 @@ import {
   clinicAutomationConfigs,
   clinics,
   clinicUsers,
+  onboardingProgress,
   patients,
   reviews,
   users,
@@ -52,6 +53,24 @@ export async function insertDemoAutomationConfig(
     .insert(clinicAutomationConfigs)
     .values({ clinicId, ...values })
     .onConflictDoNothing({ target: clinicAutomationConfigs.clinicId });
+}
+
+/** The demo clinic is set up: its onboarding is done, so the dashboard offers no setup banner. */
+export async function insertDemoOnboardingDone(db: Database, clinicId: string, at: Date) {
+  await db
+    .insert(onboardingProgress)
+    .values({
+      clinicId,
+      stepCompleted: 4,
+      clinicProfileCompleted: true,
+      whatsappSetupCompleted: true,
+      smsSetupCompleted: true,
+      templatesSetupCompleted: true,
+      wizardCompleted: true,
+      completedAt: at,
+      updatedAt: at,
+    })
+    .onConflictDoNothing({ target: onboardingProgress.clinicId });
 }
 
 /** The clinic of the user with this e-mail (the demo owner's), if any. */

@@ -15,6 +15,7 @@ import {
   countClinics,
   findClinicIdOfUser,
   insertDemoAutomationConfig,
+  insertDemoOnboardingDone,
   insertDemoRecords,
   markEmailVerified,
   updateDemoClinic,
@@ -143,6 +144,7 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
       smsFromNumber: twilioSandboxDemo.fromNumber,
       defaultChannel: 'whatsapp',
     });
+    await insertDemoOnboardingDone(tx, clinicId, new Date(now));
   });
   connectDemoSandboxes(deps, clinicId);
   return { email: owner.email, password: owner.password, clinicId };
