@@ -154,15 +154,23 @@ export function usagePercent(totalMessages: number, includedAllowance: number): 
   return (totalMessages * 100) / includedAllowance;
 }
 
-/** Throws a RangeError when an input is outside the calculator's ranges. */
-export function calculateCost(input: CostCalculatorInput = {}): CostEstimate {
-  const { patients, messagesPerPatient, whatsappSharePercent, plan, region } = costCalculatorValues(input);
+/** A month's messages per channel and patients: projected (the calculator) or measured (usage). */
+export type MessageVolume = {
+  readonly whatsapp: number;
+  readonly sms: number;
+  readonly patients: number;
+};
+
+/**
+ * What a month's volume costs on a plan in a region: the calculator's arithmetic, shared by the
+ * cost calculator page and the usage projection (settings and the upgrade dialog).
+ */
+export function estimateVolumeCost(volume: MessageVolume, plan: PlanTier, region: Region): CostEstimate {
   const planData = calculatorPlans[plan];
   const rates = overageRatesMills[region];
-
-  const totalMessages = patients * messagesPerPatient;
-  const projectedWhatsApp = divideRoundHalfUp(totalMessages * whatsappSharePercent, 100);
-  const projectedSms = totalMessages - projectedWhatsApp;
+  const projectedWhatsApp = volume.whatsapp;
+  const projectedSms = volume.sms;
+  const totalMessages = projectedWhatsApp + projectedSms;
 
   const whatsappOverage = Math.max(0, projectedWhatsApp - planData.includedWhatsApp);
   const smsOverage = Math.max(0, projectedSms - planData.includedSms);
@@ -194,7 +202,7 @@ export function calculateCost(input: CostCalculatorInput = {}): CostEstimate {
     planPriceCents: planData.priceCents,
     totalCostCents,
     usagePercent: usagePercent(totalMessages, includedAllowance),
-    exceedsPatientLimit: patients > planData.patientLimit,
+    exceedsPatientLimit: volume.patients > planData.patientLimit,
     hints: {
       showSavingsHint: overageMessages > savingsHintMinOverageMessages,
       showOverageWarning: overageCostCents > overageWarningCents,
@@ -204,6 +212,14 @@ export function calculateCost(input: CostCalculatorInput = {}): CostEstimate {
           : null,
     },
   };
+}
+
+/** Throws a RangeError when an input is outside the calculator's ranges. */
+export function calculateCost(input: CostCalculatorInput = {}): CostEstimate {
+  const { patients, messagesPerPatient, whatsappSharePercent, plan, region } = costCalculatorValues(input);
+  const totalMessages = patients * messagesPerPatient;
+  const whatsapp = divideRoundHalfUp(totalMessages * whatsappSharePercent, 100);
+  return estimateVolumeCost({ whatsapp, sms: totalMessages - whatsapp, patients }, plan, region);
 }
 
 export const upgradePromptThresholdPercent = 90;

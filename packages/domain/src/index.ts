@@ -25,3 +25,4 @@ export * from './review-rules';
 export * from './slug';
 export * from './starter-templates';
 export * from './template-render';
+export * from './usage';

@@ -98,6 +98,7 @@ async function readEverything() {
   await get('/api/cases/summary');
   await get('/api/clinic-members');
   await get('/api/dashboard/summary');
+  await get('/api/usage');
   await twoPages('/api/conversations/sent');
   await twoPages('/api/conversations/sent?channel=sms');
   await get('/api/conversations/sent?q=feeling%2C%20patient%2017');

@@ -1,0 +1,36 @@
+import { planTiers } from '@careloop/domain/plans';
+import { z } from 'zod';
+
+const usageLineSchema = z.object({
+  used: z.number().int(),
+  /** null: unlimited. */
+  limit: z.number().int().nullable(),
+});
+
+export const usageSchema = z.object({
+  plan: z.enum(planTiers),
+  /** YYYY-MM, calendar month in the clinic's time zone. */
+  month: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  whatsapp: usageLineSchema,
+  sms: usageLineSchema,
+  patients: usageLineSchema,
+  /** Messages over the pooled allowance in percent; null when unlimited. */
+  usagePercent: z.number().nullable(),
+  patientLimitExceeded: z.boolean(),
+  showUpgradePrompt: z.boolean(),
+  projection: z.object({
+    region: z.enum(['us_canada', 'eu', 'rest_of_world']),
+    whatsapp: z.number().int(),
+    sms: z.number().int(),
+    overageMessages: z.number().int(),
+    overageCostCents: z.number().int(),
+    totalCostCents: z.number().int(),
+  }),
+  recommendedPlan: z.enum(planTiers),
+  /** null: custom pricing. */
+  recommendedPriceCents: z.number().int().nullable(),
+  smsAddOn: z.object({ priceCents: z.number().int(), sms: z.number().int() }).nullable(),
+});
+export type Usage = z.infer<typeof usageSchema>;
