@@ -109,14 +109,14 @@ export type NewCase = {
 };
 
 /**
- * Opens a case for the caller's clinic. Null when its source record (e.g. a review) already has
- * an open or in-progress case: the database's partial unique index decides, so two clicks at once
- * still make one case.
+ * Opens a case for the clinic (the caller's, or the one a webhook names). Null when its source
+ * record (e.g. a review) already has an open or in-progress case: the database's partial unique
+ * index decides, so two clicks at once still make one case.
  */
-export async function openCase(deps: Deps, ctx: ClinicContext, input: NewCase): Promise<Case | null> {
-  const id = await insertCase(deps.db, { id: newId('cas'), clinicId: ctx.clinicId, ...input });
+export async function openCase(deps: Deps, clinicId: string, input: NewCase): Promise<Case | null> {
+  const id = await insertCase(deps.db, { id: newId('cas'), clinicId, ...input });
   if (!id) return null;
-  const row = await findCaseRow(deps.db, ctx.clinicId, id);
+  const row = await findCaseRow(deps.db, clinicId, id);
   return row ? toCase(row) : null;
 }
 
@@ -135,7 +135,7 @@ export async function createManualCase(
   if (patientId && !(await patientExists(deps.db, ctx.clinicId, patientId))) {
     throw badRequest('The request is not valid', [{ field: 'patientId', message: 'Patient not found' }]);
   }
-  const created = await openCase(deps, ctx, {
+  const created = await openCase(deps, ctx.clinicId, {
     source: 'manual',
     sourceId: null,
     patientId,
@@ -239,8 +239,7 @@ export async function openOrFollowReplyCase(
   await lockPatientRow(deps.db, clinicId, input.patientId);
   const open = await findOpenReplyCase(deps.db, clinicId, input.patientId);
   if (!open) {
-    const system = { clinicId } as Pick<ClinicContext, 'clinicId'> as ClinicContext;
-    const opened = await openCase(deps, system, { ...input, source: 'alert' });
+    const opened = await openCase(deps, clinicId, { ...input, source: 'alert' });
     return { caseId: opened?.id ?? null, followed: false };
   }
   await insertNote(deps.db, {

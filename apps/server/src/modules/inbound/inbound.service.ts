@@ -14,7 +14,6 @@ import { vonageSandboxDemo } from '../../integrations/vonage/vonage.sandbox';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
-import type { ClinicContext } from '../../plugins/request-context';
 import { openOrFollowReplyCase } from '../cases/cases.service';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';

@@ -73,7 +73,7 @@ export async function createCaseFromReview(deps: Deps, ctx: ClinicContext, revie
   const alreadyOpen = () => conflict('This review already has an open case');
   if (review.openCaseId) throw alreadyOpen();
   const now = new Date();
-  const created = await openCase(deps, ctx, {
+  const created = await openCase(deps, ctx.clinicId, {
     source: 'review',
     sourceId: review.id,
     patientId: review.patientId,
