@@ -8,12 +8,13 @@ import {
   IconUserCircle,
 } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorBoundary } from '../../features/errors/error-boundary';
+import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
 import { currentUserKeys, useCurrentUser } from '../../lib/current-user';
@@ -29,6 +30,14 @@ import {
 } from './sidebar.utils';
 import { SidebarNav } from './sidebar-nav';
 import { useIdleSignOut } from './use-idle-sign-out';
+
+// The usage upgrade dialog (spec 2 §2): its code and strings load after the shell, never in its way.
+const UsagePrompt = lazy(() =>
+  Promise.all([
+    import('../../features/settings/components/usage-prompt'),
+    i18n.loadNamespaces(['plans', 'pricing']),
+  ]).then(([m]) => ({ default: m.UsagePrompt })),
+);
 
 /** Sign-out answers that still mean the session is gone (specification: ignored). */
 const signedOutStatuses = new Set([401, 403, 404]);
@@ -122,6 +131,9 @@ export function AppShellLayout() {
       <ErrorBoundary key={pathname}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
+        </Suspense>
+        <Suspense fallback={null}>
+          <UsagePrompt />
         </Suspense>
       </ErrorBoundary>
     );

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBuildingHospital, IconMessage2, IconUsers } from '@tabler/icons-react';
+import { IconBuildingHospital, IconChartBar, IconMessage2, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,10 +8,12 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useSettings } from './api/get-settings';
 import { useTeam } from './api/get-team';
 import { useTemplates } from './api/get-templates';
+import { useUsage } from './api/get-usage';
 import { AiReviewResponseSection } from './components/ai-review-response-section';
 import { CategorySection } from './components/category-section';
 import { HowItWorks } from './components/how-it-works';
 import { ManagersOnlyNotice } from './components/managers-only-notice';
+import { PlanSection } from './components/plan-section';
 import { ProfileSection } from './components/profile-section';
 import { SecuritySection } from './components/security-section';
 import { SmsSection } from './components/sms-section';
@@ -19,9 +21,20 @@ import { TeamSection } from './components/team-section';
 import { TemplatesSection } from './components/templates-section';
 import { TrustpilotSection } from './components/trustpilot-section';
 import { WhatsAppSection } from './components/whatsapp-section';
-import { canManageClinic, isForbidden, parseSettingsTab, type SettingsTab } from './settings.utils';
+import {
+  canManageClinic,
+  isForbidden,
+  parseSettingsTab,
+  type SettingsTab,
+  settingsTabs,
+} from './settings.utils';
 
-const tabIcons = { clinic: IconBuildingHospital, templates: IconMessage2, team: IconUsers } as const;
+const tabIcons = {
+  clinic: IconBuildingHospital,
+  templates: IconMessage2,
+  team: IconUsers,
+  plan: IconChartBar,
+} as const;
 
 /** Clinic Settings, Message templates and Team, one tab each (`?tab=`); staff see the managers-only notice. */
 export function SettingsPage() {
@@ -50,7 +63,7 @@ export function SettingsPage() {
       {me.data ? (
         <Tabs value={tab} onChange={handleTab} keepMounted={false}>
           <Tabs.List aria-label={t('page.tabsLabel')}>
-            {(['clinic', 'templates', 'team'] as const).map((value) => {
+            {settingsTabs.map((value) => {
               const TabIcon = tabIcons[value];
               return (
                 <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden="true" />}>
@@ -72,6 +85,7 @@ export function SettingsPage() {
               </Tabs.Panel>
             ))
           )}
+          {panel('plan', <PlanPanel isOwner={me.data.role === 'owner'} />)}
         </Tabs>
       ) : me.isError ? (
         <LoadError onRetry={() => void me.refetch()} />
@@ -141,4 +155,10 @@ function TemplatesPanel() {
 function TeamPanel({ userId, role }: { userId: string; role: 'owner' | 'admin' | 'staff' }) {
   const team = useTeam();
   return <Loaded query={team}>{(data) => <TeamSection team={data} me={{ userId, role }} />}</Loaded>;
+}
+
+/** Plan & usage: every member sees the usage; only owners change the plan. */
+function PlanPanel({ isOwner }: { isOwner: boolean }) {
+  const usage = useUsage();
+  return <Loaded query={usage}>{(data) => <PlanSection usage={data} canChangePlan={isOwner} />}</Loaded>;
 }

@@ -3,4 +3,5 @@ export const settingsKeys = {
   settings: ['settings'] as const,
   templates: ['templates'] as const,
   team: ['team'] as const,
+  usage: ['usage'] as const,
 };
