@@ -80,6 +80,16 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     await syncReviews(page, /^Imported \d+ new reviews$/);
     expect(await page.getByText('Reviews synced successfully').first().isVisible()).toBe(true);
 
+    // The dashboard tells the truth (issue 12, item 9): Review Monitoring is Active after a good sync.
+    await page.goto('/dashboard');
+    const monitoring = page
+      .getByRole('region', { name: 'System status' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Review Monitoring' });
+    await expect.poll(() => monitoring.getByText('Active', { exact: true }).isVisible()).toBe(true);
+    expect(await monitoring.getByText(/^Last synced /).isVisible()).toBe(true);
+    await page.goto('/reviews');
+
     // Matched badges, with the patient each review was matched to.
     const emily = reviewItem(page, reviewTitles.emily);
     const michael = reviewItem(page, reviewTitles.michael);

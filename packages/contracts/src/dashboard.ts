@@ -17,13 +17,40 @@ export const weeklyCasesSchema = z.object({
 });
 export type WeeklyCases = z.infer<typeof weeklyCasesSchema>;
 
+/** Why the latest sync of a review source failed (the provider's answer, or our own fault). */
+export const reviewSyncErrorCodes = [
+  'PROVIDER_AUTH_FAILED',
+  'PROVIDER_NOT_FOUND',
+  'PROVIDER_RATE_LIMITED',
+  'PROVIDER_UNAVAILABLE',
+  'PROVIDER_BAD_RESPONSE',
+  'INTERNAL_ERROR',
+] as const;
+export type ReviewSyncErrorCode = (typeof reviewSyncErrorCodes)[number];
+
+export const reviewMonitoringStates = ['active', 'failing', 'pending', 'notConfigured'] as const;
+export type ReviewMonitoringState = (typeof reviewMonitoringStates)[number];
+
+/**
+ * Review Monitoring as it is: `active` only when the latest sync of every connected source
+ * succeeded; `failing` names the source, why and since when; `pending` is connected but never synced.
+ */
+export const reviewMonitoringSchema = z.object({
+  state: z.enum(reviewMonitoringStates),
+  lastSuccessAt: z.string().nullable(),
+  failingSince: z.string().nullable(),
+  failingProvider: z.enum(['trustpilot', 'google']).nullable(),
+  errorCode: z.enum(reviewSyncErrorCodes).nullable(),
+});
+export type ReviewMonitoring = z.infer<typeof reviewMonitoringSchema>;
+
 export const dashboardSummarySchema = z.object({
   patients: z.object({ total: z.number().int(), active: z.number().int() }),
   reviews: z.object({ total: z.number().int(), averageRating: z.number().nullable() }),
   /** Open = not resolved or closed; high priority = severity high among them. */
   cases: z.object({ open: z.number().int(), highPriority: z.number().int() }),
   alerts: z.object({ active: z.number().int(), highRisk: z.number().int() }),
-  system: z.object({ reviewSourceConfigured: z.boolean() }),
+  system: z.object({ reviewSourceConfigured: z.boolean(), reviewMonitoring: reviewMonitoringSchema }),
   /** The last 12 weeks, oldest first, the current week last; weeks without data are zeros. */
   weekly: z.object({ reviews: z.array(weeklyReviewsSchema), cases: z.array(weeklyCasesSchema) }),
 });

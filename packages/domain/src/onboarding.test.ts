@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { emailHandle } from './clinic-profile';
 import { onboardingMessages } from './credentials';
 import {
+  isSetupDone,
   onboardingProgressPercent,
   reachSuggestion,
   resumeStep,
@@ -136,5 +137,54 @@ describe('emailHandle', () => {
     ['@x.com', ''],
   ])('%s -> %s', (email, handle) => {
     expect(emailHandle(email)).toBe(handle);
+  });
+});
+
+describe('isSetupDone (the dashboard reminder hides when true)', () => {
+  const profile = { name: 'Sol Dental', email: 'a@sol.example', phone: '+34600000000', category: 'dental' };
+  const template = { name: 'Day 1', body: 'Hello {{patient_name}}' };
+  it.each([
+    [
+      'wizard completed',
+      {
+        wizardCompleted: true,
+        profile: { ...profile, name: '' },
+        channels: { whatsapp: false, sms: false },
+        templates: [],
+      },
+      true,
+    ],
+    [
+      'all in place through Settings',
+      { wizardCompleted: false, profile, channels: { whatsapp: false, sms: true }, templates: [template] },
+      true,
+    ],
+    [
+      'no channel',
+      { wizardCompleted: false, profile, channels: { whatsapp: false, sms: false }, templates: [template] },
+      false,
+    ],
+    [
+      'no usable template',
+      {
+        wizardCompleted: false,
+        profile,
+        channels: { whatsapp: true, sms: false },
+        templates: [{ name: 'x', body: ' ' }],
+      },
+      false,
+    ],
+    [
+      'profile missing a phone',
+      {
+        wizardCompleted: false,
+        profile: { ...profile, phone: '' },
+        channels: { whatsapp: true, sms: true },
+        templates: [template],
+      },
+      false,
+    ],
+  ] as const)('%s -> %s', (_, state, done) => {
+    expect(isSetupDone(state)).toBe(done);
   });
 });

@@ -93,3 +93,21 @@ export function reachSuggestion(channels: ChannelReadiness): 'sms' | 'whatsapp' 
   if (channels.sms && !channels.whatsapp) return 'whatsapp';
   return null;
 }
+
+/**
+ * Setup is done when the wizard was completed, or when what the wizard asks for is already in place
+ * by another way (Settings): a complete clinic profile, a channel with its credentials saved and a
+ * usable template. The dashboard's setup reminder shows only while it is not.
+ */
+export function isSetupDone(state: {
+  wizardCompleted: boolean;
+  profile: ClinicProfileStepInput;
+  channels: ChannelReadiness;
+  templates: readonly TemplateDraft[];
+}): boolean {
+  if (state.wizardCompleted) return true;
+  return (
+    validateClinicProfileStep(state.profile) === null &&
+    validateTemplatesStep(state.templates, state.channels) === null
+  );
+}

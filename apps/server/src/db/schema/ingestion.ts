@@ -1,7 +1,9 @@
+import { reviewSyncErrorCodes } from '@careloop/contracts/dashboard';
 import {
   check,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   text,
@@ -11,7 +13,7 @@ import {
 import { oneOf } from './check';
 import { clinics } from './clinics';
 import { patients } from './patients';
-import { reviews } from './reviews';
+import { reviewProviders, reviews } from './reviews';
 
 export const crossSellStatuses = ['open', 'messaged', 'dismissed'] as const;
 
@@ -42,5 +44,27 @@ export const crossSellOpportunities = pgTable(
     uniqueIndex('cross_sell_opportunities_review_key').on(t.clinicId, t.reviewId),
     check('cross_sell_opportunities_status_check', oneOf(t.status, crossSellStatuses)),
     index('cross_sell_opportunities_clinic_status_idx').on(t.clinicId, t.status, t.createdAt.desc()),
+  ],
+);
+
+// The outcome of the latest sync of each review source (issue 12, item 9): the dashboard calls
+// Review Monitoring active only when the last attempt succeeded. One row per clinic and provider,
+// overwritten by every attempt; `failing_since` keeps the first failure of an unbroken run.
+export const reviewSourceSyncs = pgTable(
+  'review_source_syncs',
+  {
+    clinicId: text('clinic_id').notNull(),
+    provider: text('provider').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    failingSince: timestamp('failing_since', { withTimezone: true }),
+    lastErrorCode: text('last_error_code'),
+    lastImportedCount: integer('last_imported_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.provider] }),
+    foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
+    check('review_source_syncs_provider_check', oneOf(t.provider, reviewProviders)),
+    check('review_source_syncs_error_code_check', oneOf(t.lastErrorCode, reviewSyncErrorCodes)),
   ],
 );

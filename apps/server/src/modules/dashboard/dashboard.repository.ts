@@ -2,6 +2,7 @@ import type { WeeklyCases, WeeklyReviews } from '@careloop/contracts/dashboard';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
+import type { ReviewSyncRow } from './review-monitoring';
 
 export type DashboardRow = {
   patients_total: number;
@@ -13,6 +14,7 @@ export type DashboardRow = {
   alerts_active: number;
   alerts_high_risk: number;
   review_source_configured: boolean;
+  review_syncs: ReviewSyncRow[];
   weekly_reviews: WeeklyReviews[];
   weekly_cases: WeeklyCases[];
 };
@@ -24,7 +26,7 @@ export type DashboardRow = {
 export async function readDashboardSummary(
   db: Database,
   clinicId: string,
-  options: { weeks: number; reviewSourceSecretName: string },
+  options: { weeks: number; reviewSourceSecretNames: string[] },
 ): Promise<DashboardRow> {
   const rows = await executeRows<DashboardRow>(
     db,
@@ -88,8 +90,22 @@ export async function readDashboardSummary(
       alert_counts.active as alerts_active,
       alert_counts.high as alerts_high_risk,
       exists (
-        select 1 from secrets where clinic_id = ${clinicId} and name = ${options.reviewSourceSecretName}
+        select 1 from secrets
+        where clinic_id = ${clinicId}
+          and name in (${sql.join(
+            options.reviewSourceSecretNames.map((name) => sql`${name}`),
+            sql`, `,
+          )})
       ) as review_source_configured,
+      (
+        select coalesce(json_agg(json_build_object(
+          'provider', s.provider,
+          'lastSuccessAt', s.last_success_at,
+          'failingSince', s.failing_since,
+          'errorCode', s.last_error_code
+        )), '[]'::json)
+        from review_source_syncs s where s.clinic_id = ${clinicId}
+      ) as review_syncs,
       (
         select coalesce(json_agg(json_build_object(
           'weekStart', to_char(w.week_start, 'YYYY-MM-DD'),

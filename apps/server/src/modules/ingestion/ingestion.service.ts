@@ -25,6 +25,8 @@ import {
   type NewReviewRow,
   newestReviewDate,
   recordPublicReplies,
+  recordSourceSyncs,
+  type SourceSyncOutcome,
 } from './ingestion.repository';
 import { loadMatchPatients } from './match-patients';
 import type { FetchedReview, ReviewProvider, ReviewSource } from './review-source';
@@ -68,7 +70,7 @@ export type IngestionResult =
 
 const providerLabels: Record<ReviewProvider, string> = { trustpilot: 'Trustpilot', google: 'Google' };
 
-const failureCodes: Record<ProviderErrorKind, IngestionFailureCode> = {
+const failureCodes: Record<ProviderErrorKind, Exclude<IngestionFailureCode, 'NO_REVIEW_SOURCE'>> = {
   unauthorized: 'PROVIDER_AUTH_FAILED',
   forbidden: 'PROVIDER_AUTH_FAILED',
   not_found: 'PROVIDER_NOT_FOUND',
@@ -300,12 +302,21 @@ export async function ingestClinicReviews(
 
   let importedCount = 0;
   let failure: Extract<IngestionResult, { ok: false }> | null = null;
+  const outcomes: SourceSyncOutcome[] = [];
   for (const source of sources) {
     try {
-      importedCount += await ingestSource(deps, clinicId, source, patientIndex, now);
+      const imported = await ingestSource(deps, clinicId, source, patientIndex, now);
+      importedCount += imported;
+      outcomes.push({ provider: source.provider, ok: true, importedCount: imported });
     } catch (error) {
-      if (!(error instanceof ProviderError)) throw error;
+      if (!(error instanceof ProviderError)) {
+        // Our own fault: the dashboard still says the sync is failing; the error goes up as before.
+        outcomes.push({ provider: source.provider, ok: false, errorCode: 'INTERNAL_ERROR' });
+        await recordSourceSyncs(deps.db, clinicId, outcomes, now).catch(() => undefined);
+        throw error;
+      }
       const code = failureCodes[error.kind];
+      outcomes.push({ provider: source.provider, ok: false, errorCode: code });
       failure ??= {
         ok: false,
         code,
@@ -315,5 +326,6 @@ export async function ingestClinicReviews(
       };
     }
   }
+  await recordSourceSyncs(deps.db, clinicId, outcomes, now);
   return failure ? { ...failure, importedCount } : { ok: true, importedCount };
 }

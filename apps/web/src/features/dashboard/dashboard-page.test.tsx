@@ -15,13 +15,27 @@ const weeks = Array.from(
   (_, i) => `2025-0${1 + Math.floor(i / 4)}-${String(1 + (i % 4) * 7).padStart(2, '0')}`,
 );
 
-function buildSummary(overrides: { highPriority?: number; highRisk?: number; configured?: boolean } = {}) {
+type Overrides = {
+  highPriority?: number;
+  highRisk?: number;
+  monitoring?: Partial<DashboardSummary['system']['reviewMonitoring']>;
+};
+
+function buildSummary(overrides: Overrides = {}) {
+  const reviewMonitoring = {
+    state: 'notConfigured',
+    lastSuccessAt: null,
+    failingSince: null,
+    failingProvider: null,
+    errorCode: null,
+    ...overrides.monitoring,
+  } satisfies DashboardSummary['system']['reviewMonitoring'];
   return {
     patients: { total: 40, active: 31 },
     reviews: { total: 12, averageRating: 4.25 },
     cases: { open: 5, highPriority: overrides.highPriority ?? 0 },
     alerts: { active: 2, highRisk: overrides.highRisk ?? 0 },
-    system: { reviewSourceConfigured: overrides.configured ?? false },
+    system: { reviewSourceConfigured: reviewMonitoring.state !== 'notConfigured', reviewMonitoring },
     weekly: {
       reviews: weeks.map((weekStart, i) => ({ weekStart, count: i % 3, averageRating: i % 3 ? 4 : null })),
       cases: weeks.map((weekStart, i) => ({ weekStart, opened: i % 2, resolved: 1 })),
@@ -71,16 +85,36 @@ describe('DashboardPage', () => {
   );
 
   it.each([
-    [false, 'Not configured'],
-    [true, 'Active'],
-  ])(
-    'review monitoring with a review source configured %s is %s; the digest is not scheduled',
-    async (configured, state) => {
-      renderDashboard(buildSummary({ configured }));
+    [{ state: 'notConfigured' }, 'Not configured', 'No review source is connected yet.'],
+    [{ state: 'pending' }, 'Waiting', 'the first sync has not run yet'],
+    [{ state: 'active', lastSuccessAt: '2025-03-10T09:30:00.000Z' }, 'Active', 'Last synced Mar 10, 2025'],
+    [
+      {
+        state: 'failing',
+        lastSuccessAt: '2025-03-01T09:30:00.000Z',
+        failingSince: '2025-03-08T07:05:00.000Z',
+        failingProvider: 'trustpilot',
+        errorCode: 'PROVIDER_AUTH_FAILED',
+      },
+      'Failing',
+      'Sync failing since Mar 8, 2025',
+    ],
+  ] as const)(
+    'review monitoring %o is %s and says so; the digest is not scheduled',
+    async (monitoring, state, text) => {
+      renderDashboard(buildSummary({ monitoring }));
       const panel = await screen.findByRole('region', { name: 'System status' });
       const item = within(panel).getByText('Review Monitoring').closest('li')!;
       expect(within(item).getByText(state)).toBeTruthy();
-      expect(within(item).queryByRole('link', { name: 'Set up in Settings' }) !== null).toBe(!configured);
+      expect(item.textContent).toContain(text);
+      if (monitoring.state === 'failing') {
+        expect(item.textContent).toContain('Trustpilot did not accept the credentials.');
+        expect(within(item).getByRole('link', { name: 'Check in Settings' }).getAttribute('href')).toBe(
+          '/settings',
+        );
+      }
+      const setUp = within(item).queryByRole('link', { name: 'Set up in Settings' });
+      expect(setUp !== null).toBe(monitoring.state === 'notConfigured');
       const digest = within(panel).getByText('Daily Digest').closest('li')!;
       expect(within(digest).getByText('Not scheduled')).toBeTruthy();
     },

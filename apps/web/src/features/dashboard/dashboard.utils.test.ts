@@ -22,18 +22,27 @@ describe('shouldShowAttention', () => {
 });
 
 describe('systemStatuses', () => {
-  it.each([
-    [true, 'active'],
-    [false, 'notConfigured'],
-  ] as const)('review source configured %s -> review monitoring %s', (configured, state) => {
-    const statuses = systemStatuses({ system: { reviewSourceConfigured: configured } });
-    expect(statuses).toEqual([
-      { key: 'reviewMonitoring', state },
-      { key: 'patientMatching', state: 'ready' },
-      { key: 'caseAutomation', state: 'active' },
-      { key: 'dailyDigest', state: 'notScheduled' },
-    ]);
-  });
+  it.each(['active', 'failing', 'pending', 'notConfigured'] as const)(
+    'review monitoring %s is shown as the server computed it',
+    (state) => {
+      const reviewMonitoring = {
+        state,
+        lastSuccessAt: null,
+        failingSince: null,
+        failingProvider: null,
+        errorCode: null,
+      };
+      const statuses = systemStatuses({
+        system: { reviewSourceConfigured: state !== 'notConfigured', reviewMonitoring },
+      });
+      expect(statuses).toEqual([
+        { key: 'reviewMonitoring', state },
+        { key: 'patientMatching', state: 'ready' },
+        { key: 'caseAutomation', state: 'active' },
+        { key: 'dailyDigest', state: 'notScheduled' },
+      ]);
+    },
+  );
 });
 
 describe('niceMax', () => {

@@ -12,17 +12,18 @@ export const systemStatusKeys = [
   'dailyDigest',
 ] as const;
 export type SystemStatusKey = (typeof systemStatusKeys)[number];
-export type SystemState = 'active' | 'ready' | 'notConfigured' | 'notScheduled';
+export type SystemState = 'active' | 'ready' | 'notConfigured' | 'notScheduled' | 'failing' | 'pending';
 
 /**
- * What the system-status panel claims, from real state only: review monitoring needs a connected
- * review source; the daily digest has no schedule yet, so it says so.
+ * What the system-status panel claims, from real state only: review monitoring is active only when
+ * the latest sync of every connected source succeeded (else failing, or pending before the first
+ * sync); the daily digest has no schedule yet, so it says so.
  */
 export function systemStatuses(
   summary: Pick<DashboardSummary, 'system'>,
 ): { key: SystemStatusKey; state: SystemState }[] {
   return [
-    { key: 'reviewMonitoring', state: summary.system.reviewSourceConfigured ? 'active' : 'notConfigured' },
+    { key: 'reviewMonitoring', state: summary.system.reviewMonitoring.state },
     { key: 'patientMatching', state: 'ready' },
     { key: 'caseAutomation', state: 'active' },
     { key: 'dailyDigest', state: 'notScheduled' },

@@ -9,7 +9,15 @@ beforeAll(async () => {
   await i18n.loadNamespaces('onboarding');
 });
 
-const progress = (stepCompleted: number) => ({ stepCompleted, wizardCompleted: stepCompleted >= 4 });
+const emptyProfile = { name: '', email: '', phone: '', category: '' };
+const progress = (stepCompleted: number, overrides: Record<string, unknown> = {}) => ({
+  stepCompleted,
+  wizardCompleted: stepCompleted >= 4,
+  profile: emptyProfile,
+  channels: { whatsapp: false, sms: false },
+  templates: [],
+  ...overrides,
+});
 
 describe('OnboardingBanner', () => {
   it.each([
@@ -25,6 +33,22 @@ describe('OnboardingBanner', () => {
 
   it('is gone once the wizard is completed', async () => {
     const network = stubFetch(() => json(progress(4)));
+    renderPage(<OnboardingBanner canManage />, { path: '/dashboard' });
+    await waitFor(() => expect(network.to('/api/onboarding').length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('link', { name: /setup$/ })).toBeNull();
+  });
+
+  it('is gone when the clinic set everything up through Settings without the wizard', async () => {
+    const network = stubFetch(() =>
+      json(
+        progress(0, {
+          profile: { name: 'Sol', email: 'a@sol.example', phone: '+34600000000', category: 'dental' },
+          channels: { whatsapp: false, sms: true },
+          templates: [{ name: 'Day 1', body: 'Hello' }],
+        }),
+      ),
+    );
     renderPage(<OnboardingBanner canManage />, { path: '/dashboard' });
     await waitFor(() => expect(network.to('/api/onboarding').length).toBeGreaterThan(0));
     await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,4 @@
-import { onboardingProgressPercent } from '@careloop/domain/onboarding';
+import { isSetupDone, onboardingProgressPercent } from '@careloop/domain/onboarding';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconRocket } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +7,13 @@ import { paths } from '../../../lib/routes';
 import { useOnboardingProgress } from '../api/get-onboarding-progress';
 
 /**
- * Leads an owner or admin of a clinic whose setup is not finished to /onboarding. Its texts live
+ * Leads an owner or admin of a clinic whose setup is not done (`isSetupDone`) to /onboarding. Its texts live
  * in the onboarding namespace, loaded without suspending the dashboard.
  */
 export function OnboardingBanner({ canManage }: { canManage: boolean }) {
   const { t, ready } = useTranslation('onboarding', { useSuspense: false });
   const progress = useOnboardingProgress(canManage);
-  if (!canManage || !ready || !progress.data || progress.data.wizardCompleted) return null;
+  if (!canManage || !ready || !progress.data || isSetupDone(progress.data)) return null;
   const started = progress.data.stepCompleted > 0;
   const percent = onboardingProgressPercent(progress.data.stepCompleted);
   return (

@@ -1,4 +1,4 @@
-import type { DashboardSummary } from '@careloop/contracts/dashboard';
+import type { DashboardSummary, ReviewMonitoring } from '@careloop/contracts/dashboard';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +10,38 @@ const stateColors = {
   ready: 'green',
   notConfigured: 'orange',
   notScheduled: 'gray',
+  failing: 'red',
+  pending: 'yellow',
 } as const satisfies Record<SystemState, string>;
+
+const providerNames = { trustpilot: 'Trustpilot', google: 'Google' } as const;
+
+function formatTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+/** What Review Monitoring says below its name: when it last synced, or what is wrong and since when. */
+function ReviewMonitoringDetail({ monitoring }: { monitoring: ReviewMonitoring }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const key = 'system.reviewMonitoring';
+  if (monitoring.state === 'active' && monitoring.lastSuccessAt) {
+    return <>{t(`${key}.active`, { time: formatTime(monitoring.lastSuccessAt, i18n.language) })}</>;
+  }
+  if (monitoring.state === 'failing' && monitoring.failingSince) {
+    const reason = t(`${key}.errors.${monitoring.errorCode ?? 'INTERNAL_ERROR'}`, {
+      provider: providerNames[monitoring.failingProvider ?? 'trustpilot'],
+    });
+    return (
+      <>
+        {t(`${key}.failing`, { since: formatTime(monitoring.failingSince, i18n.language), reason })}{' '}
+        <Anchor component={Link} to={paths.settings} size="xs">
+          {t(`${key}.check`)}
+        </Anchor>
+      </>
+    );
+  }
+  return <>{t(`${key}.${monitoring.state === 'pending' ? 'pending' : 'notConfigured'}`)}</>;
+}
 
 /** The real state of each automation, not a promise. */
 export function SystemStatusPanel({ summary }: { summary: Pick<DashboardSummary, 'system'> }) {
@@ -29,7 +60,11 @@ export function SystemStatusPanel({ summary }: { summary: Pick<DashboardSummary,
                   {t(`system.${item.key}.name`)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {t(`system.${item.key}.${item.state}`)}
+                  {item.key === 'reviewMonitoring' ? (
+                    <ReviewMonitoringDetail monitoring={summary.system.reviewMonitoring} />
+                  ) : (
+                    t(`system.${item.key}.${item.state}`)
+                  )}
                   {item.state === 'notConfigured' ? (
                     <>
                       {' '}
