@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,10 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     outboxDir: string;
+    /** Where the server mails leads (SALES_EMAIL). */
+    salesEmail: string;
+    /** The one operator of this run's server (OPERATOR_EMAILS); no account has it yet. */
+    operatorEmail: string;
   }
 }
 
@@ -26,6 +31,9 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-e2e-'));
   const port = 3900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const salesEmail = 'sales@test.careloop.local';
+  // Its own per run: a shared PostgreSQL (E2E_DATABASE_URL) keeps the accounts of earlier runs.
+  const operatorEmail = `operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: {
@@ -39,6 +47,8 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Each browser context sends its own X-Forwarded-For, so rate limits are per test, as per user.
       TRUST_PROXY: 'true',
+      SALES_EMAIL: salesEmail,
+      OPERATOR_EMAILS: operatorEmail,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -46,6 +56,8 @@ export default async function setup(project: TestProject) {
   await waitForReady(`${baseUrl}/api/ready`, server);
   project.provide('baseUrl', baseUrl);
   project.provide('outboxDir', path.join(dataDir, 'outbox'));
+  project.provide('salesEmail', salesEmail);
+  project.provide('operatorEmail', operatorEmail);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

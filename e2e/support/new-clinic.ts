@@ -20,13 +20,13 @@ export type NewClinic = {
  */
 export async function signUpNewClinic(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; practiceName?: string } = {},
+  options: { viewport?: { width: number; height: number }; practiceName?: string; email?: string } = {},
 ): Promise<NewClinic> {
   const { context, page, consoleErrors } = await newVisitor(browser, {
     viewport: options.viewport ?? viewports.desktop,
   });
   const suffix = randomBytes(4).toString('hex');
-  const email = `e2e-clinic-${suffix}@test.careloop.local`;
+  const email = options.email ?? `e2e-clinic-${suffix}@test.careloop.local`;
   const password = `clinic-pass-${suffix}`;
   const practiceName = options.practiceName ?? `E2E Clinic ${suffix}`;
 

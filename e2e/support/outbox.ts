@@ -23,3 +23,22 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
   }
   throw new Error(`no mail to ${to} with a ${pathPrefix} link`);
 }
+
+/** Waits for a mail to `to` that contains `text`, and returns it (quoted-printable soft breaks undone). */
+export async function waitForMailContaining(to: string, text: string, timeoutMs = 15_000): Promise<string> {
+  const dir = inject('outboxDir');
+  const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith(`-${safeTo}.eml`)) : [];
+    for (const file of files) {
+      const mail = fs
+        .readFileSync(path.join(dir, file), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .replace(/=3D/g, '=');
+      if (mail.includes(text)) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail to ${to} containing ${text}`);
+}

@@ -29,6 +29,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientAliasesRoutes } from './modules/patient-aliases/patient-aliases.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { leadsRoutes } from './modules/public-site/leads.routes';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { reviewRepliesRoutes } from './modules/review-replies/review-replies.routes';
@@ -80,6 +81,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       trustedOrigins: deps.config.auth.trustedOrigins,
       perUserPerMinute: deps.config.http.signedInRequestsPerMinute,
     }),
+    deps.config.operatorEmails,
   );
   registerTextInputGuard(app);
   await registerSecurityHeaders(app, deps.config.http.isTls);
@@ -108,6 +110,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(secretsRoutes(fullDeps));
   await app.register(reportingRoutes(fullDeps));
   await app.register(publicSiteRoutes(fullDeps));
+  await app.register(leadsRoutes(fullDeps));
   await app.register(reviewsRoutes(fullDeps));
   await app.register(reviewRepliesRoutes(fullDeps));
   await app.register(casesRoutes(fullDeps));

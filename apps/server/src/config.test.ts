@@ -18,6 +18,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@h:5432/db',
       NODE_ENV: 'production',
       SECRETS_KEY: 'ab'.repeat(32),
+      SALES_EMAIL: 'sales@careloop.example',
     });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db' });
     expect(config.seedDemo).toBe(false);
@@ -35,9 +36,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h:5432/db' })).toThrow(
       /SECRETS_KEY: required when NODE_ENV=production: 64 hex characters/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', SECRETS_KEY: 'ab'.repeat(32) }).secretsKeyHex).toBe(
-      'ab'.repeat(32),
-    );
+    expect(
+      loadConfig({
+        NODE_ENV: 'production',
+        SECRETS_KEY: 'ab'.repeat(32),
+        SALES_EMAIL: 'sales@careloop.example',
+      }).secretsKeyHex,
+    ).toBe('ab'.repeat(32));
     expect(loadConfig({ NODE_ENV: 'development' }).secretsKeyHex).toBeUndefined();
   });
 
@@ -55,5 +60,32 @@ describe('trusted origins', () => {
     ['https://app.careloop.example', ['https://app.careloop.example']],
   ])('PUBLIC_URL %s trusts %j', (publicUrl, expected) => {
     expect(loadConfig({ PUBLIC_URL: publicUrl }).auth.trustedOrigins).toEqual(expected);
+  });
+});
+
+describe('leads and operators', () => {
+  it('mails leads to SALES_EMAIL, on a laptop to sales@careloop.local', () => {
+    expect(loadConfig({ SALES_EMAIL: 'sales@clinic.example' }).salesEmail).toBe('sales@clinic.example');
+    expect(loadConfig({}).salesEmail).toBe('sales@careloop.local');
+    expect(loadConfig({ SALES_EMAIL: '' }).salesEmail).toBe('sales@careloop.local');
+  });
+
+  it('refuses production without SALES_EMAIL, and a SALES_EMAIL that is not one address', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', SECRETS_KEY: 'ab'.repeat(32) })).toThrow(
+      /SALES_EMAIL: required when NODE_ENV=production/,
+    );
+    expect(() => loadConfig({ SALES_EMAIL: 'sales@a.example, ops@a.example' })).toThrow(
+      /SALES_EMAIL must be one e-mail address/,
+    );
+  });
+
+  it('reads OPERATOR_EMAILS as a list of lower-case addresses, and refuses anything else', () => {
+    expect(loadConfig({}).operatorEmails).toEqual([]);
+    expect(
+      loadConfig({ OPERATOR_EMAILS: ' Ops@CareLoop.example , ana@careloop.example,' }).operatorEmails,
+    ).toEqual(['ops@careloop.example', 'ana@careloop.example']);
+    expect(() => loadConfig({ OPERATOR_EMAILS: 'ops@careloop.example; ana' })).toThrow(
+      /OPERATOR_EMAILS must list e-mail addresses/,
+    );
   });
 });

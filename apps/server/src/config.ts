@@ -26,6 +26,19 @@ const envSchema = z.object({
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('CareLoop <no-reply@careloop.local>'),
+  /** Where every public request (enterprise, demo, contact) is mailed. Required in production. */
+  SALES_EMAIL: z.email('SALES_EMAIL must be one e-mail address').or(z.literal('')).optional(),
+  /** People who run the service (not clinic staff), comma-separated: they see the internal admin pages. */
+  OPERATOR_EMAILS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((email) => email.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email('OPERATOR_EMAILS must list e-mail addresses, comma-separated'))),
   SEED_DEMO: booleanString.default(true),
   SANDBOX_MODE: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -70,6 +83,13 @@ const checkedEnvSchema = envSchema.superRefine((e, issues) => {
       path: ['SECRETS_KEY'],
       message:
         'required when NODE_ENV=production: 64 hex characters (openssl rand -hex 32) from your secret manager; see docs/deploy.md "Secrets key"',
+    });
+  if (e.NODE_ENV === 'production' && !e.SALES_EMAIL)
+    issues.addIssue({
+      code: 'custom',
+      path: ['SALES_EMAIL'],
+      message:
+        'required when NODE_ENV=production: the address that receives enterprise, demo and contact requests',
     });
 });
 
@@ -116,6 +136,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     secretsKeyHex: e.SECRETS_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    /** Leads from the public site are mailed here (on a laptop: the outbox, under this name). */
+    salesEmail: e.SALES_EMAIL || 'sales@careloop.local',
+    /** Operators of the service, by signed-in e-mail (lower case): the internal admin pages. */
+    operatorEmails: e.OPERATOR_EMAILS,
     seedDemo: e.SEED_DEMO && !isProduction,
     sandboxMode: e.SANDBOX_MODE ?? !isProduction,
     logLevel: e.LOG_LEVEL,

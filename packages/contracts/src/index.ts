@@ -1,6 +1,7 @@
 export * from './cases';
 export * from './dashboard';
 export * from './errors';
+export * from './leads';
 export * from './me';
 export * from './onboarding';
 export * from './patients';

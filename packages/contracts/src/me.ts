@@ -21,5 +21,7 @@ export const meResponseSchema = z.object({
     idleTimeoutMinutes: z.number().int(),
   }),
   role: clinicRoleSchema,
+  /** Runs the service (OPERATOR_EMAILS): may open the internal admin pages. */
+  isOperator: z.boolean(),
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   contractTypes,
+  enterpriseContactLimits,
   enterpriseContracts,
   enterpriseVolumeDiscountPercent,
   parseVolumeRange,
@@ -115,4 +116,30 @@ describe('enterpriseContactSchema', () => {
     expect(result.error?.issues[0]?.path).toEqual([field]);
     if (message) expect(result.error?.issues[0]?.message).toBe(message);
   });
+});
+
+describe('enterprise contact field limits', () => {
+  const valid = {
+    contactName: 'Dr. Jane Roe',
+    contactEmail: 'jane@clinic.example',
+    companyName: 'Roe Dental Group',
+    estimatedMonthlyVolume: '50,000-100,000',
+  } as const;
+
+  it.each(Object.entries(enterpriseContactLimits))(
+    '%s takes %d characters and refuses one more, naming the field',
+    (field, max) => {
+      const fill = (length: number) =>
+        field === 'contactEmail'
+          ? `${'j'.repeat(length - '@clinic.example'.length)}@clinic.example`
+          : 'x'.repeat(length);
+      const atLimit = enterpriseContactSchema.safeParse({ ...valid, [field]: fill(max) });
+      // An address of 254 characters is longer than the e-mail rule allows in its local part.
+      if (field !== 'contactEmail') expect(atLimit.success).toBe(true);
+      const over = enterpriseContactSchema.safeParse({ ...valid, [field]: fill(max + 1) });
+      expect(over.success).toBe(false);
+      expect(over.error?.issues[0]?.path).toEqual([field]);
+      expect(over.error?.issues[0]?.message).toBe(`${field} must be at most ${max} characters`);
+    },
+  );
 });

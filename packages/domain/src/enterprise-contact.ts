@@ -59,6 +59,21 @@ export function enterpriseVolumeDiscountPercent(monthlyMessages: number): number
   );
 }
 
+/** The longest text each field takes (the spec sets none; these hold any real answer). */
+export const enterpriseContactLimits = {
+  contactName: 200,
+  contactEmail: 254,
+  contactPhone: 40,
+  companyName: 200,
+  currentSolution: 500,
+  specificRequirements: 5000,
+} as const;
+export type EnterpriseContactTextField = keyof typeof enterpriseContactLimits;
+
+/** The 400 message of a field past its limit. */
+export const enterpriseTooLongMessage = (field: EnterpriseContactTextField) =>
+  `${field} must be at most ${enterpriseContactLimits[field]} characters`;
+
 // The spec gives no wording for these (the form relies on the browser's required fields).
 export const enterpriseContactMessages = {
   contactNameRequired: { key: 'enterprise.errors.contactNameRequired', message: 'Contact name is required' },

@@ -153,7 +153,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     expect(routes.length).toBeGreaterThan(80);
   });
 
-  it('answers 401 to anonymous callers on every signed-in route, and 403 to staff on manager and owner routes', async () => {
+  it('answers 401 to anonymous callers on every signed-in route, 403 to staff on manager and owner routes and to clinic owners on operator routes', async () => {
     const routes = walkableRoutes(t).filter((route) => isSignedInAccess(route.access));
     const wrong: string[] = [];
     let requests = 0;
@@ -167,6 +167,12 @@ describe('every route declares who may call it, and the declaration holds', () =
         const staff = await call(route, url, attacker.staff.cookie);
         requests += 1;
         if (staff.statusCode !== 403) wrong.push(`staff ${route.method} ${url}: ${staff.statusCode}`);
+      }
+      if (route.access === 'operator') {
+        // A clinic's owner is not an operator of the service (OPERATOR_EMAILS names nobody here).
+        const owner = await call(route, url, attacker.owner.cookie);
+        requests += 1;
+        if (owner.statusCode !== 403) wrong.push(`clinic owner ${route.method} ${url}: ${owner.statusCode}`);
       }
     }
     console.info(`route-access: ${requests} anonymous and staff requests`);

@@ -6,6 +6,7 @@ import type {
   RouteOptions,
 } from 'fastify';
 import type { ClinicRole } from '../db/schema';
+import { forbidden } from '../lib/errors';
 import { type ClinicContext, managerRoles, type RequestContextResolver } from './request-context';
 import type { SignedInGuards } from './signed-in-guards';
 
@@ -14,9 +15,19 @@ import type { SignedInGuards } from './signed-in-guards';
  * - `public`: anyone (public pages, forms, health, better-auth's own routes);
  * - `member`: any signed-in member of a clinic; `manager`: owner or admin; `owner`: owners only;
  * - `webhook`: a provider, proven by the signature the handler checks over the raw body;
- * - `sandbox`: the provider fakes, mounted only in sandbox mode.
+ * - `sandbox`: the provider fakes, mounted only in sandbox mode;
+ * - `operator`: a signed-in person who runs the service (`OPERATOR_EMAILS`, ADR 005), whatever their
+ *   clinic role: the internal admin pages.
  */
-export const routeAccessKinds = ['public', 'member', 'manager', 'owner', 'webhook', 'sandbox'] as const;
+export const routeAccessKinds = [
+  'public',
+  'member',
+  'manager',
+  'owner',
+  'webhook',
+  'sandbox',
+  'operator',
+] as const;
 export type RouteAccess = (typeof routeAccessKinds)[number];
 
 /** One row of the route table, as declared: what the access and fuzz tests walk. */
@@ -46,6 +57,7 @@ const signedInRoles: Partial<Record<RouteAccess, readonly ClinicRole[] | undefin
   member: undefined,
   manager: managerRoles,
   owner: ['owner'],
+  operator: undefined,
 };
 
 export const isSignedInAccess = (access: RouteAccess) => access in signedInRoles;
@@ -73,7 +85,9 @@ export function registerRouteAccess(
   app: FastifyInstance,
   resolver: RequestContextResolver,
   guards?: SignedInGuards,
+  operatorEmails: readonly string[] = [],
 ) {
+  const operators = new Set(operatorEmails.map((email) => email.toLowerCase()));
   app.decorateRequest('clinicContext', null);
   app.decorate('declaredRoutes', []);
   app.addHook('onRoute', function declareAccess(this: FastifyInstance, route: RouteOptions) {
@@ -96,10 +110,17 @@ export function registerRouteAccess(
       guards?.markPrivate(reply);
       guards?.checkOrigin(request);
       request.clinicContext = await resolver.requireClinic(request, roles);
+      if (access === 'operator' && !isOperator(operators, request.clinicContext.user.email))
+        throw forbidden();
       guards?.countRequest(request.clinicContext.userId, reply);
     };
     route.onRequest = [resolveClinic, ...asArray(route.onRequest)];
   });
+}
+
+/** An operator of the service: a signed-in e-mail (verified at sign-up) listed in OPERATOR_EMAILS. */
+export function isOperator(operators: ReadonlySet<string>, email: string): boolean {
+  return operators.has(email.toLowerCase());
 }
 
 /** The clinic the access hook resolved; only routes declared `member`, `manager` or `owner` have one. */

@@ -93,8 +93,13 @@ export async function buildClinic(
 }
 
 /** Another signed-in member of an existing clinic, with the given role. */
-export async function buildMember(t: TestApp, clinicId: string, role: ClinicRole): Promise<SignedInUser> {
-  const user = await buildUser(t);
+export async function buildMember(
+  t: TestApp,
+  clinicId: string,
+  role: ClinicRole,
+  options: { email?: string } = {},
+): Promise<SignedInUser> {
+  const user = await buildUser(t, options);
   await t.db.insert(clinicUsers).values({ id: newId('cli'), clinicId, userId: user.userId, role });
   return { ...user, cookie: await signIn(t, user.email, user.password) };
 }

@@ -181,6 +181,11 @@ const AccountSecurityPage = lazy(() =>
     }),
   ),
 );
+const LeadsPage = lazy(() =>
+  withNamespaces(['operators'], () => import('../features/operators/leads-page')).then((m) => ({
+    default: m.LeadsPage,
+  })),
+);
 
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
 const plannedAppPaths = [
@@ -247,6 +252,7 @@ export const routes: RouteObject[] = [
           { path: paths.settings, element: <SettingsPage /> },
           { path: paths.followUpAutomation, element: <FollowupAutomationPage /> },
           { path: paths.accountSecurity, element: <AccountSecurityPage /> },
+          { path: paths.adminLeads, element: <LeadsPage /> },
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [
             { path, element: <NotFoundPage /> },

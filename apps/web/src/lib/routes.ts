@@ -38,6 +38,8 @@ export const paths = {
   monitoring: '/monitoring',
   securityHardening: '/security-hardening',
   accountSecurity: '/account/security',
+  /** The service operators' internal pages (OPERATOR_EMAILS), not clinic pages. */
+  adminLeads: '/admin/leads',
 } as const;
 
 export const supportEmail = 'support@careloop.example';

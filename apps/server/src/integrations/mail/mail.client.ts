@@ -2,7 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where a reply goes (a lead's visitor), when not to the sender. */
+  replyTo?: string;
+};
 type Send = (message: MailMessage) => Promise<{ outboxPath?: string }>;
 
 export type Mailer = {

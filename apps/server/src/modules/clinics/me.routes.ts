@@ -1,11 +1,12 @@
 import { meResponseSchema } from '@careloop/contracts/me';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { clinicContextOf } from '../../plugins/route-access';
+import { clinicContextOf, isOperator } from '../../plugins/route-access';
 
 export const meRoutes =
-  (_deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const operators = new Set(deps.config.operatorEmails);
     app.get(
       '/api/me',
       {
@@ -29,6 +30,7 @@ export const meRoutes =
             idleTimeoutMinutes: ctx.clinic.idleTimeoutMinutes,
           },
           role: ctx.role,
+          isOperator: isOperator(operators, ctx.user.email),
         };
       },
     );

@@ -6,13 +6,19 @@ export type EnterpriseContactRow = Omit<typeof enterpriseContactRequests.$inferI
 export type PublicFormRow = Omit<typeof publicFormSubmissions.$inferInsert, 'id' | 'createdAt'>;
 
 export async function insertEnterpriseContactRequest(db: Database, row: EnterpriseContactRow) {
-  const id = newId('ecr');
-  await db.insert(enterpriseContactRequests).values({ id, ...row });
-  return id;
+  const [stored] = await db
+    .insert(enterpriseContactRequests)
+    .values({ id: newId('ecr'), ...row })
+    .returning();
+  if (!stored) throw new Error('the enterprise request was not stored');
+  return stored;
 }
 
 export async function insertPublicFormSubmission(db: Database, row: PublicFormRow) {
-  const id = newId('pfs');
-  await db.insert(publicFormSubmissions).values({ id, ...row });
-  return id;
+  const [stored] = await db
+    .insert(publicFormSubmissions)
+    .values({ id: newId('pfs'), ...row })
+    .returning();
+  if (!stored) throw new Error('the form was not stored');
+  return stored;
 }

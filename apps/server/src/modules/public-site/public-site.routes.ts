@@ -35,7 +35,7 @@ export const publicSiteRoutes =
         schema: { tags: ['public-site'], body: enterpriseContactBodySchema, response: accepted },
       },
       async (request, reply) => {
-        await submitEnterpriseContact(deps.db, request.body);
+        await submitEnterpriseContact(deps, request.body);
         return reply.status(202).send({ accepted: true });
       },
     );
@@ -51,7 +51,7 @@ export const publicSiteRoutes =
         async (request, reply) => {
           // The schema of this route is publicFormBodySchemas[kind]; TypeScript cannot follow K through it.
           const body = request.body as PublicFormValues[K];
-          await submitPublicForm(deps.db, { kind, body, ipHash: hashIp(request.ip) });
+          await submitPublicForm(deps, { kind, body, ipHash: hashIp(request.ip) });
           return reply.status(202).send({ accepted: true });
         },
       );

@@ -5,8 +5,11 @@ import type {
   PublicFormValues,
 } from '@careloop/contracts/public-site';
 import { parseVolumeRange } from '@careloop/domain/enterprise-contact';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../app-deps';
+import { enterpriseLead, formLead, isLeadFormKind, type LeadMailDeps, notifySales } from './leads.service';
 import { insertEnterpriseContactRequest, insertPublicFormSubmission } from './public-site.repository';
+
+type Deps = Pick<AppDeps, 'db'> & LeadMailDeps;
 
 /** A filled honeypot: the request came from a bot. It is answered as usual and not stored. */
 export function isBot(body: { website?: string | undefined }): boolean {
@@ -23,10 +26,12 @@ export function createIpHasher(serverSecret: string) {
   return (ip: string) => createHash('sha256').update(`${salt}:${ip}`).digest('hex');
 }
 
-/** Stores an enterprise request; the chosen volume range is stored as its lower bound. */
-export async function submitEnterpriseContact(db: Database, body: EnterpriseContactValues) {
+/**
+ * Stores an enterprise request (the chosen volume range as its lower bound) and mails it to sales.
+ */
+export async function submitEnterpriseContact(deps: Deps, body: EnterpriseContactValues) {
   if (isBot(body)) return null;
-  return insertEnterpriseContactRequest(db, {
+  const stored = await insertEnterpriseContactRequest(deps.db, {
     contactName: body.contactName,
     contactEmail: body.contactEmail,
     contactPhone: body.contactPhone,
@@ -36,21 +41,28 @@ export async function submitEnterpriseContact(db: Database, body: EnterpriseCont
     specificRequirements: body.specificRequirements,
     preferredContractType: body.preferredContractType,
   });
+  notifySales(deps, enterpriseLead(stored));
+  return stored.id;
 }
 
-/** Stores one public form; the payload keeps the validated fields, never the honeypot. */
+/**
+ * Stores one public form (the payload keeps the validated fields, never the honeypot); a demo or
+ * contact request is mailed to sales too.
+ */
 export async function submitPublicForm<K extends PublicFormKind>(
-  db: Database,
+  deps: Deps,
   options: { kind: K; body: PublicFormValues[K]; ipHash: string | null },
 ) {
   const { kind, body, ipHash } = options;
   if (isBot(body)) return null;
   const { website: _website, locale, email, ...payload } = body;
-  return insertPublicFormSubmission(db, {
+  const stored = await insertPublicFormSubmission(deps.db, {
     kind,
     email,
     payload: { email, ...payload },
     locale: locale ?? null,
     ipHash,
   });
+  if (isLeadFormKind(kind)) notifySales(deps, formLead(stored));
+  return stored.id;
 }

@@ -214,12 +214,20 @@ export function AppShellLayout() {
           styles={{ header: { display: 'none' } }}
         >
           <nav aria-label={t('shell:sidebar.label')} style={{ height: '100dvh' }}>
-            <SidebarNav isCollapsed={false} onSignOut={() => void handleSignOut()} />
+            <SidebarNav
+              isCollapsed={false}
+              isOperator={me?.isOperator}
+              onSignOut={() => void handleSignOut()}
+            />
           </nav>
         </Drawer>
       ) : (
         <AppShell.Navbar aria-label={t('shell:sidebar.label')}>
-          <SidebarNav isCollapsed={!isDesktopOpen} onSignOut={() => void handleSignOut()} />
+          <SidebarNav
+            isCollapsed={!isDesktopOpen}
+            isOperator={me?.isOperator}
+            onSignOut={() => void handleSignOut()}
+          />
         </AppShell.Navbar>
       )}
 

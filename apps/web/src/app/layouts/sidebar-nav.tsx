@@ -4,6 +4,7 @@ import {
   IconBuildingSkyscraper,
   IconChecklist,
   IconClipboardList,
+  IconInbox,
   IconLayoutDashboard,
   IconLogout,
   IconMessages,
@@ -33,17 +34,25 @@ export const sidebarEntries: readonly SidebarEntry[] = [
   { labelKey: 'sidebar.settings', to: paths.settings, icon: IconSettings },
 ];
 
+/** Shown to the service's operators only (OPERATOR_EMAILS), after the clinic's own pages. */
+export const operatorSidebarEntries: readonly SidebarEntry[] = [
+  { labelKey: 'sidebar.leads', to: paths.adminLeads, icon: IconInbox },
+];
+
 /** The sidebar's content; the caller supplies the `<nav>` landmark (AppShell.Navbar or the drawer). */
 type SidebarNavProps = {
   /** Icons only (3rem wide); each keeps its name as aria-label and tooltip. */
   isCollapsed: boolean;
   onSignOut: () => void;
+  /** Runs the service: the internal pages are listed too. */
+  isOperator?: boolean;
 };
 
-export function SidebarNav({ isCollapsed, onSignOut }: SidebarNavProps) {
+export function SidebarNav({ isCollapsed, onSignOut, isOperator = false }: SidebarNavProps) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const isActive = (to: string) => pathname === to || pathname.startsWith(`${to}/`);
+  const entries = isOperator ? [...sidebarEntries, ...operatorSidebarEntries] : sidebarEntries;
 
   return (
     <Stack h="100%" gap={0} justify="space-between">
@@ -53,7 +62,7 @@ export function SidebarNav({ isCollapsed, onSignOut }: SidebarNavProps) {
       <ScrollArea style={{ flex: 1 }} type="scroll">
         <Box px={isCollapsed ? 6 : 'xs'}>
           <Stack gap={2}>
-            {sidebarEntries.map(({ labelKey, to, icon: EntryIcon }) =>
+            {entries.map(({ labelKey, to, icon: EntryIcon }) =>
               isCollapsed ? (
                 <Tooltip key={to} label={t(labelKey)} position="right" withArrow>
                   <ActionIcon

@@ -63,6 +63,7 @@ const me = (sandboxMode: boolean, role: MeResponse['role'] = 'owner'): MeRespons
     idleTimeoutMinutes: 30,
   },
   role,
+  isOperator: false,
 });
 
 type Api = {

@@ -32,6 +32,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
     idleTimeoutMinutes: 30,
   },
   role,
+  isOperator: false,
 });
 
 function buildSettings(overrides: { tier?: 'starter' | 'professional' } = {}): ClinicSettings {

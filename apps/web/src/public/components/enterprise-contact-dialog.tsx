@@ -1,4 +1,9 @@
-import { type ContractType, enterpriseContracts, volumeRanges } from '@careloop/domain/enterprise-contact';
+import {
+  type ContractType,
+  enterpriseContactLimits,
+  enterpriseContracts,
+  volumeRanges,
+} from '@careloop/domain/enterprise-contact';
 import {
   Badge,
   Button,
@@ -86,6 +91,7 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
               label={t('enterprise.contactName')}
               required
               autoComplete="name"
+              maxLength={enterpriseContactLimits.contactName}
               value={form.contactName}
               onChange={(e) => set('contactName')(e.currentTarget.value)}
             />
@@ -94,6 +100,7 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
               type="email"
               required
               autoComplete="email"
+              maxLength={enterpriseContactLimits.contactEmail}
               value={form.contactEmail}
               onChange={(e) => set('contactEmail')(e.currentTarget.value)}
             />
@@ -101,6 +108,7 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
               label={t('enterprise.contactPhone')}
               type="tel"
               autoComplete="tel"
+              maxLength={enterpriseContactLimits.contactPhone}
               value={form.contactPhone}
               onChange={(e) => set('contactPhone')(e.currentTarget.value)}
             />
@@ -108,6 +116,7 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
               label={t('enterprise.companyName')}
               required
               autoComplete="organization"
+              maxLength={enterpriseContactLimits.companyName}
               value={form.companyName}
               onChange={(e) => set('companyName')(e.currentTarget.value)}
             />
@@ -128,12 +137,14 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
           />
           <TextInput
             label={t('enterprise.currentSolution')}
+            maxLength={enterpriseContactLimits.currentSolution}
             value={form.currentSolution}
             onChange={(e) => set('currentSolution')(e.currentTarget.value)}
           />
           <Textarea
             label={t('enterprise.requirements')}
             rows={3}
+            maxLength={enterpriseContactLimits.specificRequirements}
             value={form.specificRequirements}
             onChange={(e) => set('specificRequirements')(e.currentTarget.value)}
           />

@@ -30,6 +30,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
     idleTimeoutMinutes: 30,
   },
   role,
+  isOperator: false,
 });
 
 const alias = (id: string, name: string): PatientAlias => ({
