@@ -1,5 +1,8 @@
-/** Who recorded a consent or an opt-out (DESIGN §9: every change with its source and time). */
-export const consentSources = ['patient_reply', 'staff', 'import', 'provider'] as const;
+/**
+ * Who recorded a consent or an opt-out (DESIGN §9: every change with its source and time).
+ * `keyword`: the patient's explicit marketing opt-in keyword reply (OFFERS, OFERTAS, KAMPANYA).
+ */
+export const consentSources = ['patient_reply', 'staff', 'import', 'provider', 'keyword'] as const;
 export type ConsentSource = (typeof consentSources)[number];
 
 /** Marketing consent as last recorded: granted, or withdrawn (nothing recorded: null). */

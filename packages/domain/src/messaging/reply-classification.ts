@@ -1,12 +1,12 @@
 import type { CaseSeverity } from '../case-rules';
 import { foldText } from '../matching/normalize-name';
+import { consentKeywordOf, type ReplyIntent, toWords } from './consent-keywords';
+
+export { type ReplyIntent, replyIntents } from './consent-keywords';
 
 // What a patient's reply means for the system (issue 6 item 6, DESIGN §9): a consent keyword, a
 // clinical red flag (a high-severity case that AI never answers), or a complaint and how bad it
 // is. English, Spanish and Turkish; case and accents do not matter.
-
-export const replyIntents = ['opt_out', 'opt_in', 'help'] as const;
-export type ReplyIntent = (typeof replyIntents)[number];
 
 export const clinicalRedFlags = ['pain', 'bleeding', 'swelling', 'fever', 'infection', 'graft_loss'] as const;
 export type ClinicalRedFlag = (typeof clinicalRedFlags)[number];
@@ -31,83 +31,6 @@ export type ReplyContext = {
   /** Names that are not words here (a patient called Dolores signing "Dolores"). */
   names?: readonly string[];
 };
-
-// Words that may surround a keyword without changing it: "STOP please", "Baja, gracias".
-const fillers = new Set([
-  'please',
-  'pls',
-  'plz',
-  'now',
-  'thanks',
-  'thank',
-  'you',
-  'thx',
-  'ok',
-  'okay',
-  'all',
-  'por',
-  'favor',
-  'gracias',
-  'ya',
-  'lutfen',
-  'tesekkurler',
-  'tesekkur',
-  'ederim',
-  'artik',
-  'hemen',
-]);
-
-// Whole-message keywords (Twilio's STOP/START/HELP sets, providers.md §4.6, and their es/tr
-// equivalents; "RET" is the Turkish commercial-message opt-out word). YES is left out of the
-// opt-in words: it is also the usual answer to "are you feeling well?".
-const keywordIntents = new Map<string, ReplyIntent>([
-  ...[
-    'stop',
-    'stopall',
-    'stop all',
-    'unsubscribe',
-    'cancel',
-    'end',
-    'quit',
-    'revoke',
-    'optout',
-    'opt out',
-    'baja',
-    'dar de baja',
-    'darme de baja',
-    'alto',
-    'para',
-    'parar',
-    'detener',
-    'cancelar',
-    'fin',
-    'no mas',
-    'dur',
-    'durdur',
-    'iptal',
-    'ret',
-    'cikis',
-    'istemiyorum',
-    'abonelikten cik',
-  ].map((word): [string, ReplyIntent] => [word, 'opt_out']),
-  ...[
-    'start',
-    'unstop',
-    'optin',
-    'opt in',
-    'alta',
-    'dar de alta',
-    'darme de alta',
-    'comenzar',
-    'reanudar',
-    'basla',
-    'baslat',
-  ].map((word): [string, ReplyIntent] => [word, 'opt_in']),
-  ...['help', 'info', 'ayuda', 'informacion', 'yardim', 'bilgi'].map((word): [string, ReplyIntent] => [
-    word,
-    'help',
-  ]),
-]);
 
 // Patterns run on one clause at a time, folded to a-z and 0-9 words separated by single spaces.
 const phrases = (...sources: string[]) => new RegExp(sources.map((s) => `\\b(?:${s})\\b`).join('|'), 'g');
@@ -248,12 +171,6 @@ const severityByRank: readonly CaseSeverity[] = ['low', 'medium', 'high'];
 
 const clauseBreak = /[.!?;,:\n()¡¿]+|\s(?:but|however|although|pero|aunque|sin embargo|ama|fakat|ancak)\s/;
 
-const toWords = (folded: string) =>
-  folded
-    .replace(/['’‘`´]/g, '')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
 /**
  * The reply folded, with given names and "Dolores" written as a name mid-sentence blanked out
  * (the capital is the only clue, so it is read before folding).
@@ -278,13 +195,9 @@ function* matchesOf(pattern: RegExp, clause: string) {
   }
 }
 
-function intentOf(words: string, clauses: string[]): { intent: ReplyIntent; found: string } | null {
-  const kept = words
-    .split(' ')
-    .filter((word) => word.length > 0 && !fillers.has(word))
-    .join(' ');
-  const keyword = keywordIntents.get(kept);
-  if (keyword) return { intent: keyword, found: kept };
+function intentOf(folded: string, clauses: string[]): { intent: ReplyIntent; found: string } | null {
+  const keyword = consentKeywordOf(folded);
+  if (keyword) return { intent: keyword.intent, found: keyword.keyword };
   for (const clause of clauses) {
     for (const match of matchesOf(optOutPhrases, clause)) {
       if (!optOutNegation.test(match.before)) return { intent: 'opt_out', found: match.text };
@@ -308,7 +221,7 @@ export function classifyReply(text: string, context: ReplyContext = {}): ReplyCl
     .filter((clause) => clause.length > 0);
   const evidence: string[] = [];
 
-  const intent = intentOf(toWords(folded), clauses);
+  const intent = intentOf(folded, clauses);
   if (intent) evidence.push(intent.found);
 
   const clinicalFlags: ClinicalRedFlag[] = [];

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import type { ClinicContext } from '../../plugins/request-context';
 import { clinicContextOf } from '../../plugins/route-access';
-import { inboundSecretNames } from '../inbound/inbound.service';
+import { inboundSecretNames } from '../inbound/webhook-clinic';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { findSavedSecretNames } from '../secrets/secrets.service';
 

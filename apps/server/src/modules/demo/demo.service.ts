@@ -7,7 +7,7 @@ import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbo
 import { newId } from '../../lib/ids';
 import { signUpOwner } from '../../plugins/auth/create-auth';
 import { getMembership } from '../clinics/clinics.service';
-import { inboundSecretNames } from '../inbound/inbound.service';
+import { inboundSecretNames } from '../inbound/webhook-clinic';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { saveSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';

@@ -11,7 +11,7 @@ import {
   startChannelSandboxes,
 } from '../../testing/channel-sandboxes';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
-import { optOutConfirmationText } from './inbound.service';
+import { optOutConfirmationText } from './consent-confirmation';
 import { inboundWebhookUrls } from './webhook-urls';
 
 // Issue 11 item 2 / finding 2: an opt-out is confirmed in the patient's language (else the

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   alerts,
@@ -310,4 +310,35 @@ export async function insertConfirmation(
   },
 ) {
   await db.insert(patientCommunications).values({ ...row, kind: 'consent', attempts: 1 });
+}
+
+/**
+ * Marketing consent from the patient's own opt-in keyword: granted now, source `keyword`, recorded
+ * by nobody on the staff. True only when it changed (a patient who had consented already keeps the
+ * first record, and gets no second confirmation).
+ */
+export async function grantMarketingConsentByKeyword(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(patients)
+    .set({
+      marketingConsent: 'granted',
+      marketingConsentAt: at,
+      marketingConsentSource: 'keyword',
+      marketingConsentRecordedBy: null,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(patients.clinicId, clinicId),
+        eq(patients.id, patientId),
+        or(isNull(patients.marketingConsent), ne(patients.marketingConsent, 'granted')),
+      ),
+    )
+    .returning({ id: patients.id });
+  return rows.length > 0;
 }

@@ -6,10 +6,10 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { emptyTwiml } from '../../integrations/twilio/twilio.webhook';
 import { clinicContextOf } from '../../plugins/route-access';
-import { WebhookRefused } from './inbound.service';
 import { simulateReply } from './simulate-reply.service';
 import { receiveTwilioWebhook } from './twilio-inbound';
 import { receiveVonageWebhook } from './vonage-inbound';
+import { WebhookRefused } from './webhook-clinic';
 import { inboundWebhookRoutes } from './webhook-urls';
 import { receiveWhatsAppWebhook, whatsAppHandshake } from './whatsapp-inbound';
 

@@ -1,32 +1,21 @@
 import { caseDueAt } from '@careloop/domain/case-rules';
 import { classifyReply, type ReplyClassification } from '@careloop/domain/messaging/reply-classification';
-import type { AppDeps } from '../../app-deps';
-import {
-  createProviderHttp,
-  ProviderError,
-  type ProviderErrorDescriber,
-} from '../../integrations/http/provider-http';
-import { providerEndpoints } from '../../integrations/provider-endpoints';
-import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
-import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
-import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
-import { vonageSandboxDemo } from '../../integrations/vonage/vonage.sandbox';
-import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
 import { openOrFollowReplyCase } from '../cases/cases.service';
-import { readSecret } from '../secrets/secrets.service';
-import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
+import {
+  marketingOptInConfirmationText,
+  optOutConfirmationText,
+  sendConsentConfirmation,
+} from './consent-confirmation';
 import {
   advanceDeliveryStatus,
   findAnsweredMessageId,
   findPatientByPhone,
   findPatientIdByProviderMessage,
-  findWebhookClinic,
+  grantMarketingConsentByKeyword,
   type InboundChannel,
   type InboundPatient,
   insertAlert,
-  insertConfirmation,
   insertWebhookLog,
   optIn,
   optOut,
@@ -34,49 +23,10 @@ import {
   type WebhookClinic,
   type WebhookProvider,
 } from './inbound.repository';
-import { inboundWebhookUrls } from './webhook-urls';
+import type { Deps } from './webhook-clinic';
 
-export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log'>;
-/** Simulated replies also need the mounted fakes' state. */
-export type SimulateDeps = Deps & Pick<AppDeps, 'sandboxes'>;
-
-/** Secrets the inbound side needs besides the settings' names (values in the vault, like every secret). */
-export const inboundSecretNames = (clinicId: string) => ({
-  whatsAppAppSecret: whatsAppSecretNames(clinicId).appSecret,
-  whatsAppVerifyToken: `WHATSAPP_VERIFY_TOKEN_${clinicId}`,
-  vonageSignatureSecret: `VONAGE_SIGNATURE_SECRET_${clinicId}`,
-});
-
-/** A webhook that is not signed (401) or not signed by the clinic's secret (403): nothing is stored. */
-export class WebhookRefused extends Error {
-  constructor(readonly statusCode: 401 | 403) {
-    super(statusCode === 401 ? 'Missing webhook signature' : 'Invalid webhook signature');
-  }
-}
-
-export const isSandboxClinic = (deps: Deps, clinic: WebhookClinic) =>
-  deps.config.sandboxMode && clinic.sandboxMode === 'on';
-
-/**
- * A secret from the clinic's vault; a clinic in sandbox mode that saved none uses the sandbox
- * demo's value (those open only the fakes, like the demo's other credentials).
- */
-export async function secretOf(deps: Deps, clinic: WebhookClinic, name: string, sandboxValue: string) {
-  const saved = await readSecret(deps, clinic.id, name);
-  if (saved) return saved;
-  return isSandboxClinic(deps, clinic) ? sandboxValue : '';
-}
-
-export async function requireClinic(deps: Deps, clinicId: string): Promise<WebhookClinic> {
-  const clinic = await findWebhookClinic(deps.db, clinicId);
-  // An unknown clinic looks like a wrong signature: the URL does not tell which clinics exist.
-  if (!clinic) throw new WebhookRefused(403);
-  return clinic;
-}
-
-// ---------------------------------------------------------------------------------------------
-// What an inbound message does
-// ---------------------------------------------------------------------------------------------
+// What an inbound message does (its clinic and signature are checked before: webhook-clinic.ts
+// and the provider's *-inbound.ts).
 
 type InboundMessage = {
   provider: WebhookProvider;
@@ -94,12 +44,16 @@ type InboundMessage = {
   providerConfirmsOptOut: boolean;
 };
 
+type Confirmation = { patient: InboundPatient; body: string };
+
 export type InboundOutcome = {
   duplicate: boolean;
   patientId: string | null;
   classification: ReplyClassification | null;
   optedOut: boolean;
   optedIn: boolean;
+  /** The reply was the marketing opt-in keyword and recorded consent (source `keyword`). */
+  marketingConsentGranted: boolean;
   confirmationSent: boolean;
   alertId: string | null;
   caseId: string | null;
@@ -132,8 +86,9 @@ function alertText(patient: InboundPatient, classification: ReplyClassification,
  * failed half-way finds nothing stored and starts again): deduplicated by provider id, linked to
  * the patient by phone, recorded as the answer to the latest message, opt-out / opt-in at once,
  * an alert and a case (source 'alert') for a negative or clinical reply. Nothing here answers the
- * patient with AI; a clinical reply is left to the clinic's staff. The one opt-out confirmation is
- * sent after the commit.
+ * patient with AI; a clinical reply is left to the clinic's staff. The marketing opt-in keyword
+ * records marketing consent (source `keyword`). The one confirmation of an opt-out or a marketing
+ * opt-in is sent after the commit.
  */
 export async function receiveMessage(
   deps: Deps,
@@ -147,13 +102,14 @@ export async function receiveMessage(
     classification: null,
     optedOut: false,
     optedIn: false,
+    marketingConsentGranted: false,
     confirmationSent: false,
     alertId: null,
     caseId: null,
     caseFollowed: false,
   };
-  let confirmTo: InboundPatient | null = null;
-  await deps.db.transaction(async (tx) => {
+  // The confirmation to send after the commit, if any.
+  const confirmation = await deps.db.transaction(async (tx): Promise<Confirmation | null> => {
     const patient = await findPatientByPhone(tx, clinic.id, message.from);
     const stored = await insertWebhookLog(tx, {
       id: newId('whl'),
@@ -167,12 +123,12 @@ export async function receiveMessage(
     });
     if (!stored) {
       outcome.duplicate = true;
-      return;
+      return null;
     }
-    if (!patient) return;
+    if (!patient) return null;
     outcome.patientId = patient.id;
     const text = message.text;
-    if (text === null || text.trim() === '') return;
+    if (text === null || text.trim() === '') return null;
     const answered = await findAnsweredMessageId(
       tx,
       clinic.id,
@@ -184,11 +140,24 @@ export async function receiveMessage(
 
     const classification = classifyReply(text, { names: [patient.name] });
     outcome.classification = classification;
+    const language = patient.language ?? clinic.defaultLanguage;
+    let confirm: Confirmation | null = null;
     if (classification.intent === 'opt_out') {
       outcome.optedOut = await optOut(tx, clinic.id, patient.id, message.channel, 'patient_reply', now);
-      if (outcome.optedOut && !message.providerConfirmsOptOut) confirmTo = patient;
+      if (outcome.optedOut && !message.providerConfirmsOptOut) {
+        confirm = { patient, body: optOutConfirmationText(clinic.name, language, message.channel) };
+      }
     } else if (classification.intent === 'opt_in') {
       outcome.optedIn = await optIn(tx, clinic.id, patient.id, message.channel);
+    } else if (classification.intent === 'marketing_opt_in') {
+      // Consent to offers only; a channel the patient stopped stays stopped (START resumes it), and
+      // nothing is sent on it, not even the confirmation.
+      outcome.marketingConsentGranted = await grantMarketingConsentByKeyword(tx, clinic.id, patient.id, now);
+      const channelStopped =
+        (message.channel === 'sms' ? patient.smsOptedOutAt : patient.whatsappOptedOutAt) !== null;
+      if (outcome.marketingConsentGranted && !channelStopped) {
+        confirm = { patient, body: marketingOptInConfirmationText(clinic.name, language) };
+      }
     }
     if (classification.alert) {
       const { title, message: body } = alertText(patient, classification, text);
@@ -216,9 +185,17 @@ export async function receiveMessage(
       outcome.caseId = replyCase.caseId;
       outcome.caseFollowed = replyCase.followed;
     }
+    return confirm;
   });
-  if (confirmTo) {
-    outcome.confirmationSent = await sendOptOutConfirmation(deps, clinic, confirmTo, message, now);
+  if (confirmation) {
+    outcome.confirmationSent = await sendConsentConfirmation(
+      deps,
+      clinic,
+      confirmation.patient,
+      message,
+      confirmation.body,
+      now,
+    );
   }
   deps.log.info(
     {
@@ -232,109 +209,6 @@ export async function receiveMessage(
     'inbound message',
   );
   return outcome;
-}
-
-const confirmations: Record<string, (clinic: string, channel: InboundChannel) => string> = {
-  en: (clinic, channel) =>
-    `You will no longer receive ${channel === 'whatsapp' ? 'WhatsApp' : 'text'} messages from ${clinic}. Reply START to receive them again.`,
-  es: (clinic, channel) =>
-    `Ya no recibirás mensajes de ${clinic} por ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}. Responde START para volver a recibirlos.`,
-  tr: (clinic, channel) =>
-    `${clinic} tarafından artık ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} mesajı almayacaksınız. Tekrar almak için START yazın.`,
-};
-
-export function optOutConfirmationText(clinicName: string, language: string, channel: InboundChannel) {
-  const write = confirmations[language] ?? confirmations.en!;
-  return write(clinicName, channel);
-}
-
-/**
- * The one opt-out confirmation, through the provider the patient wrote through, from the number
- * they wrote to; kept as a `consent` message, sent or failed with the provider's reason.
- */
-async function sendOptOutConfirmation(
-  deps: Deps,
-  clinic: WebhookClinic,
-  patient: InboundPatient,
-  message: InboundMessage,
-  now: Date,
-): Promise<boolean> {
-  const body = optOutConfirmationText(
-    clinic.name,
-    patient.language ?? clinic.defaultLanguage,
-    message.channel,
-  );
-  const urls = providerEndpoints(deps.config, isSandboxClinic(deps, clinic));
-  const webhooks = inboundWebhookUrls(deps.config.http.publicUrl, clinic.id);
-  const http = (provider: string, describeError: ProviderErrorDescriber) =>
-    createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
-  let providerMessageId: string | null = null;
-  let providerError: string | null = null;
-  try {
-    if (message.provider === 'whatsapp') {
-      const names = whatsAppSecretNames(clinic.id);
-      const client = createWhatsAppClient({
-        baseUrl: urls.whatsappUrl,
-        version: deps.config.integrations.whatsapp.version,
-        http: http('whatsapp', describeWhatsAppError),
-      });
-      const sent = await client.sendText({
-        accessToken: await secretOf(deps, clinic, names.accessToken, whatsAppSandboxDemo.accessToken),
-        phoneNumberId:
-          clinic.whatsappPhoneNumberId ??
-          (await secretOf(deps, clinic, names.phoneNumberId, whatsAppSandboxDemo.phoneNumberId)),
-        to: message.from,
-        body,
-      });
-      providerMessageId = sent.messageId;
-    } else if (message.provider === 'twilio') {
-      const names = smsSecretNames('twilio', clinic.id);
-      const client = createTwilioClient({
-        baseUrl: urls.twilioUrl,
-        http: http('twilio', describeTwilioError),
-      });
-      const sent = await client.sendSms({
-        accountSid: await secretOf(deps, clinic, names.accountSid, twilioSandboxDemo.accountSid),
-        authToken: await secretOf(deps, clinic, names.authToken, twilioSandboxDemo.authToken),
-        from: message.to,
-        to: message.from,
-        body,
-        statusCallback: webhooks.twilioStatus,
-      });
-      providerMessageId = sent.sid;
-    } else {
-      const names = smsSecretNames('vonage', clinic.id);
-      const client = createVonageClient({
-        baseUrl: urls.vonageUrl,
-        http: http('vonage', describeVonageError),
-      });
-      const sent = await client.sendSms({
-        apiKey: await secretOf(deps, clinic, names.accountSid, vonageSandboxDemo.apiKey),
-        apiSecret: await secretOf(deps, clinic, names.authToken, vonageSandboxDemo.apiSecret),
-        from: message.to,
-        to: message.from,
-        text: body,
-        callback: webhooks.vonageDeliveryReceipt,
-      });
-      providerMessageId = sent.messageIds[0] ?? null;
-    }
-  } catch (error) {
-    if (!(error instanceof ProviderError)) throw error;
-    const code = error.providerCode ? ` (code ${error.providerCode})` : '';
-    providerError = `${error.providerReason ?? error.message}${code}`;
-  }
-  await insertConfirmation(deps.db, {
-    id: newId('msg'),
-    clinicId: clinic.id,
-    patientId: patient.id,
-    channel: message.channel,
-    messageContent: body,
-    deliveryStatus: providerError === null ? 'sent' : 'failed',
-    providerMessageId,
-    providerError,
-    sentAt: providerError === null ? now : null,
-  });
-  return providerError === null;
 }
 
 /**

@@ -21,7 +21,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { ClinicContext } from '../../plugins/request-context';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
 import { findPatient, findWebhookClinic, type WebhookProvider } from './inbound.repository';
-import { inboundSecretNames, isSandboxClinic, type SimulateDeps, secretOf } from './inbound.service';
+import { inboundSecretNames, isSandboxClinic, type SimulateDeps, secretOf } from './webhook-clinic';
 import { inboundWebhookUrls } from './webhook-urls';
 
 /**

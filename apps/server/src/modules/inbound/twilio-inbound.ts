@@ -5,14 +5,8 @@ import {
   validateTwilioSignature,
 } from '../../integrations/twilio/twilio.webhook';
 import { smsSecretNames } from '../settings/channel-secrets';
-import {
-  type Deps,
-  receiveMessage,
-  receiveStatus,
-  requireClinic,
-  secretOf,
-  WebhookRefused,
-} from './inbound.service';
+import { receiveMessage, receiveStatus } from './inbound.service';
+import { type Deps, requireClinic, secretOf, WebhookRefused } from './webhook-clinic';
 import { twilioStatusMessageParam } from './webhook-urls';
 
 // Twilio webhooks (providers.md §4.3-4.6): inbound SMS and status callbacks.

@@ -6,15 +6,8 @@ import {
   vonageOptedOutErrorCode,
   vonageSignatureMethods,
 } from '../../integrations/vonage/vonage.webhook';
-import {
-  type Deps,
-  inboundSecretNames,
-  receiveMessage,
-  receiveStatus,
-  requireClinic,
-  secretOf,
-  WebhookRefused,
-} from './inbound.service';
+import { receiveMessage, receiveStatus } from './inbound.service';
+import { type Deps, inboundSecretNames, requireClinic, secretOf, WebhookRefused } from './webhook-clinic';
 
 // Vonage webhooks (providers.md §5.1): inbound SMS and delivery receipts, form or JSON.
 

@@ -5,15 +5,8 @@ import {
   verifyWhatsAppSignature,
 } from '../../integrations/whatsapp/whatsapp.webhook';
 import { findWebhookClinic } from './inbound.repository';
-import {
-  type Deps,
-  inboundSecretNames,
-  receiveMessage,
-  receiveStatus,
-  requireClinic,
-  secretOf,
-  WebhookRefused,
-} from './inbound.service';
+import { receiveMessage, receiveStatus } from './inbound.service';
+import { type Deps, inboundSecretNames, requireClinic, secretOf, WebhookRefused } from './webhook-clinic';
 
 // WhatsApp webhooks (providers.md §3.5): the handshake, and notifications checked before they are read.
 

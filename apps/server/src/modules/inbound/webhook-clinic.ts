@@ -1,0 +1,44 @@
+import type { AppDeps } from '../../app-deps';
+import { readSecret } from '../secrets/secrets.service';
+import { whatsAppSecretNames } from '../settings/channel-secrets';
+import { findWebhookClinic, type WebhookClinic } from './inbound.repository';
+
+// The clinic a webhook URL names and its secrets: what every inbound path checks first.
+
+export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log'>;
+/** Simulated replies also need the mounted fakes' state. */
+export type SimulateDeps = Deps & Pick<AppDeps, 'sandboxes'>;
+
+/** Secrets the inbound side needs besides the settings' names (values in the vault, like every secret). */
+export const inboundSecretNames = (clinicId: string) => ({
+  whatsAppAppSecret: whatsAppSecretNames(clinicId).appSecret,
+  whatsAppVerifyToken: `WHATSAPP_VERIFY_TOKEN_${clinicId}`,
+  vonageSignatureSecret: `VONAGE_SIGNATURE_SECRET_${clinicId}`,
+});
+
+/** A webhook that is not signed (401) or not signed by the clinic's secret (403): nothing is stored. */
+export class WebhookRefused extends Error {
+  constructor(readonly statusCode: 401 | 403) {
+    super(statusCode === 401 ? 'Missing webhook signature' : 'Invalid webhook signature');
+  }
+}
+
+export const isSandboxClinic = (deps: Deps, clinic: WebhookClinic) =>
+  deps.config.sandboxMode && clinic.sandboxMode === 'on';
+
+/**
+ * A secret from the clinic's vault; a clinic in sandbox mode that saved none uses the sandbox
+ * demo's value (those open only the fakes, like the demo's other credentials).
+ */
+export async function secretOf(deps: Deps, clinic: WebhookClinic, name: string, sandboxValue: string) {
+  const saved = await readSecret(deps, clinic.id, name);
+  if (saved) return saved;
+  return isSandboxClinic(deps, clinic) ? sandboxValue : '';
+}
+
+export async function requireClinic(deps: Deps, clinicId: string): Promise<WebhookClinic> {
+  const clinic = await findWebhookClinic(deps.db, clinicId);
+  // An unknown clinic looks like a wrong signature: the URL does not tell which clinics exist.
+  if (!clinic) throw new WebhookRefused(403);
+  return clinic;
+}
