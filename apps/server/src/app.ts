@@ -39,6 +39,7 @@ import { secretsRoutes } from './modules/secrets/secrets.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
+import { testingChecklistRoutes } from './modules/testing-checklist/testing-checklist.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -128,6 +129,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(inboundRoutes(fullDeps));
   await app.register(conversationsRoutes(fullDeps));
   await app.register(usageRoutes(fullDeps));
+  await app.register(testingChecklistRoutes(fullDeps));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.

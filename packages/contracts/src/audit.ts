@@ -38,6 +38,7 @@ export const workAuditActions = [
   'settings_sms_saved',
   'settings_sms_tested',
   'settings_ai_review_response_saved',
+  'test_case_updated',
 ] as const;
 export type WorkAuditAction = (typeof workAuditActions)[number];
 

@@ -187,13 +187,14 @@ const LeadsPage = lazy(() =>
   })),
 );
 
+const TestingChecklistPage = lazy(() =>
+  withNamespaces(['testing'], () => import('../features/testing-checklist/testing-checklist-page')).then(
+    (m) => ({ default: m.TestingChecklistPage }),
+  ),
+);
+
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
-const plannedAppPaths = [
-  paths.enterpriseCompliance,
-  paths.testingChecklist,
-  paths.monitoring,
-  paths.securityHardening,
-];
+const plannedAppPaths = [paths.enterpriseCompliance, paths.monitoring, paths.securityHardening];
 
 /** Catches what a page throws while rendering (a declarative router has no route `errorElement`). */
 function RootLayout() {
@@ -253,6 +254,7 @@ export const routes: RouteObject[] = [
           { path: paths.followUpAutomation, element: <FollowupAutomationPage /> },
           { path: paths.accountSecurity, element: <AccountSecurityPage /> },
           { path: paths.adminLeads, element: <LeadsPage /> },
+          { path: paths.testingChecklist, element: <TestingChecklistPage /> },
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [
             { path, element: <NotFoundPage /> },

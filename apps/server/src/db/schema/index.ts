@@ -8,6 +8,7 @@ export * from './observability';
 export * from './patient-aliases';
 export * from './patients';
 export * from './public-site';
+export * from './qa-checklist';
 export * from './review-replies';
 export * from './reviews';
 export * from './secrets';
