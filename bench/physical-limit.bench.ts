@@ -23,7 +23,7 @@ import { machine, percentile, resultsDir } from './support/report';
 //
 // Settable: BENCH_PATIENTS=10000,100000 (patients per clinic; a neighbour clinic of the same size, half
 // as many reviews and cases each), BENCH_KINDS=postgres,pglite, BENCH_SECONDS=3 (per run), BENCH_ROUNDS=3,
-// BENCH_CONNECTIONS=10, BENCH_STRESS_PATIENTS=30000, BENCH_STRESS_CLIENTS=50, BENCH_STRESS_SECONDS=30
+// BENCH_CONNECTIONS=10, BENCH_ENDPOINTS (comma-separated parts of the paths; all when unset), BENCH_STRESS_PATIENTS=30000, BENCH_STRESS_CLIENTS=50, BENCH_STRESS_SECONDS=30
 // (PGlite, 0 skips). Quick run: BENCH_PATIENTS=2000 BENCH_SECONDS=1 BENCH_ROUNDS=1 BENCH_STRESS_SECONDS=5.
 const env = process.env;
 const sizes = (env.BENCH_PATIENTS ?? '10000,100000').split(',').map(Number);
@@ -35,7 +35,7 @@ const stress = {
   clients: Number(env.BENCH_STRESS_CLIENTS ?? 50),
   seconds: Number(env.BENCH_STRESS_SECONDS ?? 30),
 };
-const endpoints = [
+const allEndpoints = [
   '/api/patients?limit=20',
   '/api/reviews?limit=20',
   '/api/cases?limit=20',
@@ -45,6 +45,9 @@ const endpoints = [
   '/api/reviews/summary',
   '/api/cases/summary',
 ];
+const endpoints = env.BENCH_ENDPOINTS
+  ? allEndpoints.filter((e) => env.BENCH_ENDPOINTS!.split(',').some((part) => e.includes(part)))
+  : allEndpoints;
 const timeoutMs = 10_000;
 
 v8.setFlagsFromString('--expose-gc');
@@ -123,6 +126,8 @@ async function measure(kind: 'postgres' | 'pglite', patients: number, port: numb
     kind === 'postgres'
       ? new pg.Pool({ connectionString: database.env.DATABASE_URL, max: connections })
       : null;
+  // The bench database is dropped with (force) at the end: its idle connections end with an error.
+  pool?.on('error', () => {});
   const bare = Fastify({ logger: false });
   const figures: Record<string, unknown> = {};
   try {

@@ -20,7 +20,11 @@ async function main() {
   const database = await openDatabase(
     config.database.kind === 'pglite'
       ? { kind: 'pglite', dataDir: `${config.dataDir}/pglite` }
-      : { kind: 'postgres', url: config.database.url },
+      : {
+          kind: 'postgres',
+          url: config.database.url,
+          onIdleConnectionError: (error) => log.warn({ err: error }, 'idle database connection ended'),
+        },
   );
   await migrateDatabase(database);
   // `npm run backup` asks this process for the embedded database: only it may read it while it runs.

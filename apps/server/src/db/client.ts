@@ -24,7 +24,13 @@ export type QueryObserver = (sql: string, params: unknown[]) => void;
 
 export type OpenDatabaseOptions = (
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob | File }
-  | { kind: 'postgres'; url: string; max?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      max?: number;
+      /** An idle pooled connection that the server ended (restart, failover, terminated backend). */
+      onIdleConnectionError?: (error: Error) => void;
+    }
 ) & { observeQuery?: QueryObserver };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -32,6 +38,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const logger = observe ? { logQuery: (sql: string, params: unknown[]) => observe(sql, params) } : undefined;
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // Without a listener, node-postgres re-throws an idle connection's error and the process exits;
+    // the pool has already dropped that connection, so the next query simply opens a new one.
+    pool.on('error', options.onIdleConnectionError ?? (() => {}));
     const db = drizzlePg(pool, { schema, casing: 'snake_case', logger }) as unknown as Database;
     await pool.query('select 1');
     return {
