@@ -85,7 +85,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     deps.config.operatorEmails,
   );
   registerTextInputGuard(app);
-  await registerSecurityHeaders(app, deps.config.http.isTls);
+  registerSecurityHeaders(app, deps.config.http.isTls);
   await app.register(rateLimit, {
     global: false,
     store: createDatabaseRateLimitStore(deps.db),
