@@ -43,6 +43,7 @@ import { testingChecklistRoutes } from './modules/testing-checklist/testing-chec
 import { usageRoutes } from './modules/usage/usage.routes';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerIdentityCacheReset } from './plugins/identity-cache';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -84,6 +85,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     }),
     deps.config.operatorEmails,
   );
+  registerIdentityCacheReset(app, deps.requestContext.identityCache);
   registerTextInputGuard(app);
   registerSecurityHeaders(app, deps.config.http.isTls);
   await app.register(rateLimit, {

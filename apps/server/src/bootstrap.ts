@@ -35,6 +35,7 @@ export function createAppDeps(
     auth,
     db,
     absoluteLifetimeSeconds: config.auth.sessionAbsoluteSeconds,
+    identityCacheMs: config.auth.sessionCacheMs,
     ...(options.now ? { now: options.now } : {}),
   });
   const sandboxes = createDemoSandboxStates();

@@ -24,6 +24,7 @@ const envSchema = z.object({
     .optional(),
   SESSION_IDLE_HOURS: z.coerce.number().positive().default(24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().positive().default(7),
+  SESSION_CACHE_SECONDS: z.coerce.number().min(0).max(30).default(2),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('CareLoop <no-reply@careloop.local>'),
   /** Where every public request (enterprise, demo, contact) is mailed. Required in production. */
@@ -133,6 +134,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ].filter(Boolean),
       sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
       sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86400),
+      sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
     },
     secretsKeyHex: e.SECRETS_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

@@ -36,8 +36,21 @@ export function afterCursor(
   cursor: KeysetCursor | null,
 ): SQL | undefined {
   if (!cursor) return undefined;
-  const at = sql`${cursor.t}::timestamptz`;
-  return or(lt(timestamp, at), and(eq(timestamp, at), gt(id, cursor.id)));
+  return rowsAfter(timestamp, id, cursor.t, cursor.id);
+}
+
+/** `afterCursor` for a prepared statement: the cursor's values come as `cursorPlaceholders(cursor)`. */
+export const afterCursorPlaceholder = (timestamp: AnyColumn, id: AnyColumn): SQL =>
+  rowsAfter(timestamp, id, sql.placeholder('cursorTs'), sql.placeholder('cursorId'));
+
+export const cursorPlaceholders = (cursor: KeysetCursor | null) => ({
+  cursorTs: cursor?.t,
+  cursorId: cursor?.id,
+});
+
+function rowsAfter(timestamp: AnyColumn, id: AnyColumn, t: unknown, cursorId: unknown): SQL {
+  const at = sql`${t}::timestamptz`;
+  return or(lt(timestamp, at), and(eq(timestamp, at), gt(id, cursorId)))!;
 }
 
 /** Splits the `limit + 1` rows a list query fetched into the page and the next cursor. */

@@ -4,8 +4,9 @@ import { sessions } from '../db/schema';
 import { buildClinic, jsonHeaders } from '../testing/build-user';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-// The request context reads session, user and clinic in one statement; revocation is immediate
-// because nothing about the session is cached outside the database.
+// The request context reads session, user and clinic in one statement. These tests run with the
+// identity cache off (SESSION_CACHE_SECONDS=0: revocation immediate); identity-cache.int.test.ts
+// covers the cache and its 2-second bound.
 
 const statements: string[] = [];
 let t: TestApp;

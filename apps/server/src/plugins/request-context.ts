@@ -8,10 +8,12 @@ import {
   getSignedIn,
   type Membership,
   recordActivity,
+  type SignedInRow,
 } from '../modules/clinics/clinics.service';
 import { fetchHeaders } from './auth/auth.plugin';
 import type { Auth } from './auth/create-auth';
 import { readSessionToken } from './auth/session-cookie';
+import { createIdentityCache, type IdentityCache } from './identity-cache';
 
 export type SessionUser = {
   id: string;
@@ -36,6 +38,8 @@ export type RequestContextResolver = {
   optionalUser(request: FastifyRequest): Promise<SessionUser | null>;
   requireClinic(request: FastifyRequest, roles?: readonly ClinicRole[]): Promise<ClinicContext>;
   optionalClinic(request: FastifyRequest): Promise<ClinicContext | null>;
+  /** Signed-in rows kept for a moment (`identity-cache.ts`); write requests end them. */
+  identityCache: IdentityCache;
 };
 
 type SignedIn = { user: SessionUser; membership: Membership | null };
@@ -51,9 +55,12 @@ export function createRequestContext(deps: {
   auth: Auth;
   db: Database;
   absoluteLifetimeSeconds: number;
+  /** How long a signed-in row may be reused (0: never); the bound on revocation by another process. */
+  identityCacheMs: number;
   now?: () => number;
 }): RequestContextResolver {
   const clock = deps.now ?? Date.now;
+  const identityCache = createIdentityCache(deps.identityCacheMs);
   const sessionOptions = deps.auth.options.session ?? {};
   const idleSeconds = sessionOptions.expiresIn ?? 7 * 86_400;
   const updateAgeSeconds = sessionOptions.updateAge ?? 86_400;
@@ -66,11 +73,12 @@ export function createRequestContext(deps: {
     const authContext = await deps.auth.$context;
     const token = readSessionToken(cookie, authContext.authCookies.sessionToken.name, authContext.secret);
     if (!token) return authorization ? resolveThroughAuth(request) : null;
-    const row = await getSignedIn(deps.db, token);
+    const row = await signedInRow(token);
     if (!row) return null;
     const now = clock();
     if (row.sessionExpiresAt.getTime() <= now) return null;
     if ((now - row.sessionCreatedAt.getTime()) / 1000 > deps.absoluteLifetimeSeconds) {
+      identityCache.forget(token);
       await authContext.internalAdapter.deleteSession(token);
       return null;
     }
@@ -78,14 +86,20 @@ export function createRequestContext(deps: {
     const idleMinutes = row.membership?.clinic.idleTimeoutMinutes ?? idleSignOutMinutes.default;
     const activity = { lastActiveAt: row.sessionLastActiveAt, idleMinutes, now: new Date(now) };
     if (isIdleExpired(activity)) {
+      identityCache.forget(token);
       await authContext.internalAdapter.deleteSession(token);
       return { idleMinutes };
     }
     if (shouldRecordActivity(row.sessionLastActiveAt, activity.now)) {
+      // The cached row learns the write too, or every request until it expires would write again.
+      row.sessionLastActiveAt = activity.now;
       await recordActivity(deps.db, token, activity.now);
     }
     const slideDue = row.sessionExpiresAt.getTime() - (idleSeconds - updateAgeSeconds) * 1000 <= now;
-    if (slideDue && !(await deps.auth.api.getSession({ headers: fetchHeaders(request) }))) return null;
+    if (slideDue) {
+      identityCache.forget(token);
+      if (!(await deps.auth.api.getSession({ headers: fetchHeaders(request) }))) return null;
+    }
     return {
       user: {
         id: row.userId,
@@ -97,6 +111,15 @@ export function createRequestContext(deps: {
       },
       membership: row.membership,
     };
+  }
+
+  async function signedInRow(token: string): Promise<SignedInRow | null> {
+    const cached = identityCache.find(token, clock());
+    if (cached) return cached;
+    const generation = identityCache.generation();
+    const row = await getSignedIn(deps.db, token);
+    if (row) identityCache.store(token, row, generation, clock());
+    return row;
   }
 
   async function resolveThroughAuth(request: FastifyRequest): Promise<SignedIn | null> {
@@ -169,7 +192,7 @@ export function createRequestContext(deps: {
     return toContext({ user: found.user, membership: found.membership });
   }
 
-  return { optionalUser, requireClinic, optionalClinic };
+  return { optionalUser, requireClinic, optionalClinic, identityCache };
 }
 
 export const managerRoles = ['owner', 'admin'] as const satisfies readonly ClinicRole[];

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { ClinicRole } from '../db/schema';
 import { AppError, forbidden, notAuthenticated } from '../lib/errors';
+import { createIdentityCache } from './identity-cache';
 import type { ClinicContext, RequestContextResolver } from './request-context';
 import {
   clinicContextOf,
@@ -20,6 +21,7 @@ const headerResolver: RequestContextResolver = {
     if (roles && !roles.includes(role)) throw forbidden();
     return { clinicId: 'cln_1', userId: 'usr_1', role } as ClinicContext;
   },
+  identityCache: createIdentityCache(0),
 };
 
 async function appWith(register: (app: FastifyInstance) => void | Promise<void>) {

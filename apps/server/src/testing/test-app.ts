@@ -41,6 +41,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     SECRETS_KEY: randomBytes(32).toString('hex'),
     BETTER_AUTH_SECRET: randomBytes(32).toString('hex'),
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // Tests change sessions and clinics in the database directly and expect the next request to see
+    // it; the cache has tests of its own (identity-cache.int.test.ts) that set this.
+    SESSION_CACHE_SECONDS: '0',
     ...options.env,
   });
   const database = await openTestDatabase(

@@ -1,6 +1,7 @@
 import { activityRecordIntervalMs } from '@careloop/domain/idle-sign-out';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { preparedOnce } from '../../db/prepared';
 import { type ClinicRole, clinics, clinicUsers, sessions, users } from '../../db/schema';
 
 export type Membership = {
@@ -71,8 +72,9 @@ export type SignedInRow = {
 };
 
 /** Session, user and clinic membership of a session token in one statement (null: no such session). */
-export async function findSignedInByToken(db: Database, token: string): Promise<SignedInRow | null> {
-  const rows = await db
+/** Session, user, membership and clinic of a session token: the identity of every signed-in request. */
+function selectSignedIn(db: Database) {
+  return db
     .select({
       sessionCreatedAt: sessions.createdAt,
       sessionExpiresAt: sessions.expiresAt,
@@ -98,8 +100,12 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(clinicUsers, eq(clinicUsers.userId, users.id))
     .leftJoin(clinics, eq(clinics.id, clinicUsers.clinicId))
-    .where(eq(sessions.token, token))
+    .where(eq(sessions.token, sql.placeholder('token')))
     .limit(1);
+}
+
+export async function findSignedInByToken(db: Database, token: string): Promise<SignedInRow | null> {
+  const rows = await preparedOnce(db, 'signed_in_by_token', () => selectSignedIn(db)).execute({ token });
   const row = rows[0];
   if (!row) return null;
   const membership =

@@ -1,7 +1,13 @@
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import {
+  afterCursorPlaceholder,
+  cursorPlaceholders,
+  cursorTimestamp,
+  type KeysetCursor,
+} from '../../db/keyset-cursor';
+import { preparedOnce } from '../../db/prepared';
 import { cases, patients, reviews } from '../../db/schema';
 
 export type ReviewRow = {
@@ -67,17 +73,29 @@ export function listReviewRows(
     matchStatus?: ReviewMatchStatus;
   },
 ): Promise<ReviewRow[]> {
-  return selectReviews(db)
-    .where(
-      and(
-        eq(reviews.clinicId, clinicId),
-        options.rating === undefined ? undefined : eq(reviews.rating, options.rating),
-        options.matchStatus === undefined ? undefined : eq(reviews.matchStatus, options.matchStatus),
-        afterCursor(reviews.reviewDate, reviews.id, options.cursor),
-      ),
-    )
-    .orderBy(desc(reviews.reviewDate), asc(reviews.id))
-    .limit(options.limit + 1);
+  const byRating = options.rating !== undefined;
+  const byMatch = options.matchStatus !== undefined;
+  const shape = `${byRating ? 'r' : ''}${byMatch ? 'm' : ''}${options.cursor ? 'c' : ''}`;
+  const statement = preparedOnce(db, `reviews_list_${shape}`, () =>
+    selectReviews(db)
+      .where(
+        and(
+          eq(reviews.clinicId, sql.placeholder('clinicId')),
+          byRating ? eq(reviews.rating, sql.placeholder('rating')) : undefined,
+          byMatch ? eq(reviews.matchStatus, sql.placeholder('matchStatus')) : undefined,
+          options.cursor ? afterCursorPlaceholder(reviews.reviewDate, reviews.id) : undefined,
+        ),
+      )
+      .orderBy(desc(reviews.reviewDate), asc(reviews.id))
+      .limit(sql.placeholder('limit')),
+  );
+  return statement.execute({
+    clinicId,
+    limit: options.limit + 1,
+    rating: options.rating,
+    matchStatus: options.matchStatus,
+    ...cursorPlaceholders(options.cursor),
+  });
 }
 
 export async function findReviewRow(db: Database, clinicId: string, id: string): Promise<ReviewRow | null> {
@@ -89,14 +107,16 @@ export async function findReviewRow(db: Database, clinicId: string, id: string):
 
 /** The four summary cards in one scan; the average is rounded half up to one decimal by PostgreSQL. */
 export async function countReviewSummary(db: Database, clinicId: string) {
-  const rows = await db
-    .select({
-      totalReviews: sql<number>`count(*)::int`,
-      matchedPatients: sql<number>`(count(*) filter (where ${reviews.matchStatus} = 'matched'))::int`,
-      averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
-      needsAttention: sql<number>`(count(*) filter (where ${reviews.rating} <= 3))::int`,
-    })
-    .from(reviews)
-    .where(eq(reviews.clinicId, clinicId));
+  const rows = await preparedOnce(db, 'reviews_summary', () =>
+    db
+      .select({
+        totalReviews: sql<number>`count(*)::int`,
+        matchedPatients: sql<number>`(count(*) filter (where ${reviews.matchStatus} = 'matched'))::int`,
+        averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
+        needsAttention: sql<number>`(count(*) filter (where ${reviews.rating} <= 3))::int`,
+      })
+      .from(reviews)
+      .where(eq(reviews.clinicId, sql.placeholder('clinicId'))),
+  ).execute({ clinicId });
   return rows[0]!;
 }

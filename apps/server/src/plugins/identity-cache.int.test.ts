@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../db/schema';
+import { buildClinic, buildMember, jsonHeaders } from '../testing/build-user';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+// The signed-in row is kept SESSION_CACHE_SECONDS (here 2) so that a burst of reads does not pay the
+// identity round trip each; revocation by another process takes effect within that time, and this
+// process's own writes at once. The request context's clock is the test's.
+
+const identityStatement = /from "sessions" inner join "users"/;
+const statements: string[] = [];
+let now = Date.now();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { SESSION_CACHE_SECONDS: '2' },
+    now: () => now,
+    observeQuery: (sql) => statements.push(sql),
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+const identityReads = () => statements.filter((s) => identityStatement.test(s)).length;
+
+describe('identity cache', () => {
+  it('reads the session once for a burst of requests, again after 2 seconds', async () => {
+    const { owner } = await buildClinic(t);
+    now += 10_000;
+    statements.length = 0;
+    for (let i = 0; i < 5; i++) expect((await me(owner.cookie)).statusCode).toBe(200);
+    expect(identityReads()).toBe(1);
+    now += 2_000;
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    expect(identityReads()).toBe(2);
+  });
+
+  it('a session revoked by another process (in the database) is refused within 2 seconds', async () => {
+    const { owner } = await buildClinic(t);
+    now += 10_000;
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    await t.db.delete(sessions).where(eq(sessions.userId, owner.userId));
+    now += 1_999;
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    now += 1;
+    expect((await me(owner.cookie)).statusCode).toBe(401);
+  });
+
+  it("this process's sign-out takes effect at once", async () => {
+    const { owner } = await buildClinic(t);
+    now += 10_000;
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    expect((await me(owner.cookie)).statusCode).toBe(401);
+  });
+
+  it("this process's role change takes effect at once for the member's next request", async () => {
+    const { owner, clinicId } = await buildClinic(t);
+    const admin = await buildMember(t, clinicId, 'admin');
+    now += 10_000;
+    expect((await me(admin.cookie)).json().role).toBe('admin');
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/team/members/${admin.userId}`,
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { role: 'staff' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await me(admin.cookie)).json().role).toBe('staff');
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/security',
+      headers: jsonHeaders({ cookie: admin.cookie }),
+      payload: { idleTimeoutMinutes: 30 },
+    });
+    expect(settings.statusCode).toBe(403);
+  });
+
+  it('records activity once, not on every cached request', async () => {
+    const { owner } = await buildClinic(t);
+    now += 120_000; // activity is written at most once a minute: due now
+    statements.length = 0;
+    for (let i = 0; i < 5; i++) expect((await me(owner.cookie)).statusCode).toBe(200);
+    const activityWrites = statements.filter((s) => /update "sessions" set "last_active_at"/.test(s));
+    expect(activityWrites).toHaveLength(1);
+  });
+});
