@@ -2,7 +2,13 @@ import type { CaseStatusFilter } from '@careloop/contracts/cases';
 import type { CaseSeverity, CaseSource, CaseStatus } from '@careloop/domain/case-rules';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import {
+  afterCursorPlaceholder,
+  cursorPlaceholders,
+  cursorTimestamp,
+  type KeysetCursor,
+} from '../../db/keyset-cursor';
+import { preparedOnce } from '../../db/prepared';
 import { type ClinicRole, caseNotes, cases, clinicUsers, patients, users } from '../../db/schema';
 
 const caseColumns = {
@@ -56,16 +62,26 @@ export async function listCaseRows(
   clinicId: string,
   options: { status: CaseStatusFilter; limit: number; cursor: KeysetCursor | null },
 ): Promise<CaseRow[]> {
-  return selectCases(db)
-    .where(
-      and(
-        eq(cases.clinicId, clinicId),
-        options.status === 'all' ? undefined : eq(cases.status, options.status),
-        afterCursor(cases.createdAt, cases.id, options.cursor),
-      ),
-    )
-    .orderBy(desc(cases.createdAt), asc(cases.id))
-    .limit(options.limit + 1);
+  const byStatus = options.status !== 'all';
+  const shape = `${byStatus ? 's' : ''}${options.cursor ? 'c' : ''}`;
+  const statement = preparedOnce(db, `cases_list_${shape}`, () =>
+    selectCases(db)
+      .where(
+        and(
+          eq(cases.clinicId, sql.placeholder('clinicId')),
+          byStatus ? eq(cases.status, sql.placeholder('status')) : undefined,
+          options.cursor ? afterCursorPlaceholder(cases.createdAt, cases.id) : undefined,
+        ),
+      )
+      .orderBy(desc(cases.createdAt), asc(cases.id))
+      .limit(sql.placeholder('limit')),
+  );
+  return statement.execute({
+    clinicId,
+    status: byStatus ? options.status : undefined,
+    limit: options.limit + 1,
+    ...cursorPlaceholders(options.cursor),
+  });
 }
 
 export async function findCaseRow(db: Database, clinicId: string, id: string): Promise<CaseRow | null> {
@@ -79,15 +95,18 @@ const unfinished = sql`${cases.status} not in ('resolved', 'closed')`;
 
 /** Total, Open, Overdue and High Priority in one scan of the clinic's cases. */
 export async function countCaseSummary(db: Database, clinicId: string) {
-  const rows = await db
-    .select({
-      total: sql<number>`count(*)::int`,
-      open: sql<number>`(count(*) filter (where ${cases.status} = 'open'))::int`,
-      overdue: sql<number>`(count(*) filter (where ${cases.dueAt} < now() and ${unfinished}))::int`,
-      highPriority: sql<number>`(count(*) filter (where ${cases.severity} = 'high' and ${unfinished}))::int`,
-    })
-    .from(cases)
-    .where(eq(cases.clinicId, clinicId));
+  const statement = preparedOnce(db, 'cases_summary', () =>
+    db
+      .select({
+        total: sql<number>`count(*)::int`,
+        open: sql<number>`(count(*) filter (where ${cases.status} = 'open'))::int`,
+        overdue: sql<number>`(count(*) filter (where ${cases.dueAt} < now() and ${unfinished}))::int`,
+        highPriority: sql<number>`(count(*) filter (where ${cases.severity} = 'high' and ${unfinished}))::int`,
+      })
+      .from(cases)
+      .where(eq(cases.clinicId, sql.placeholder('clinicId'))),
+  );
+  const rows = await statement.execute({ clinicId });
   return rows[0]!;
 }
 

@@ -1,6 +1,12 @@
-import { and, asc, desc, eq, gt, ilike, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import {
+  afterCursorPlaceholder,
+  cursorPlaceholders,
+  cursorTimestamp,
+  type KeysetCursor,
+} from '../../db/keyset-cursor';
+import { preparedOnce } from '../../db/prepared';
 import { patientCommunications, patients, webhookLogs } from '../../db/schema';
 
 export type ConversationChannel = 'sms' | 'whatsapp';
@@ -12,94 +18,121 @@ const smsProviders = ['twilio', 'vonage', 'aws_sns'];
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Case-insensitive; a search with 3+ digits also finds E.164 phones typed with spaces or dashes. */
-function phoneMatch(
-  column: typeof patients.phone | typeof webhookLogs.patientPhone,
-  q: string,
-  pattern: string,
-) {
-  const digits = q.replace(/\D/g, '');
-  return digits.length >= 3 ? like(column, `%${digits}%`) : ilike(column, pattern);
+/** Which conditions apply (names the prepared statement) and their values. */
+function filterShape(options: PageOptions) {
+  const q = options.q?.trim();
+  const digits = q ? q.replace(/\D/g, '') : '';
+  // Case-insensitive; a search with 3+ digits also finds E.164 phones typed with spaces or dashes.
+  const search = !q ? '' : digits.length >= 3 ? 'd' : 't';
+  const pattern = q ? `%${escapeLike(q)}%` : undefined;
+  return {
+    key: `${options.channel ?? ''}${options.patientId ? 'p' : ''}${search}${options.cursor ? 'c' : ''}`,
+    search,
+    values: {
+      channel: options.channel,
+      patientId: options.patientId,
+      pattern,
+      phonePattern: search === 'd' ? `%${digits}%` : pattern,
+      limit: options.limit + 1,
+      ...cursorPlaceholders(options.cursor),
+    },
+  };
 }
 
-/** (timestamp desc, id asc) keyset condition over an expression (the shared helper takes columns). */
-function afterExpression(at: SQL, id: typeof patientCommunications.id, cursor: KeysetCursor | null) {
-  if (!cursor) return undefined;
-  const t = sql`${cursor.t}::timestamptz`;
-  return or(lt(at, t), and(eq(at, t), gt(id, cursor.id)));
+function phoneMatch(column: typeof patients.phone | typeof webhookLogs.patientPhone, search: string) {
+  const phonePattern = sql.placeholder('phonePattern');
+  return search === 'd' ? like(column, phonePattern) : ilike(column, phonePattern);
 }
 
 // A queued message has no sent time yet: it sorts by when it was planned.
 const sentOrCreated = sql`coalesce(${patientCommunications.sentAt}, ${patientCommunications.createdAt})`;
 
+/** (timestamp desc, id asc) keyset condition over an expression (the shared helper takes columns). */
+function afterSentOrCreated() {
+  const t = sql`${sql.placeholder('cursorTs')}::timestamptz`;
+  return or(
+    lt(sentOrCreated, t),
+    and(eq(sentOrCreated, t), gt(patientCommunications.id, sql.placeholder('cursorId'))),
+  );
+}
+
 /** Sent messages of the clinic, newest first, with the patient's name and phone. */
 export function listSentMessageRows(db: Database, clinicId: string, options: PageOptions) {
-  const q = options.q?.trim();
-  const pattern = q ? `%${escapeLike(q)}%` : '';
-  return db
-    .select({
-      message: patientCommunications,
-      patientName: patients.name,
-      patientPhone: patients.phone,
-      cursorTs: sql<string>`to_char(${sentOrCreated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(patientCommunications)
-    .leftJoin(
-      patients,
-      and(
-        eq(patients.clinicId, patientCommunications.clinicId),
-        eq(patients.id, patientCommunications.patientId),
-      ),
-    )
-    .where(
-      and(
-        eq(patientCommunications.clinicId, clinicId),
-        options.channel ? eq(patientCommunications.channel, options.channel) : undefined,
-        options.patientId ? eq(patientCommunications.patientId, options.patientId) : undefined,
-        q
-          ? or(
-              ilike(patients.name, pattern),
-              phoneMatch(patients.phone, q, pattern),
-              ilike(patientCommunications.messageContent, pattern),
-            )
-          : undefined,
-        afterExpression(sentOrCreated, patientCommunications.id, options.cursor),
-      ),
-    )
-    .orderBy(desc(sentOrCreated), asc(patientCommunications.id))
-    .limit(options.limit + 1);
+  const shape = filterShape(options);
+  const pattern = sql.placeholder('pattern');
+  const statement = preparedOnce(db, `sent_messages_${shape.key}`, () =>
+    db
+      .select({
+        message: patientCommunications,
+        patientName: patients.name,
+        patientPhone: patients.phone,
+        cursorTs: sql<string>`to_char(${sentOrCreated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      })
+      .from(patientCommunications)
+      .leftJoin(
+        patients,
+        and(
+          eq(patients.clinicId, patientCommunications.clinicId),
+          eq(patients.id, patientCommunications.patientId),
+        ),
+      )
+      .where(
+        and(
+          eq(patientCommunications.clinicId, sql.placeholder('clinicId')),
+          options.channel ? eq(patientCommunications.channel, sql.placeholder('channel')) : undefined,
+          options.patientId ? eq(patientCommunications.patientId, sql.placeholder('patientId')) : undefined,
+          shape.search
+            ? or(
+                ilike(patients.name, pattern),
+                phoneMatch(patients.phone, shape.search),
+                ilike(patientCommunications.messageContent, pattern),
+              )
+            : undefined,
+          options.cursor ? afterSentOrCreated() : undefined,
+        ),
+      )
+      .orderBy(desc(sentOrCreated), asc(patientCommunications.id))
+      .limit(sql.placeholder('limit')),
+  );
+  return statement.execute({ clinicId, ...shape.values });
 }
 
 /** Inbound messages of the clinic, newest first, as the (clinic_id, webhook_type, received_at desc) index. */
 export function listReceivedMessageRows(db: Database, clinicId: string, options: PageOptions) {
-  const q = options.q?.trim();
-  const pattern = q ? `%${escapeLike(q)}%` : '';
-  return db
-    .select({
-      log: webhookLogs,
-      patientName: patients.name,
-      cursorTs: cursorTimestamp(webhookLogs.receivedAt),
-    })
-    .from(webhookLogs)
-    .leftJoin(
-      patients,
-      and(eq(patients.clinicId, webhookLogs.clinicId), eq(patients.id, webhookLogs.patientId)),
-    )
-    .where(
-      and(
-        eq(webhookLogs.clinicId, clinicId),
-        eq(webhookLogs.webhookType, 'inbound_message'),
-        options.channel === 'whatsapp' ? eq(webhookLogs.provider, 'whatsapp') : undefined,
-        options.channel === 'sms' ? inArray(webhookLogs.provider, smsProviders) : undefined,
-        options.patientId ? eq(webhookLogs.patientId, options.patientId) : undefined,
-        q
-          ? or(phoneMatch(webhookLogs.patientPhone, q, pattern), ilike(webhookLogs.messageContent, pattern))
-          : undefined,
-        afterCursor(webhookLogs.receivedAt, webhookLogs.id, options.cursor),
-      ),
-    )
-    .orderBy(desc(webhookLogs.receivedAt), asc(webhookLogs.id))
-    .limit(options.limit + 1);
+  const shape = filterShape(options);
+  const pattern = sql.placeholder('pattern');
+  const statement = preparedOnce(db, `received_messages_${shape.key}`, () =>
+    db
+      .select({
+        log: webhookLogs,
+        patientName: patients.name,
+        cursorTs: cursorTimestamp(webhookLogs.receivedAt),
+      })
+      .from(webhookLogs)
+      .leftJoin(
+        patients,
+        and(eq(patients.clinicId, webhookLogs.clinicId), eq(patients.id, webhookLogs.patientId)),
+      )
+      .where(
+        and(
+          eq(webhookLogs.clinicId, sql.placeholder('clinicId')),
+          eq(webhookLogs.webhookType, 'inbound_message'),
+          options.channel === 'whatsapp' ? eq(webhookLogs.provider, 'whatsapp') : undefined,
+          options.channel === 'sms' ? inArray(webhookLogs.provider, smsProviders) : undefined,
+          options.patientId ? eq(webhookLogs.patientId, sql.placeholder('patientId')) : undefined,
+          shape.search
+            ? or(
+                phoneMatch(webhookLogs.patientPhone, shape.search),
+                ilike(webhookLogs.messageContent, pattern),
+              )
+            : undefined,
+          options.cursor ? afterCursorPlaceholder(webhookLogs.receivedAt, webhookLogs.id) : undefined,
+        ),
+      )
+      .orderBy(desc(webhookLogs.receivedAt), asc(webhookLogs.id))
+      .limit(sql.placeholder('limit')),
+  );
+  return statement.execute({ clinicId, ...shape.values });
 }
 
 export async function patientExists(db: Database, clinicId: string, patientId: string) {

@@ -1,8 +1,14 @@
 import type { PatientStatus } from '@careloop/domain/patient';
 import { and, asc, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { afterCursor, cursorTimestamp, type KeysetCursor } from '../../db/keyset-cursor';
+import {
+  afterCursorPlaceholder,
+  cursorPlaceholders,
+  cursorTimestamp,
+  type KeysetCursor,
+} from '../../db/keyset-cursor';
 import { refreshPlannerStatistics } from '../../db/planner-statistics';
+import { preparedOnce } from '../../db/prepared';
 import { cases, clinics, patientCommunications, patients, reviews } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -13,22 +19,37 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type PatientFilter = { q?: string; status?: PatientStatus };
 
-function filterWhere(clinicId: string, filter: PatientFilter): SQL | undefined {
+/** The filter's shape (which conditions apply) names a prepared statement; its values fill it. */
+function filterShape(filter: PatientFilter) {
   const q = filter.q?.trim();
-  let search: SQL | undefined;
-  if (q) {
-    const pattern = `%${escapeLike(q)}%`;
-    const digits = q.replace(/\D/g, '');
-    search = or(
-      ilike(patients.name, pattern),
-      ilike(patients.email, pattern),
-      // Phones are stored in E.164: "+1 (415) 555" finds "+1415555...".
-      digits.length >= 3 ? like(patients.phone, `%${digits}%`) : ilike(patients.phone, pattern),
-    );
-  }
+  const digits = q ? q.replace(/\D/g, '') : '';
+  // Phones are stored in E.164: "+1 (415) 555" finds "+1415555...".
+  const search = !q ? '' : digits.length >= 3 ? 'd' : 't';
+  return {
+    key: `${filter.status ? 's' : ''}${search}`,
+    values: {
+      status: filter.status,
+      pattern: q ? `%${escapeLike(q)}%` : undefined,
+      phonePattern: !q ? undefined : search === 'd' ? `%${digits}%` : `%${escapeLike(q)}%`,
+    },
+  };
+}
+
+function filterWhere(key: string): SQL | undefined {
+  const pattern = sql.placeholder('pattern');
+  const search =
+    key.includes('d') || key.includes('t')
+      ? or(
+          ilike(patients.name, pattern),
+          ilike(patients.email, pattern),
+          key.includes('d')
+            ? like(patients.phone, sql.placeholder('phonePattern'))
+            : ilike(patients.phone, sql.placeholder('phonePattern')),
+        )
+      : undefined;
   return and(
-    eq(patients.clinicId, clinicId),
-    filter.status ? eq(patients.status, filter.status) : undefined,
+    eq(patients.clinicId, sql.placeholder('clinicId')),
+    key.includes('s') ? eq(patients.status, sql.placeholder('status')) : undefined,
     search,
   );
 }
@@ -39,20 +60,34 @@ export function listPatientRows(
   clinicId: string,
   options: PatientFilter & { limit: number; cursor: PatientCursor | null },
 ) {
-  const after = afterCursor(patients.createdAt, patients.id, options.cursor);
-  return db
-    .select({ patient: patients, cursorTs: cursorTimestamp(patients.createdAt) })
-    .from(patients)
-    .where(and(filterWhere(clinicId, options), after))
-    .orderBy(desc(patients.createdAt), asc(patients.id))
-    .limit(options.limit + 1);
+  const shape = filterShape(options);
+  const statement = preparedOnce(db, `patients_list_${shape.key}${options.cursor ? 'c' : ''}`, () =>
+    db
+      .select({ patient: patients, cursorTs: cursorTimestamp(patients.createdAt) })
+      .from(patients)
+      .where(
+        and(
+          filterWhere(shape.key),
+          options.cursor ? afterCursorPlaceholder(patients.createdAt, patients.id) : undefined,
+        ),
+      )
+      .orderBy(desc(patients.createdAt), asc(patients.id))
+      .limit(sql.placeholder('limit')),
+  );
+  return statement.execute({
+    clinicId,
+    limit: options.limit + 1,
+    ...shape.values,
+    ...cursorPlaceholders(options.cursor),
+  });
 }
 
 export async function countPatientRows(db: Database, clinicId: string, filter: PatientFilter) {
-  const rows = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(patients)
-    .where(filterWhere(clinicId, filter));
+  const shape = filterShape(filter);
+  const statement = preparedOnce(db, `patients_count_${shape.key}`, () =>
+    db.select({ total: sql<number>`count(*)::int` }).from(patients).where(filterWhere(shape.key)),
+  );
+  const rows = await statement.execute({ clinicId, ...shape.values });
   return rows[0]?.total ?? 0;
 }
 
