@@ -16,7 +16,7 @@ import { startInProcessServer } from './support/in-process-server';
 import { machine, percentile, resultsDir } from './support/report';
 
 // The physical limit: each signed-in list endpoint and summary of the product, against a bare Fastify +
-// driver handler (node-postgres, or the same PGlite instance) that replays the statements the product
+// driver handler (node-postgres with named prepared statements, or the same PGlite instance) that replays the statements the product
 // ran for that endpoint (captured through the Drizzle logger, identity and rate-limit statements left
 // out) on the same data. Interleaved rounds of the same closed-loop load (BENCH_CONNECTIONS keep-alive
 // connections from a worker thread), so that the ratio holds on a shared, noisy machine.
@@ -154,9 +154,11 @@ async function measure(kind: 'postgres' | 'pglite', patients: number, port: numb
     }
     bare.get<{ Params: { n: string } }>('/bare/:n', async (request) => {
       const results: unknown[] = [];
-      for (const s of statements[Number(request.params.n)]!) {
+      const n = Number(request.params.n);
+      for (const [i, s] of statements[n]!.entries()) {
+        // Named, as the product's own prepared statements: the driver parses each once per connection.
         const rows = pool
-          ? (await pool.query(s.sql, s.params)).rows
+          ? (await pool.query({ name: `bare_${n}_${i}`, text: s.sql, values: s.params })).rows
           : (await server.pglite!.query(s.sql, s.params)).rows;
         results.push(rows);
       }
