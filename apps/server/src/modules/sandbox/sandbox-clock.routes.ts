@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../lib/errors';
-import { managerRoles } from '../../plugins/request-context';
+import { clinicContextOf } from '../../plugins/route-access';
 import { enterSandboxMode, runClinicAutomationAt } from './sandbox.service';
 
 // Sandbox only (mounted when the server runs in sandbox mode, never in production): lets a clinic
 // try its automation without waiting for the clock. A clinic enters sandbox mode (its providers
 // become the fakes under /sandbox), then runs the planner and the sender as they would run at a
-// chosen instant. The routes are declared `sandbox` and resolve the signed-in caller themselves.
+// chosen instant. Signed-in routes like any other (the shared guards: origin, no-store, budget).
 
 const runBodySchema = z.object({ at: z.string().datetime({ offset: true }) }).strict();
 const runResponseSchema = z.object({
@@ -23,7 +23,7 @@ const runResponseSchema = z.object({
 });
 const modeResponseSchema = z.object({ sandboxMode: z.literal(true) });
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox' | 'requestContext' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox' | 'log'>;
 
 export const sandboxClockRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -31,7 +31,7 @@ export const sandboxClockRoutes =
     app.post(
       '/api/sandbox/clinic/sandbox-mode',
       {
-        config: { access: 'sandbox' },
+        config: { access: 'owner' },
         schema: {
           tags: ['sandbox'],
           summary: "Sandbox only: the owner's clinic sends through the provider fakes from now on",
@@ -40,7 +40,7 @@ export const sandboxClockRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request, ['owner']);
+        const ctx = clinicContextOf(request);
         await enterSandboxMode(deps, ctx.clinicId);
         return { sandboxMode: true as const };
       },
@@ -49,7 +49,7 @@ export const sandboxClockRoutes =
     app.post(
       '/api/sandbox/automation/run',
       {
-        config: { access: 'sandbox' },
+        config: { access: 'manager' },
         schema: {
           tags: ['sandbox'],
           summary:
@@ -65,7 +65,7 @@ export const sandboxClockRoutes =
         },
       },
       async (request) => {
-        const ctx = await deps.requestContext.requireClinic(request, managerRoles);
+        const ctx = clinicContextOf(request);
         if (ctx.clinic.sandboxMode !== 'on') throw conflict('The clinic is not in sandbox mode');
         return runClinicAutomationAt(deps, ctx.clinicId, new Date(request.body.at));
       },
