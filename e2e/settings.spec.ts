@@ -81,7 +81,9 @@ describe('clinic settings', () => {
     expect(await ai.getByText('This feature requires Professional or Enterprise plan').isVisible()).toBe(
       true,
     );
-    expect(await ai.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe('/pricing');
+    expect(await ai.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
+      '/settings?tab=plan',
+    );
     await expectAccessibleWithoutToasts(page, '/settings (clinic, desktop)');
 
     // Templates: three fit the starter plan, the fourth is refused with the spec's message.

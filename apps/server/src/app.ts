@@ -11,6 +11,7 @@ import type { AppDeps } from './app-deps';
 import { awsSnsSandbox } from './integrations/aws-sns/aws-sns.sandbox';
 import { googleReviewsSandbox } from './integrations/google-reviews/google-reviews.sandbox';
 import { openAiSandbox } from './integrations/openai/openai.sandbox';
+import { stripeSandbox } from './integrations/stripe/stripe.sandbox';
 import { trustpilotSandbox } from './integrations/trustpilot/trustpilot.sandbox';
 import { twilioSandbox } from './integrations/twilio/twilio.sandbox';
 import { vonageSandbox } from './integrations/vonage/vonage.sandbox';
@@ -18,6 +19,7 @@ import { whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
 import { logSerializers } from './lib/log-redaction';
 import { automationRoutes } from './modules/automation/automation.routes';
 import { webhookInfoRoutes } from './modules/automation/webhook-info.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { meRoutes } from './modules/clinics/me.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
@@ -132,6 +134,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(conversationsRoutes(fullDeps));
   await app.register(usageRoutes(fullDeps));
   await app.register(testingChecklistRoutes(fullDeps));
+  await app.register(billingRoutes(fullDeps));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.
@@ -147,6 +150,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       await fakes.register(vonageSandbox(sandboxes.vonage), { prefix: '/sandbox/vonage' });
       await fakes.register(awsSnsSandbox(sandboxes.awsSns), { prefix: '/sandbox/aws-sns' });
       await fakes.register(openAiSandbox(sandboxes.openai), { prefix: '/sandbox/openai' });
+      await fakes.register(stripeSandbox(sandboxes.stripe), { prefix: '/sandbox/stripe' });
     });
     await app.register(sandboxClockRoutes(fullDeps));
   }

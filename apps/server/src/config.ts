@@ -66,6 +66,24 @@ const envSchema = z.object({
     .default('us-east-1'),
   /** A fixed SNS endpoint instead (a VPC endpoint, LocalStack); unset: the region's public one. */
   AWS_SNS_API_URL: z.string().url().or(z.literal('')).optional(),
+  /** Stripe Billing for plan changes (providers.md §11); unset key: billing runs on the sandbox's fake, in sandbox mode. */
+  STRIPE_API_URL: z.string().url().default('https://api.stripe.com'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, 'STRIPE_SECRET_KEY looks like sk_live_...')
+    .or(z.literal(''))
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, 'STRIPE_WEBHOOK_SECRET looks like whsec_...')
+    .or(z.literal(''))
+    .optional(),
+  /** The Stripe price of the professional plan (price_...). */
+  STRIPE_PRICE_PROFESSIONAL: z
+    .string()
+    .regex(/^price_\w+$/, 'STRIPE_PRICE_PROFESSIONAL looks like price_...')
+    .or(z.literal(''))
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   /** Where clinics in sandbox mode reach the fakes (`/sandbox/<provider>`); defaults to this server. */
@@ -166,6 +184,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       twilio: { apiUrl: e.TWILIO_API_URL },
       vonage: { apiUrl: e.VONAGE_API_URL },
       awsSns: { region: e.AWS_SNS_REGION, apiUrl: e.AWS_SNS_API_URL || undefined },
+      stripe: {
+        apiUrl: e.STRIPE_API_URL,
+        secretKey: e.STRIPE_SECRET_KEY || undefined,
+        webhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+        prices: { professional: e.STRIPE_PRICE_PROFESSIONAL || undefined },
+      },
       google: {
         apiUrl: e.GOOGLE_BUSINESS_API_URL,
         tokenUrl: e.GOOGLE_OAUTH_TOKEN_URL,

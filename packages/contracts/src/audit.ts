@@ -39,6 +39,9 @@ export const workAuditActions = [
   'settings_sms_tested',
   'settings_ai_review_response_saved',
   'test_case_updated',
+  'billing_checkout_started',
+  'billing_portal_opened',
+  'plan_changed',
 ] as const;
 export type WorkAuditAction = (typeof workAuditActions)[number];
 

@@ -4,6 +4,7 @@ import {
   type GoogleReviewsSandboxState,
 } from './google-reviews/google-reviews.sandbox';
 import { createDemoOpenAiSandboxState, type OpenAiSandboxState } from './openai/openai.sandbox';
+import { createDemoStripeSandboxState, type StripeSandboxState } from './stripe/stripe.sandbox';
 import {
   createDemoTrustpilotSandboxState,
   type TrustpilotSandboxState,
@@ -26,6 +27,7 @@ export type SandboxStates = {
   vonage: VonageSandboxState;
   awsSns: AwsSnsSandboxState;
   openai: OpenAiSandboxState;
+  stripe: StripeSandboxState;
 };
 
 /** The fakes opened by the demo clinic's credentials (the `*SandboxDemo` constants). */
@@ -38,5 +40,6 @@ export function createDemoSandboxStates(): SandboxStates {
     vonage: createDemoVonageSandboxState(),
     awsSns: createDemoAwsSnsSandboxState(),
     openai: createDemoOpenAiSandboxState(),
+    stripe: createDemoStripeSandboxState(),
   };
 }

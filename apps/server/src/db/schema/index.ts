@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './automation';
+export * from './billing';
 export * from './cases';
 export * from './clinics';
 export * from './ingestion';

@@ -88,7 +88,7 @@ export function ReviewReplyPanel({ review }: { review: Review }) {
         >
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{translateDomainMessage(t, planMessages.featureLocked)}</Text>
-            <Button component={Link} to={paths.pricing} size="xs">
+            <Button component={Link} to={`${paths.settings}?tab=plan`} size="xs">
               {t('reply.upgrade')}
             </Button>
           </Stack>

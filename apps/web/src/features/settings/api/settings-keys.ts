@@ -4,4 +4,5 @@ export const settingsKeys = {
   templates: ['templates'] as const,
   team: ['team'] as const,
   usage: ['usage'] as const,
+  billing: ['billing'] as const,
 };

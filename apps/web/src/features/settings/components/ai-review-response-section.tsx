@@ -45,7 +45,7 @@ function PremiumFeatureNotice() {
     >
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{translateDomainMessage(t, planMessages.featureLocked)}</Text>
-        <Button component={Link} to={paths.pricing} size="sm">
+        <Button component={Link} to={`${paths.settings}?tab=plan`} size="sm">
           {t('ai.premium.upgrade')}
         </Button>
       </Stack>

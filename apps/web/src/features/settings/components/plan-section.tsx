@@ -6,11 +6,19 @@ import {
   planNames,
   planTiers,
 } from '@careloop/domain/plans';
-import { Badge, Button, Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client';
+import { currentUserKeys } from '../../../lib/current-user';
+import { showError } from '../../../lib/notifications';
 import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
 import { formatNumber, formatUsd } from '../../../public/components/format';
-import { useChangePlan } from '../hooks/use-change-plan';
+import { useBillingStatus, useOpenBillingPortal } from '../api/billing';
+import { settingsKeys } from '../api/settings-keys';
+import { goToStripe, useChangePlan } from '../hooks/use-change-plan';
 import { SettingsSection } from './settings-section';
 import { UsageMeters } from './usage-meters';
 
@@ -63,12 +71,76 @@ function PlanCard({
   );
 }
 
+/** Back from Stripe: what happened, and fresh plan data (the webhook may have changed the plan). */
+function StripeReturnNotice() {
+  const { t } = useTranslation('plans');
+  const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const checkout = searchParams.get('checkout');
+  const portal = searchParams.get('portal');
+  useEffect(() => {
+    if (!checkout && !portal) return;
+    for (const key of [
+      currentUserKeys.all,
+      settingsKeys.usage,
+      settingsKeys.billing,
+      settingsKeys.settings,
+    ]) {
+      void queryClient.invalidateQueries({ queryKey: key });
+    }
+  }, [checkout, portal, queryClient]);
+  if (checkout === 'success') {
+    return (
+      <Alert color="green" variant="light" role="status" title={t('billing.successTitle')}>
+        {t('billing.successMessage')}
+      </Alert>
+    );
+  }
+  if (checkout === 'cancelled') {
+    return (
+      <Alert color="gray" variant="light">
+        {t('billing.cancelled')}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+function ManageBilling() {
+  const { t } = useTranslation('plans');
+  const status = useBillingStatus(true);
+  const portal = useOpenBillingPortal();
+  if (!status.data?.hasBillingAccount) return null;
+  return (
+    <Group justify="space-between" gap="sm">
+      <Text size="sm">{t('billing.portalDescription')}</Text>
+      <Button
+        variant="default"
+        loading={portal.isPending || portal.isSuccess}
+        onClick={() =>
+          portal.mutate(undefined, {
+            onSuccess: ({ url }) => goToStripe(url),
+            onError: (error) =>
+              showError({
+                title: t('billing.portalFailed'),
+                message: error instanceof ApiError ? error.message : undefined,
+              }),
+          })
+        }
+      >
+        {t('billing.manage')}
+      </Button>
+    </Group>
+  );
+}
+
 /** Settings > Plan & usage: this month's usage and the plans, with the owner's plan change. */
 export function PlanSection({ usage, canChangePlan }: { usage: Usage; canChangePlan: boolean }) {
   const { t } = useTranslation('plans');
   const { changePlan, isPending, isContactOpen, closeContact } = useChangePlan();
   return (
     <Stack gap="lg">
+      <StripeReturnNotice />
       <SettingsSection
         title={t('usage.title')}
         description={t('usage.description', { month: usage.month })}
@@ -89,6 +161,7 @@ export function PlanSection({ usage, canChangePlan }: { usage: Usage; canChangeP
             />
           ))}
         </SimpleGrid>
+        {canChangePlan ? <ManageBilling /> : null}
       </SettingsSection>
       <EnterpriseContactDialog opened={isContactOpen} onClose={closeContact} />
     </Stack>

@@ -62,7 +62,7 @@ export function TemplatesSection({ data }: { data: TemplateListResponse }) {
           <Alert color="orange" variant="light" title={t('templates:limit.title')} role="alert">
             <Stack gap={6} align="flex-start">
               <Text size="sm">{limitText}</Text>
-              <Anchor component={Link} to={paths.pricing} size="sm" fw={600}>
+              <Anchor component={Link} to={`${paths.settings}?tab=plan`} size="sm" fw={600}>
                 {t('templates:limit.upgrade')}
               </Anchor>
             </Stack>

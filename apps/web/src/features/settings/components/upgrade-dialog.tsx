@@ -29,7 +29,14 @@ export function UpgradeDialog({
   const plan = usage.recommendedPlan;
   const planName = planNames[plan];
   return (
-    <Modal opened={opened} onClose={onRemindLater} title={t('dialog.title')} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onRemindLater}
+      title={t('dialog.title')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         {usage.patientLimitExceeded && usage.patients.limit !== null ? (
           <Alert

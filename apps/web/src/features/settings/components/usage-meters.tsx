@@ -31,8 +31,8 @@ function Meter({ label, line }: { label: string; line: UsageLine }) {
       <Progress
         value={value}
         color={value >= 100 ? 'red' : value >= 90 ? 'orange' : 'teal'}
-        aria-label={label}
-        aria-valuetext={`${Math.round(value)}%`}
+        // The figures beside the label say it in words; the bar is only a picture of them.
+        aria-hidden
       />
     </Stack>
   );
