@@ -1,3 +1,4 @@
+import { apiScopes } from '@careloop/contracts/api-clients';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify from 'fastify';
@@ -17,6 +18,12 @@ import { twilioSandbox } from './integrations/twilio/twilio.sandbox';
 import { vonageSandbox } from './integrations/vonage/vonage.sandbox';
 import { whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
 import { logSerializers } from './lib/log-redaction';
+import { apiClientsRoutes } from './modules/api-clients/api-clients.routes';
+import { oauthTokenRoutes } from './modules/api-clients/oauth-token.routes';
+import { v1AnalyticsRoutes } from './modules/api-v1/v1-analytics.routes';
+import { v1FollowUpsRoutes } from './modules/api-v1/v1-followups.routes';
+import { v1PatientsRoutes } from './modules/api-v1/v1-patients.routes';
+import { v1ReviewsRoutes } from './modules/api-v1/v1-reviews.routes';
 import { automationRoutes } from './modules/automation/automation.routes';
 import { webhookInfoRoutes } from './modules/automation/webhook-info.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -43,6 +50,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { testingChecklistRoutes } from './modules/testing-checklist/testing-checklist.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { createBearerGuard } from './plugins/api-bearer';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdentityCacheReset } from './plugins/identity-cache';
@@ -86,6 +94,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       perUserPerMinute: deps.config.http.signedInRequestsPerMinute,
     }),
     deps.config.operatorEmails,
+    createBearerGuard({ db: deps.db }),
   );
   registerIdentityCacheReset(app, deps.requestContext.identityCache);
   registerTextInputGuard(app);
@@ -103,7 +112,18 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     openapi: {
       info: { title: 'CareLoop API', version: '1.0.0' },
       components: {
-        securitySchemes: { cookieAuth: { type: 'apiKey', in: 'cookie', name: 'careloop.session_token' } },
+        securitySchemes: {
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'careloop.session_token' },
+          bearerAuth: {
+            type: 'oauth2',
+            flows: {
+              clientCredentials: {
+                tokenUrl: '/api/v1/oauth/token',
+                scopes: Object.fromEntries(apiScopes.map((scope) => [scope, scope])),
+              },
+            },
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -135,6 +155,13 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(usageRoutes(fullDeps));
   await app.register(testingChecklistRoutes(fullDeps));
   await app.register(billingRoutes(fullDeps));
+  await app.register(apiClientsRoutes(fullDeps));
+  // The public API (/api/v1): versioned, bearer tokens, separate from the web app's private API.
+  await app.register(oauthTokenRoutes(fullDeps));
+  await app.register(v1PatientsRoutes(fullDeps));
+  await app.register(v1ReviewsRoutes(fullDeps));
+  await app.register(v1FollowUpsRoutes(fullDeps));
+  await app.register(v1AnalyticsRoutes(fullDeps));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.

@@ -15,6 +15,8 @@ export const securityAuditActions = [
   'patient_viewed',
   'patient_timeline_viewed',
   'idle_sign_out_changed',
+  'api_client_created',
+  'api_client_revoked',
 ] as const;
 export type SecurityAuditAction = (typeof securityAuditActions)[number];
 

@@ -196,3 +196,18 @@ export const starterSmsBundle = { tier: 'starter', priceCents: 5_000, sms: 300 }
 export function upgradeDialogPriceCents(tier: PlanTier): number | null {
   return tier === 'enterprise' ? null : calculatorPlans[tier].priceCents;
 }
+
+// ---------- public API (spec 3 §9: API access from Professional; 1,000 requests an hour on
+// standard plans, 5,000 on Enterprise) ----------
+
+export const apiAccessTiers = ['professional', 'enterprise'] as const satisfies readonly PlanTier[];
+
+export function canUseApi(tier: string | null | undefined): boolean {
+  return apiAccessTiers.some((allowed) => allowed === tier);
+}
+
+export const apiRequestsPerHour = { standard: 1000, enterprise: 5000 } as const;
+
+export function apiRateLimitPerHour(tier: string | null | undefined): number {
+  return tier === 'enterprise' ? apiRequestsPerHour.enterprise : apiRequestsPerHour.standard;
+}

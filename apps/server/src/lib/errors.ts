@@ -7,6 +7,7 @@ export const errorCodes = [
   'PLAN_REQUIRED',
   'NOT_FOUND',
   'CONFLICT',
+  'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'INTERNAL',

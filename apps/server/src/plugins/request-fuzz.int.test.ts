@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildAccessToken, buildApiClient } from '../testing/build-api-client';
 import { buildCase } from '../testing/build-case';
 import { buildPatient } from '../testing/build-patient';
 import { buildReview } from '../testing/build-review';
@@ -51,6 +52,8 @@ describe('schema-driven fuzzing of every route, as the owner of a clinic', () =>
   let sandboxes: ChannelSandboxes;
   let clinic: { clinicId: string; owner: SignedInUser };
   let ids: Record<string, string[]>;
+  /** The public API's routes are called with a token of the same clinic holding every scope. */
+  let apiToken: string;
 
   beforeAll(async () => {
     sandboxes = await startChannelSandboxes();
@@ -61,6 +64,7 @@ describe('schema-driven fuzzing of every route, as the owner of a clinic', () =>
     const { review } = await buildReview(t, { clinicId: clinic.clinicId, patientName: 'Ana Ruiz' });
     const { case: kase } = await buildCase(t, { clinicId: clinic.clinicId, patientId: patient.id });
     const staff = await buildMember(t, clinic.clinicId, 'staff');
+    apiToken = await buildAccessToken(t, await buildApiClient(t, clinic.owner));
     // Real ids make some requests reach the records; the owner's own id stays out of reach so
     // the run cannot demote the caller.
     ids = {
@@ -126,6 +130,7 @@ describe('schema-driven fuzzing of every route, as the owner of a clinic', () =>
           headers: {
             origin: testOrigin,
             cookie: clinic.owner.cookie,
+            ...(route.access === 'bearer' ? bearer(apiToken) : {}),
             'x-forwarded-for': clientIp(),
             ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
           },

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildAccessToken, buildApiClient } from '../testing/build-api-client';
 import { buildCase } from '../testing/build-case';
 import { buildPatient } from '../testing/build-patient';
 import { buildReview } from '../testing/build-review';
@@ -44,6 +45,10 @@ describe('every route declares who may call it, and the declaration holds', () =
     owner: SignedInUser;
     staff: SignedInUser;
     ids: Record<string, string>;
+    /** A bearer token of the attacker's clinic with every scope, and two with one scope each. */
+    token: string;
+    analyticsOnly: string;
+    patientsReadOnly: string;
   };
 
   beforeAll(async () => {
@@ -75,6 +80,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     });
     const [alias] = aliases.json().items as { id: string }[];
     if (!alias) throw new Error('the match recorded no alias');
+    const apiClient = await buildApiClient(t, a.owner);
     victim = {
       clinicId: a.clinicId,
       // Which record each id parameter names, by the path segment before it.
@@ -86,9 +92,15 @@ describe('every route declares who may call it, and the declaration holds', () =
         invitations: invited.json().id,
         members: colleague.userId,
         aliases: alias.id,
+        'api-clients': apiClient.id,
       },
     };
-    victimBodyIds = { patientId: patient.id, reviewId: review.review.id, caseId: kase.case.id };
+    victimBodyIds = {
+      patientId: patient.id,
+      patient_id: patient.id,
+      reviewId: review.review.id,
+      caseId: kase.case.id,
+    };
     victimBodyIds.ownerUserId = colleague.userId;
     victimBodyIds.userId = colleague.userId;
     victimBodyIds.aliasId = alias.id;
@@ -101,6 +113,15 @@ describe('every route declares who may call it, and the declaration holds', () =
       clinicId: b.clinicId,
       owner: b.owner,
       staff,
+      token: await buildAccessToken(t, await buildApiClient(t, b.owner)),
+      analyticsOnly: await buildAccessToken(
+        t,
+        await buildApiClient(t, b.owner, { scopes: ['analytics:read'] }),
+      ),
+      patientsReadOnly: await buildAccessToken(
+        t,
+        await buildApiClient(t, b.owner, { scopes: ['patients:read'] }),
+      ),
       ids: {
         patients: ownPatient.id,
         reviews: ownReview.review.id,
@@ -115,18 +136,25 @@ describe('every route declares who may call it, and the declaration holds', () =
     await t?.close();
   });
 
-  const call = (route: DeclaredRoute, url: string, cookie?: string) => {
+  /** Credentials: a session cookie (string), or headers such as a bearer token's. */
+  const call = (route: DeclaredRoute, url: string, credentials?: string | Record<string, string>) => {
     const body =
       route.method === 'GET' || route.method === 'DELETE' ? undefined : validPartOf(route.schema?.body);
-    const { 'content-type': _json, ...headers } = jsonHeaders(cookie ? { cookie } : {});
+    const auth = typeof credentials === 'string' ? { cookie: credentials } : (credentials ?? {});
+    const { 'content-type': _json, ...headers } = jsonHeaders(auth);
     return t.app.inject({
       method: route.method as 'GET',
       url,
-      ...(body === undefined
-        ? { headers }
-        : { headers: jsonHeaders(cookie ? { cookie } : {}), payload: body as object }),
+      ...(body === undefined ? { headers } : { headers: jsonHeaders(auth), payload: body as object }),
     });
   };
+
+  /** The attacker's owner: their session on signed-in routes, their clinic's full token on bearer routes. */
+  const attackerCredentials = (route: DeclaredRoute) =>
+    route.access === 'bearer' ? bearer(attacker.token) : { cookie: attacker.owner.cookie };
+
+  const isClinicScoped = (route: DeclaredRoute) =>
+    isSignedInAccess(route.access) || route.access === 'bearer';
 
   /** The victim's record for each parameter, named by the path segment before it. */
   const victimPath = (route: DeclaredRoute) => {
@@ -179,16 +207,38 @@ describe('every route declares who may call it, and the declaration holds', () =
     expect(wrong).toEqual([]);
   }, 300_000);
 
+  it('answers 401 without a live bearer token (none, a session, a made-up one) and 403 to a token without the scope, on every bearer route', async () => {
+    const routes = walkableRoutes(t).filter((route) => route.access === 'bearer');
+    const wrong: string[] = [];
+    for (const route of routes) {
+      const url = victimPath(route);
+      for (const [who, credentials] of [
+        ['anonymous', undefined],
+        ['session', attacker.owner.cookie],
+        ['made-up token', bearer('clat_madeup')],
+      ] as const) {
+        const res = await call(route, url, credentials);
+        if (res.statusCode !== 401) wrong.push(`${who} ${route.method} ${url}: ${res.statusCode}`);
+      }
+      const unscoped = route.scope === 'analytics:read' ? attacker.patientsReadOnly : attacker.analyticsOnly;
+      const res = await call(route, url, bearer(unscoped));
+      if (res.statusCode !== 403) wrong.push(`no ${route.scope} ${route.method} ${url}: ${res.statusCode}`);
+      if (!res.headers['x-ratelimit-limit']) wrong.push(`${route.method} ${url}: no X-RateLimit-Limit`);
+    }
+    console.info(`route-access: ${routes.length} bearer routes`);
+    expect(routes.length).toBeGreaterThanOrEqual(7);
+    expect(wrong).toEqual([]);
+  }, 300_000);
+
   it("answers 404 to another clinic's owner on every record id, and changes nothing", async () => {
     const routes = walkableRoutes(t).filter(
-      (route) =>
-        isSignedInAccess(route.access) && pathParams(route.url).some((name) => !(name in notRecordIds)),
+      (route) => isClinicScoped(route) && pathParams(route.url).some((name) => !(name in notRecordIds)),
     );
     const wrong: string[] = [];
     for (const route of routes) {
       const before = await clinicSnapshot(t.db, victim.clinicId);
       const url = victimPath(route);
-      const res = await call(route, url, attacker.owner.cookie);
+      const res = await call(route, url, attackerCredentials(route));
       const changed = changedTables(before, await clinicSnapshot(t.db, victim.clinicId));
       if (res.statusCode !== 404 || changed.length > 0) {
         wrong.push(`${route.method} ${url}: ${res.statusCode} ${res.body.slice(0, 120)} changed: ${changed}`);
@@ -206,7 +256,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     };
     const routes = walkableRoutes(t).filter(
       (route) =>
-        isSignedInAccess(route.access) &&
+        isClinicScoped(route) &&
         route.method !== 'GET' &&
         bodyIdFields(route).length > 0 &&
         pathParams(route.url).every((name) => name in notRecordIds || attackerPathValue(route, name)),
@@ -235,7 +285,7 @@ describe('every route declares who may call it, and the declaration holds', () =
       const res = await t.app.inject({
         method: route.method as 'POST',
         url,
-        headers: jsonHeaders({ cookie: attacker.owner.cookie }),
+        headers: jsonHeaders(attackerCredentials(route)),
         payload: body,
       });
       const changed = [

@@ -1,12 +1,15 @@
+import type { ApiScope } from '@careloop/contracts/api-clients';
 import type {
   FastifyInstance,
   FastifyRequest,
   FastifySchema,
   onRequestHookHandler,
+  onSendHookHandler,
   RouteOptions,
 } from 'fastify';
 import type { ClinicRole } from '../db/schema';
 import { forbidden } from '../lib/errors';
+import type { BearerGuard } from './api-bearer';
 import { type ClinicContext, managerRoles, type RequestContextResolver } from './request-context';
 import type { SignedInGuards } from './signed-in-guards';
 
@@ -18,6 +21,7 @@ import type { SignedInGuards } from './signed-in-guards';
  * - `sandbox`: the provider fakes, mounted only in sandbox mode;
  * - `operator`: a signed-in person who runs the service (`OPERATOR_EMAILS`, ADR 005), whatever their
  *   clinic role: the internal admin pages.
+ * - `bearer`: an API client's OAuth 2.0 access token holding the route's `config.scope` (/api/v1).
  */
 export const routeAccessKinds = [
   'public',
@@ -27,6 +31,7 @@ export const routeAccessKinds = [
   'webhook',
   'sandbox',
   'operator',
+  'bearer',
 ] as const;
 export type RouteAccess = (typeof routeAccessKinds)[number];
 
@@ -35,6 +40,8 @@ export type DeclaredRoute = {
   method: string;
   url: string;
   access: RouteAccess;
+  /** The scope a `bearer` route requires. */
+  scope?: ApiScope;
   schema: FastifySchema | undefined;
 };
 
@@ -45,6 +52,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The scope a `bearer` route requires of the caller's token. */
+    scope?: ApiScope;
   }
   interface FastifyRequest {
     /** The caller's clinic, resolved before the handler on `member`, `manager` and `owner` routes. */
@@ -86,9 +95,11 @@ export function registerRouteAccess(
   resolver: RequestContextResolver,
   guards?: SignedInGuards,
   operatorEmails: readonly string[] = [],
+  bearer?: BearerGuard,
 ) {
   const operators = new Set(operatorEmails.map((email) => email.toLowerCase()));
   app.decorateRequest('clinicContext', null);
+  app.decorateRequest('apiCaller', null);
   app.decorate('declaredRoutes', []);
   app.addHook('onRoute', function declareAccess(this: FastifyInstance, route: RouteOptions) {
     const scopeAccess = (this as unknown as Record<string, unknown>)[scopeAccessKey] as
@@ -102,7 +113,29 @@ export function registerRouteAccess(
       );
     }
     for (const method of asArray(route.method)) {
-      this.declaredRoutes.push({ method, url: route.url, access, schema: route.schema });
+      this.declaredRoutes.push({
+        method,
+        url: route.url,
+        access,
+        scope: route.config.scope,
+        schema: route.schema,
+      });
+    }
+    if (access === 'bearer') {
+      const scope = route.config.scope;
+      if (!scope || !bearer) {
+        throw new UndeclaredRouteAccess(
+          `${String(route.method)} ${route.url}: a bearer route needs config.scope and the app a bearer guard`,
+        );
+      }
+      const authorize: onRequestHookHandler = (request, reply) => bearer.authorize(request, reply, scope);
+      route.onRequest = [authorize, ...asArray(route.onRequest)];
+      const audit: onSendHookHandler = async (request, reply, payload) => {
+        await bearer.audit(request, reply);
+        return payload;
+      };
+      route.onSend = [...asArray(route.onSend), audit];
+      return;
     }
     if (!isSignedInAccess(access)) return;
     const roles = signedInRoles[access];
@@ -123,7 +156,7 @@ export function isOperator(operators: ReadonlySet<string>, email: string): boole
   return operators.has(email.toLowerCase());
 }
 
-/** The clinic the access hook resolved; only routes declared `member`, `manager` or `owner` have one. */
+/** The clinic the access hook resolved; only routes declared `member`, `manager`, `owner` or `bearer` have one. */
 export function clinicContextOf(request: FastifyRequest): ClinicContext {
   if (!request.clinicContext) {
     throw new Error(`${request.method} ${request.routeOptions.url} reads a clinic it does not declare`);

@@ -18,6 +18,7 @@ export type BuildReviewOptions = {
   /** Matches the review to a new patient of this name (match status `matched`). */
   patientName?: string;
   patientId?: string | null;
+  provider?: 'trustpilot' | 'google';
 };
 
 /** A patient row for review and case tests, read-only for these modules. */
@@ -38,7 +39,7 @@ export async function buildReview(t: TestApp, options: BuildReviewOptions = {}) 
     .values({
       clinicId,
       id: newId('rev'),
-      provider: 'trustpilot',
+      provider: options.provider ?? 'trustpilot',
       providerReviewId: randomBytes(8).toString('hex'),
       patientId,
       rating: options.rating ?? 2,

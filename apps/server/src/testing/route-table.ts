@@ -33,6 +33,12 @@ export async function clinicSnapshot(db: Database, clinicId: string): Promise<Re
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }
 
+/**
+ * Logs of calls rather than the clinic's data: the public API audits every call of a known client,
+ * refused ones included (that is the point of it), so a refusal still adds a row there.
+ */
+const callLogTables = new Set(['api_call_log']);
+
 const tenantTableCache = new WeakMap<Database, Promise<string[]>>();
 
 function tenantTables(db: Database): Promise<string[]> {
@@ -44,7 +50,7 @@ function tenantTables(db: Database): Promise<string[]> {
           join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
           where c.table_schema = current_schema() and c.column_name = 'clinic_id' and t.table_type = 'BASE TABLE'
           order by c.table_name`,
-    ).then((rows) => rows.map((row) => row.table_name));
+    ).then((rows) => rows.map((row) => row.table_name).filter((table) => !callLogTables.has(table)));
     tenantTableCache.set(db, tables);
   }
   return tables;

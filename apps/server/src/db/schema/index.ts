@@ -8,6 +8,7 @@ export * from './messaging';
 export * from './observability';
 export * from './patient-aliases';
 export * from './patients';
+export * from './public-api';
 export * from './public-site';
 export * from './qa-checklist';
 export * from './review-replies';

@@ -110,6 +110,8 @@ export async function findPlanningPatients(
   clinicId: string,
   options: {
     afterId: string | null;
+    /** One patient only (the API starting a patient's sequence). */
+    onlyPatientId?: string;
     limit: number;
     now: Date;
     recentSince: Date;
@@ -139,6 +141,7 @@ export async function findPlanningPatients(
       and(
         eq(patients.clinicId, clinicId),
         options.afterId === null ? undefined : gt(patients.id, options.afterId),
+        options.onlyPatientId === undefined ? undefined : eq(patients.id, options.onlyPatientId),
         isNotNull(patients.procedureDate),
         lte(patients.procedureDate, options.now),
         window,

@@ -58,7 +58,7 @@ async function sendableConfig(deps: Deps, clinicId: string, config: AutomationCo
 export async function planClinicFollowUps(
   deps: Deps,
   clinic: ClinicAutomationRow,
-  options: { now: Date; batchSize?: number },
+  options: { now: Date; batchSize?: number; onlyPatientId?: string },
 ): Promise<ClinicPlanResult> {
   const { now } = options;
   const batchSize = options.batchSize ?? defaultPlanningBatchSize;
@@ -89,6 +89,7 @@ export async function planClinicFollowUps(
     for (;;) {
       const batch = await findPlanningPatients(tx, clinic.clinicId, {
         afterId,
+        onlyPatientId: options.onlyPatientId,
         limit: batchSize,
         now,
         recentSince,
@@ -148,6 +149,18 @@ export async function planClinicFollowUpsAt(deps: Deps, clinicId: string, now: D
   return clinic
     ? planClinicFollowUps(deps, clinic, { now })
     : { clinicId, planned: 0, skipped: 0, patients: 0 };
+}
+
+/**
+ * Plans one patient's due messages now, as the job would (the public API's "start a follow-up
+ * sequence"), and answers the channels that can send with the clinic's settings; null for an unknown clinic.
+ */
+export async function planPatientFollowUps(deps: Deps, clinicId: string, patientId: string, now: Date) {
+  const clinic = await findClinicAutomation(deps.db, clinicId);
+  if (!clinic) return null;
+  const config = await sendableConfig(deps, clinicId, toAutomationConfig(clinic.config));
+  const result = await planClinicFollowUps(deps, clinic, { now, onlyPatientId: patientId });
+  return { planned: result.planned, config };
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   afterCursorPlaceholder,
@@ -71,11 +71,19 @@ export function listReviewRows(
     cursor: KeysetCursor | null;
     rating?: number;
     matchStatus?: ReviewMatchStatus;
+    provider?: string;
+    /** Written at or after. */
+    since?: Date;
+    /** Written before. */
+    until?: Date;
   },
 ): Promise<ReviewRow[]> {
   const byRating = options.rating !== undefined;
   const byMatch = options.matchStatus !== undefined;
-  const shape = `${byRating ? 'r' : ''}${byMatch ? 'm' : ''}${options.cursor ? 'c' : ''}`;
+  const byProvider = options.provider !== undefined;
+  const bySince = options.since !== undefined;
+  const byUntil = options.until !== undefined;
+  const shape = `${byRating ? 'r' : ''}${byMatch ? 'm' : ''}${byProvider ? 'p' : ''}${bySince ? 's' : ''}${byUntil ? 'u' : ''}${options.cursor ? 'c' : ''}`;
   const statement = preparedOnce(db, `reviews_list_${shape}`, () =>
     selectReviews(db)
       .where(
@@ -83,6 +91,9 @@ export function listReviewRows(
           eq(reviews.clinicId, sql.placeholder('clinicId')),
           byRating ? eq(reviews.rating, sql.placeholder('rating')) : undefined,
           byMatch ? eq(reviews.matchStatus, sql.placeholder('matchStatus')) : undefined,
+          byProvider ? eq(reviews.provider, sql.placeholder('provider')) : undefined,
+          bySince ? gte(reviews.reviewDate, sql.placeholder('since')) : undefined,
+          byUntil ? lt(reviews.reviewDate, sql.placeholder('until')) : undefined,
           options.cursor ? afterCursorPlaceholder(reviews.reviewDate, reviews.id) : undefined,
         ),
       )
@@ -94,6 +105,9 @@ export function listReviewRows(
     limit: options.limit + 1,
     rating: options.rating,
     matchStatus: options.matchStatus,
+    provider: options.provider,
+    since: options.since?.toISOString(),
+    until: options.until?.toISOString(),
     ...cursorPlaceholders(options.cursor),
   });
 }

@@ -39,7 +39,15 @@ function toReview(row: ReviewRow): Review {
 export async function listReviews(
   deps: Deps,
   ctx: ClinicContext,
-  query: { limit: number; cursor?: string; rating?: number; matchStatus?: ReviewMatchStatus },
+  query: {
+    limit: number;
+    cursor?: string;
+    rating?: number;
+    matchStatus?: ReviewMatchStatus;
+    provider?: string;
+    since?: Date;
+    until?: Date;
+  },
 ): Promise<ReviewListResponse> {
   const cursor = decodeCursor(query.cursor);
   const rows = await listReviewRows(deps.db, ctx.clinicId, { ...query, cursor });

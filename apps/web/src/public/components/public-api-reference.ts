@@ -1,4 +1,4 @@
-/** The public API as documented (spec 3 §7): copy only; the routes are served by a later issue. */
+/** The public API as documented (spec 3 §7); served by apps/server/src/modules/api-v1 (field names kept). */
 export const publicApiEndpoints = [
   {
     id: 'listPatients',

@@ -1,0 +1,84 @@
+import { type ApiScope, apiScopes } from '@careloop/contracts/api-clients';
+import { apiRateLimitPerHour, canUseApi } from '@careloop/domain/plans';
+import type { Database } from '../../db/client';
+import { countHit } from '../../db/rate-limit-counter';
+import { newId } from '../../lib/ids';
+import type { ClinicContext } from '../../plugins/request-context';
+import { findLiveToken, insertApiCall } from './api-clients.repository';
+import { digest } from './api-credentials';
+
+/** An API client calling for its clinic, resolved from a live bearer token. */
+export type ApiCaller = {
+  apiClientId: string;
+  scopes: ApiScope[];
+  hasApiAccess: boolean;
+  requestsPerHour: number;
+  /** What the clinic's services take: the client acts as itself (its id stands as the actor in audits). */
+  context: ClinicContext;
+};
+
+const isApiScope = (value: string): value is ApiScope => apiScopes.some((scope) => scope === value);
+
+/** The caller of a bearer token, or null when the token is unknown, expired or its client revoked. */
+export async function findApiCaller(db: Database, token: string, now: Date): Promise<ApiCaller | null> {
+  const row = await findLiveToken(db, digest(token), now);
+  if (!row) return null;
+  return {
+    apiClientId: row.apiClientId,
+    scopes: row.scopes.filter(isApiScope),
+    hasApiAccess: canUseApi(row.clinic.subscriptionTier),
+    requestsPerHour: apiRateLimitPerHour(row.clinic.subscriptionTier),
+    context: {
+      userId: row.apiClientId,
+      clinicId: row.clinic.id,
+      // Routes decide what a client may do (its scopes); services read no role.
+      role: 'staff',
+      user: {
+        id: row.apiClientId,
+        email: '',
+        name: row.clientName,
+        firstName: null,
+        lastName: null,
+        twoFactorEnabled: false,
+      },
+      clinic: row.clinic,
+    },
+  };
+}
+
+const hourMs = 3_600_000;
+
+/** The counter of one client's hourly budget in the rate_limits table. */
+export const apiRateLimitKey = (clinicId: string, apiClientId: string) => `apiv1:${clinicId}:${apiClientId}`;
+
+/** One call counted against the client's hourly budget, shared by every web process (the rate_limits table). */
+export async function countApiCall(db: Database, caller: ApiCaller, now: Date) {
+  const { count, resetsInMs } = await countHit(
+    db,
+    apiRateLimitKey(caller.context.clinicId, caller.apiClientId),
+    hourMs,
+    now.getTime(),
+  );
+  return {
+    limit: caller.requestsPerHour,
+    remaining: Math.max(0, caller.requestsPerHour - count),
+    resetsAt: Math.ceil((now.getTime() + resetsInMs) / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil(resetsInMs / 1000)),
+    isOver: count > caller.requestsPerHour,
+  };
+}
+
+/** The audit row of one call: who, which route (its pattern), the answer's status and time. */
+export function recordApiCall(
+  db: Database,
+  caller: ApiCaller,
+  call: { method: string; route: string; statusCode: number; durationMs: number },
+) {
+  return insertApiCall(db, {
+    id: newId('apl'),
+    clinicId: caller.context.clinicId,
+    apiClientId: caller.apiClientId,
+    ...call,
+    durationMs: Math.max(0, Math.round(call.durationMs)),
+  });
+}

@@ -1,0 +1,149 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { apiAccessTokens, apiCallLog, apiClients, clinics, users } from '../../db/schema';
+
+export type ApiClientRow = typeof apiClients.$inferSelect;
+export type ApiClientListRow = ApiClientRow & { createdByName: string | null; lastUsedAt: Date | null };
+
+export async function insertApiClient(db: Database, values: typeof apiClients.$inferInsert) {
+  const rows = await db.insert(apiClients).values(values).returning();
+  return rows[0]!;
+}
+
+/** The clinic's clients, newest first, with who created them and their latest audited call. */
+export function listApiClientRows(db: Database, clinicId: string): Promise<ApiClientListRow[]> {
+  const lastUsedAt = sql<Date | null>`(
+    select max(${apiCallLog.createdAt}) from ${apiCallLog}
+    where ${apiCallLog.clinicId} = ${apiClients.clinicId} and ${apiCallLog.apiClientId} = ${apiClients.id}
+  )`.mapWith((value: string | Date | null) => (value === null ? null : new Date(value)));
+  return db
+    .select({
+      clinicId: apiClients.clinicId,
+      id: apiClients.id,
+      name: apiClients.name,
+      clientId: apiClients.clientId,
+      secretHash: apiClients.secretHash,
+      scopes: apiClients.scopes,
+      createdBy: apiClients.createdBy,
+      createdAt: apiClients.createdAt,
+      revokedAt: apiClients.revokedAt,
+      createdByName: users.name,
+      lastUsedAt,
+    })
+    .from(apiClients)
+    .leftJoin(users, eq(users.id, apiClients.createdBy))
+    .where(eq(apiClients.clinicId, clinicId))
+    .orderBy(desc(apiClients.createdAt), apiClients.id);
+}
+
+/** Marks the client revoked and drops its tokens in one transaction; null when the clinic has no such client. */
+export async function revokeApiClientRow(db: Database, clinicId: string, id: string, at: Date) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(apiClients)
+      .set({ revokedAt: sql`coalesce(${apiClients.revokedAt}, ${at})` })
+      .where(and(eq(apiClients.clinicId, clinicId), eq(apiClients.id, id)))
+      .returning();
+    if (rows.length === 0) return null;
+    await tx
+      .delete(apiAccessTokens)
+      .where(and(eq(apiAccessTokens.clinicId, clinicId), eq(apiAccessTokens.apiClientId, id)));
+    return rows[0]!;
+  });
+}
+
+export type CredentialRow = {
+  clinicId: string;
+  id: string;
+  secretHash: string;
+  scopes: string[];
+  revokedAt: Date | null;
+  subscriptionTier: string;
+};
+
+/** A client by its public `client_id`, with its clinic's plan (the token endpoint knows no clinic). */
+export async function findClientCredentials(db: Database, clientId: string): Promise<CredentialRow | null> {
+  const rows = await db
+    .select({
+      clinicId: apiClients.clinicId,
+      id: apiClients.id,
+      secretHash: apiClients.secretHash,
+      scopes: apiClients.scopes,
+      revokedAt: apiClients.revokedAt,
+      subscriptionTier: clinics.subscriptionTier,
+    })
+    .from(apiClients)
+    .innerJoin(clinics, eq(clinics.id, apiClients.clinicId))
+    .where(eq(apiClients.clientId, clientId))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertAccessToken(db: Database, values: typeof apiAccessTokens.$inferInsert) {
+  await db.insert(apiAccessTokens).values(values);
+}
+
+export type BearerRow = {
+  apiClientId: string;
+  clientName: string;
+  scopes: string[];
+  clinic: {
+    id: string;
+    name: string;
+    subscriptionTier: string;
+    category: string | null;
+    sandboxMode: string;
+    defaultLanguage: string;
+    timeZone: string;
+    country: string | null;
+    idleTimeoutMinutes: number;
+  };
+};
+
+/** The live token of a hash (not expired, its client not revoked) with its client and clinic, in one statement. */
+export async function findLiveToken(db: Database, tokenHash: string, now: Date): Promise<BearerRow | null> {
+  const rows = await db
+    .select({
+      apiClientId: apiClients.id,
+      clientName: apiClients.name,
+      scopes: apiAccessTokens.scopes,
+      clinic: {
+        id: clinics.id,
+        name: clinics.name,
+        subscriptionTier: clinics.subscriptionTier,
+        category: clinics.category,
+        sandboxMode: clinics.sandboxMode,
+        defaultLanguage: clinics.defaultLanguage,
+        timeZone: clinics.timeZone,
+        country: clinics.country,
+        idleTimeoutMinutes: clinics.idleTimeoutMinutes,
+      },
+    })
+    .from(apiAccessTokens)
+    .innerJoin(
+      apiClients,
+      and(eq(apiClients.clinicId, apiAccessTokens.clinicId), eq(apiClients.id, apiAccessTokens.apiClientId)),
+    )
+    .innerJoin(clinics, eq(clinics.id, apiAccessTokens.clinicId))
+    .where(
+      and(
+        eq(apiAccessTokens.tokenHash, tokenHash),
+        gt(apiAccessTokens.expiresAt, now),
+        isNull(apiClients.revokedAt),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/** Expired tokens are of no use to anyone: dropped when new ones are issued (bounded by the index). */
+export async function deleteExpiredTokens(db: Database, now: Date) {
+  await db.execute(
+    sql`delete from ${apiAccessTokens} where ${apiAccessTokens.tokenHash} in (
+      select ${apiAccessTokens.tokenHash} from ${apiAccessTokens} where ${apiAccessTokens.expiresAt} <= ${now} limit 500)`,
+  );
+}
+
+export async function insertApiCall(db: Database, values: typeof apiCallLog.$inferInsert) {
+  await db.insert(apiCallLog).values(values);
+}

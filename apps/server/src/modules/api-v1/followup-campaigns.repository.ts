@@ -1,0 +1,65 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { followUpCampaigns, patientCommunications, patients } from '../../db/schema';
+
+export type CampaignPatientRow = {
+  id: string;
+  hasPhone: boolean;
+  hasProcedureDate: boolean;
+  smsOptedOut: boolean;
+  whatsappOptedOut: boolean;
+};
+
+/** What decides whether a patient can be followed up: a phone, a procedure date and the opt-outs. */
+export async function findCampaignPatient(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+): Promise<CampaignPatientRow | null> {
+  const rows = await db
+    .select({
+      id: patients.id,
+      phone: patients.phone,
+      procedureDate: patients.procedureDate,
+      smsOptedOutAt: patients.smsOptedOutAt,
+      whatsappOptedOutAt: patients.whatsappOptedOutAt,
+    })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    hasPhone: Boolean(row.phone?.trim()),
+    hasProcedureDate: row.procedureDate !== null,
+    smsOptedOut: row.smsOptedOutAt !== null,
+    whatsappOptedOut: row.whatsappOptedOutAt !== null,
+  };
+}
+
+/** The patient's follow-up messages in the outbox, by schedule day. */
+export function listFollowUpMessages(db: Database, clinicId: string, patientId: string) {
+  return db
+    .select({
+      id: patientCommunications.id,
+      channel: patientCommunications.channel,
+      status: patientCommunications.deliveryStatus,
+      scheduleDay: patientCommunications.scheduleDay,
+      scheduledAt: patientCommunications.scheduledAt,
+    })
+    .from(patientCommunications)
+    .where(
+      and(
+        eq(patientCommunications.clinicId, clinicId),
+        eq(patientCommunications.patientId, patientId),
+        eq(patientCommunications.kind, 'followup'),
+      ),
+    )
+    .orderBy(asc(patientCommunications.scheduleDay), asc(patientCommunications.id));
+}
+
+export async function insertCampaign(db: Database, values: typeof followUpCampaigns.$inferInsert) {
+  const rows = await db.insert(followUpCampaigns).values(values).returning();
+  return rows[0]!;
+}

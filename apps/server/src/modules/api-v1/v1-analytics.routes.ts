@@ -1,0 +1,25 @@
+import { v1AnalyticsSchema } from '@careloop/contracts/api-v1';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { clinicContextOf } from '../../plugins/route-access';
+import { getV1Analytics } from './analytics.service';
+import { v1Errors } from './v1-errors';
+
+export const v1AnalyticsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/v1/analytics',
+      {
+        config: { access: 'bearer', scope: 'analytics:read' },
+        schema: {
+          tags: ['public-api'],
+          summary:
+            "The dashboard's KPIs with the response rate (answered share of messages sent), and its last 12 weeks (reviews, rating, cases opened and resolved)",
+          security: [{ bearerAuth: ['analytics:read'] }],
+          response: { 200: v1AnalyticsSchema, ...v1Errors },
+        },
+      },
+      async (request) => getV1Analytics(deps, clinicContextOf(request)),
+    );
+  };

@@ -1,0 +1,46 @@
+import { v1CampaignSchema, v1FollowUpBodySchema } from '@careloop/contracts/api-v1';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { apiCallerOf, idempotencyKeyOf } from '../../plugins/api-bearer';
+import { clinicContextOf } from '../../plugins/route-access';
+import { startFollowUpCampaign } from './followup-campaigns.service';
+import { runIdempotently } from './idempotency.service';
+import { v1Errors } from './v1-errors';
+
+export const v1FollowUpsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      '/api/v1/followups',
+      {
+        config: { access: 'bearer', scope: 'followups:write' },
+        schema: {
+          tags: ['public-api'],
+          summary:
+            "Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when consent, opt-outs or settings leave no way to send); Idempotency-Key honoured",
+          security: [{ bearerAuth: ['followups:write'] }],
+          body: v1FollowUpBodySchema,
+          response: { 201: v1CampaignSchema, ...v1Errors },
+        },
+      },
+      async (request, reply) => {
+        const ctx = clinicContextOf(request);
+        const caller = apiCallerOf(request);
+        const { body } = request;
+        const answer = await runIdempotently(
+          deps,
+          caller,
+          { key: idempotencyKeyOf(request), method: 'POST', route: '/api/v1/followups', body },
+          async () => ({
+            statusCode: 201,
+            body: await startFollowUpCampaign(deps, ctx, {
+              patientId: body.patient_id,
+              apiClientId: caller.apiClientId,
+            }),
+          }),
+        );
+        if (answer.isReplay) reply.header('idempotent-replayed', 'true');
+        return reply.status(answer.statusCode).send(answer.body as never);
+      },
+    );
+  };

@@ -1,0 +1,100 @@
+import {
+  type V1CreatePatientBody,
+  v1CreatePatientBodySchema,
+  v1IdParamsSchema,
+  v1PatientListQuerySchema,
+  v1PatientListResponseSchema,
+  v1PatientSchema,
+  v1UpdatePatientBodySchema,
+} from '@careloop/contracts/api-v1';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps';
+import { apiCallerOf, idempotencyKeyOf } from '../../plugins/api-bearer';
+import { clinicContextOf } from '../../plugins/route-access';
+import { createPatient, getPatient, listPatients, updatePatient } from '../patients/patients.service';
+import { runIdempotently } from './idempotency.service';
+import { v1Errors } from './v1-errors';
+import { toV1Patient } from './v1-shapes';
+
+/** The public API's patients: the same rules as the web app's (E.164 phones, names, the clinic's languages). */
+export const v1PatientsRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/v1/patients',
+      {
+        config: { access: 'bearer', scope: 'patients:read' },
+        schema: {
+          tags: ['public-api'],
+          summary: 'Patients, newest first; `search` in name, e-mail and phone; cursor paging',
+          security: [{ bearerAuth: ['patients:read'] }],
+          querystring: v1PatientListQuerySchema,
+          response: { 200: v1PatientListResponseSchema, ...v1Errors },
+        },
+      },
+      async (request) => {
+        const { search, limit, cursor } = request.query;
+        const page = await listPatients(deps, clinicContextOf(request), { q: search, limit, cursor });
+        return { data: page.patients.map(toV1Patient), next_cursor: page.nextCursor };
+      },
+    );
+
+    app.post(
+      '/api/v1/patients',
+      {
+        config: { access: 'bearer', scope: 'patients:write' },
+        schema: {
+          tags: ['public-api'],
+          summary:
+            'Create a patient (phone in E.164 or the clinic country’s format); Idempotency-Key honoured',
+          security: [{ bearerAuth: ['patients:write'] }],
+          body: v1CreatePatientBodySchema,
+          response: { 201: v1PatientSchema, ...v1Errors },
+        },
+      },
+      async (request, reply) => {
+        const ctx = clinicContextOf(request);
+        const body: V1CreatePatientBody = request.body;
+        const answer = await runIdempotently(
+          deps,
+          apiCallerOf(request),
+          { key: idempotencyKeyOf(request), method: 'POST', route: '/api/v1/patients', body },
+          async () => ({ statusCode: 201, body: toV1Patient(await createPatient(deps, ctx, body)) }),
+        );
+        if (answer.isReplay) reply.header('idempotent-replayed', 'true');
+        return reply.status(answer.statusCode).send(answer.body as never);
+      },
+    );
+
+    app.get(
+      '/api/v1/patients/:id',
+      {
+        config: { access: 'bearer', scope: 'patients:read' },
+        schema: {
+          tags: ['public-api'],
+          summary: 'One patient',
+          security: [{ bearerAuth: ['patients:read'] }],
+          params: v1IdParamsSchema,
+          response: { 200: v1PatientSchema, ...v1Errors },
+        },
+      },
+      async (request) => toV1Patient(await getPatient(deps, clinicContextOf(request), request.params.id)),
+    );
+
+    app.patch(
+      '/api/v1/patients/:id',
+      {
+        config: { access: 'bearer', scope: 'patients:write' },
+        schema: {
+          tags: ['public-api'],
+          summary: 'Update a patient: only the fields given change',
+          security: [{ bearerAuth: ['patients:write'] }],
+          params: v1IdParamsSchema,
+          body: v1UpdatePatientBodySchema,
+          response: { 200: v1PatientSchema, ...v1Errors },
+        },
+      },
+      async (request) =>
+        toV1Patient(await updatePatient(deps, clinicContextOf(request), request.params.id, request.body)),
+    );
+  };

@@ -1,0 +1,98 @@
+import type { ApiScope } from '@careloop/contracts/api-clients';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import { AppError, forbidden } from '../lib/errors';
+import {
+  type ApiCaller,
+  countApiCall,
+  findApiCaller,
+  recordApiCall,
+} from '../modules/api-clients/api-access.service';
+import { apiPlanRequired } from '../modules/api-clients/api-clients.service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The API client of a `bearer` route, once its token is checked. */
+    apiCaller: ApiCaller | null;
+  }
+}
+
+const realm = 'careloop-api';
+
+/**
+ * The `bearer` access kind (/api/v1): a live OAuth 2.0 access token (RFC 6750), then the client's
+ * hourly budget (X-RateLimit-* on every answer it gets, 429 with Retry-After past it), the plan, and
+ * the route's scope; every call of a known client is audited with its answer's status.
+ */
+export function createBearerGuard(deps: { db: Database; now?: () => number }) {
+  const clock = deps.now ?? Date.now;
+
+  const invalidToken = (reply: FastifyReply, description: string) => {
+    reply.header('www-authenticate', `Bearer realm="${realm}", error="invalid_token"`);
+    return new AppError(401, 'UNAUTHENTICATED', description);
+  };
+
+  async function authorize(request: FastifyRequest, reply: FastifyReply, scope: ApiScope) {
+    reply.header('cache-control', 'no-store');
+    const header = request.headers.authorization;
+    if (!header) {
+      reply.header('www-authenticate', `Bearer realm="${realm}"`);
+      throw new AppError(401, 'UNAUTHENTICATED', 'Not authenticated');
+    }
+    const token = header.match(/^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i)?.[1];
+    if (!token) throw invalidToken(reply, 'The Authorization header must be Bearer <access token>');
+    const now = new Date(clock());
+    const caller = await findApiCaller(deps.db, token, now);
+    if (!caller) throw invalidToken(reply, 'The access token is invalid, expired or revoked');
+    request.apiCaller = caller;
+    const budget = await countApiCall(deps.db, caller, now);
+    reply.header('x-ratelimit-limit', budget.limit);
+    reply.header('x-ratelimit-remaining', budget.remaining);
+    reply.header('x-ratelimit-reset', budget.resetsAt);
+    if (budget.isOver) {
+      reply.header('retry-after', budget.retryAfterSeconds);
+      throw new AppError(429, 'RATE_LIMITED', 'Too many requests', {
+        limit: budget.limit,
+        retryAfterSeconds: budget.retryAfterSeconds,
+      });
+    }
+    if (!caller.hasApiAccess) throw apiPlanRequired();
+    if (!caller.scopes.includes(scope)) {
+      reply.header(
+        'www-authenticate',
+        `Bearer realm="${realm}", error="insufficient_scope", scope="${scope}"`,
+      );
+      throw forbidden(`This token lacks the ${scope} scope`);
+    }
+    request.clinicContext = caller.context;
+  }
+
+  /** Audits the answer of a call whose client is known (onSend: written before the answer leaves). */
+  async function audit(request: FastifyRequest, reply: FastifyReply) {
+    if (!request.apiCaller) return;
+    await recordApiCall(deps.db, request.apiCaller, {
+      method: request.method,
+      route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+      statusCode: reply.statusCode,
+      durationMs: reply.elapsedTime,
+    });
+  }
+
+  return { authorize, audit };
+}
+
+export type BearerGuard = ReturnType<typeof createBearerGuard>;
+
+/** The API client of a `bearer` route (resolved by the access hook before the handler). */
+export function apiCallerOf(request: FastifyRequest): ApiCaller {
+  if (!request.apiCaller) {
+    throw new Error(`${request.method} ${request.routeOptions.url} reads an API client it does not declare`);
+  }
+  return request.apiCaller;
+}
+
+/** The request's `Idempotency-Key` (one value), or undefined. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const value = request.headers['idempotency-key'];
+  return Array.isArray(value) ? value.join(',') : value;
+}

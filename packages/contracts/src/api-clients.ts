@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { nameText } from './name-text';
+
+/** What an API client may do; each /api/v1 route requires one. */
+export const apiScopes = [
+  'patients:read',
+  'patients:write',
+  'reviews:read',
+  'followups:write',
+  'analytics:read',
+] as const;
+export type ApiScope = (typeof apiScopes)[number];
+export const apiScopeSchema = z.enum(apiScopes);
+
+export const createApiClientBodySchema = z.object({
+  name: nameText(100).refine((value) => value.trim().length > 0, 'Name required'),
+  scopes: z.array(apiScopeSchema).min(1).max(apiScopes.length),
+});
+export type CreateApiClientBody = z.input<typeof createApiClientBodySchema>;
+
+/** A client as settings list it: never its secret. */
+export const apiClientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  clientId: z.string(),
+  scopes: z.array(apiScopeSchema),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  /** The latest call made with one of its tokens (or a token issued to it); null: never used. */
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiClient = z.infer<typeof apiClientSchema>;
+
+export const apiClientListResponseSchema = z.object({
+  items: z.array(apiClientSchema),
+  /** False below Professional: the clinic may list and revoke, not create. */
+  isApiAvailable: z.boolean(),
+});
+export type ApiClientListResponse = z.infer<typeof apiClientListResponseSchema>;
+
+/** The answer to a creation: the only time the secret is shown. */
+export const createdApiClientSchema = apiClientSchema.extend({ clientSecret: z.string() });
+export type CreatedApiClient = z.infer<typeof createdApiClientSchema>;
+
+export const apiClientIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
