@@ -151,10 +151,26 @@ describe('clinic settings', () => {
     await context.close();
   });
 
+  it('API tab: the clinic API clients, locked below Professional with the plan message; axe clean', async () => {
+    const { context, page, consoleErrors } = await newVisitor(browser);
+    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await openSettings(page);
+    await page.getByRole('tab', { name: 'API' }).click();
+    await page.waitForURL('**/settings?tab=api');
+    const clients = page.getByRole('region', { name: 'API clients' });
+    await expect.poll(() => clients.isVisible()).toBe(true);
+    expect(await clients.getByText('No API clients yet.').isVisible()).toBe(true);
+    await expect.poll(visible(page, 'This feature requires Professional or Enterprise plan')).toBe(true);
+    expect(await page.getByRole('button', { name: 'Create client' }).count()).toBe(0);
+    await expectAccessible(page, '/settings?tab=api (desktop)');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('is usable and axe clean at 375 px', async () => {
     const { context, page } = await newVisitor(browser, { viewport: viewports.mobile });
     await signInThroughForm(page, demoLogin.email, demoLogin.password);
-    for (const tab of ['', '?tab=templates', '?tab=team']) {
+    for (const tab of ['', '?tab=templates', '?tab=team', '?tab=api']) {
       await openSettings(page, tab);
       await expect.poll(() => page.getByRole('tablist').isVisible()).toBe(true);
       await expect.poll(() => page.getByRole('region').first().isVisible()).toBe(true);

@@ -1,15 +1,17 @@
 import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBuildingHospital, IconChartBar, IconMessage2, IconUsers } from '@tabler/icons-react';
+import { IconApi, IconBuildingHospital, IconChartBar, IconMessage2, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
+import { useApiClients } from './api/get-api-clients';
 import { useSettings } from './api/get-settings';
 import { useTeam } from './api/get-team';
 import { useTemplates } from './api/get-templates';
 import { useUsage } from './api/get-usage';
 import { AiReviewResponseSection } from './components/ai-review-response-section';
+import { ApiClientsSection } from './components/api-clients-section';
 import { CategorySection } from './components/category-section';
 import { HowItWorks } from './components/how-it-works';
 import { ManagersOnlyNotice } from './components/managers-only-notice';
@@ -33,10 +35,11 @@ const tabIcons = {
   clinic: IconBuildingHospital,
   templates: IconMessage2,
   team: IconUsers,
+  api: IconApi,
   plan: IconChartBar,
 } as const;
 
-/** Clinic Settings, Message templates and Team, one tab each (`?tab=`); staff see the managers-only notice. */
+/** Clinic Settings, Message templates, Team, API and Plan & usage, one tab each (`?tab=`); staff see the managers-only notice. */
 export function SettingsPage() {
   const { t } = useTranslation('settings');
   const [searchParams, setSearchParams] = useSearchParams();
@@ -77,9 +80,10 @@ export function SettingsPage() {
               {panel('clinic', <ClinicPanel />)}
               {panel('templates', <TemplatesPanel />)}
               {panel('team', <TeamPanel userId={me.data.user.id} role={me.data.role} />)}
+              {panel('api', <ApiPanel />)}
             </>
           ) : (
-            (['clinic', 'templates', 'team'] as const).map((value) => (
+            (['clinic', 'templates', 'team', 'api'] as const).map((value) => (
               <Tabs.Panel key={value} value={value} pt="lg">
                 <ManagersOnlyNotice />
               </Tabs.Panel>
@@ -155,6 +159,12 @@ function TemplatesPanel() {
 function TeamPanel({ userId, role }: { userId: string; role: 'owner' | 'admin' | 'staff' }) {
   const team = useTeam();
   return <Loaded query={team}>{(data) => <TeamSection team={data} me={{ userId, role }} />}</Loaded>;
+}
+
+/** API clients of the clinic (owners and admins). */
+function ApiPanel() {
+  const clients = useApiClients();
+  return <Loaded query={clients}>{(data) => <ApiClientsSection data={data} />}</Loaded>;
 }
 
 /** Plan & usage: every member sees the usage; only owners change the plan. */

@@ -34,7 +34,7 @@ import {
 } from '../../components/template-editor.utils';
 import { ApiError } from '../../lib/api-client';
 
-export const settingsTabs = ['clinic', 'templates', 'team', 'plan'] as const;
+export const settingsTabs = ['clinic', 'templates', 'team', 'api', 'plan'] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
 
 /** The tab in the URL (`?tab=`): unknown values open the Clinic tab. */

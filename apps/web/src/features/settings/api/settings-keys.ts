@@ -5,4 +5,5 @@ export const settingsKeys = {
   team: ['team'] as const,
   usage: ['usage'] as const,
   billing: ['billing'] as const,
+  apiClients: ['api-clients'] as const,
 };

@@ -1,0 +1,107 @@
+import type { ApiClient, ApiClientListResponse } from '@careloop/contracts/api-clients';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { renderPage } from '../../../test/render';
+import { ApiClientsSection } from './api-clients-section';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['settings', 'plans']);
+});
+
+const client = (overrides: Partial<ApiClient> = {}): ApiClient => ({
+  id: 'apc_1',
+  name: 'Practice system',
+  clientId: 'clk_abc',
+  scopes: ['patients:read', 'reviews:read'],
+  createdAt: '2026-11-20T10:00:00.000Z',
+  createdBy: 'Olivia Owner',
+  lastUsedAt: null,
+  revokedAt: null,
+  ...overrides,
+});
+
+function renderSection(data: ApiClientListResponse) {
+  const network = stubFetch((request) => {
+    if (request.method === 'POST') {
+      const body = request.body as { name: string; scopes: ApiClient['scopes'] };
+      return json(
+        { ...client({ id: 'apc_2', clientId: 'clk_new', ...body }), clientSecret: 'cls_shown_once' },
+        201,
+      );
+    }
+    if (request.method === 'DELETE') return json(client({ revokedAt: '2026-11-26T10:00:00.000Z' }));
+    return json(data);
+  });
+  renderPage(<ApiClientsSection data={data} />, { path: '/settings' });
+  return network;
+}
+
+describe('ApiClientsSection', () => {
+  it('lists clients with their scopes and when they were last used', async () => {
+    renderSection({
+      items: [
+        client(),
+        client({
+          id: 'apc_3',
+          name: 'Old',
+          lastUsedAt: '2026-11-25T09:00:00.000Z',
+          revokedAt: '2026-11-25T10:00:00.000Z',
+        }),
+      ],
+      isApiAvailable: true,
+    });
+    const row = await screen.findByRole('listitem', { name: 'Practice system' });
+    expect(within(row).getByText('patients:read')).toBeTruthy();
+    expect(within(row).getByText(/Never used/)).toBeTruthy();
+    const old = screen.getByRole('listitem', { name: 'Old' });
+    expect(within(old).getByText('Revoked')).toBeTruthy();
+    expect(within(old).getByText(/Last used/)).toBeTruthy();
+    expect(within(old).queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+
+  it('checks the form, creates the client and shows its secret once', async () => {
+    const network = renderSection({ items: [], isApiAvailable: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create client' }));
+    expect(await screen.findByText('Name required')).toBeTruthy();
+    expect(screen.getByText('Choose at least one scope')).toBeTruthy();
+    expect(network.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'PMS');
+    await user.click(screen.getByRole('checkbox', { name: /^followups:write/ }));
+    await user.click(screen.getByRole('checkbox', { name: /^patients:read/ }));
+    await user.click(screen.getByRole('button', { name: 'Create client' }));
+    await waitFor(() =>
+      expect(network.to('/api/settings/api-clients').filter((r) => r.method === 'POST')).toHaveLength(1),
+    );
+    const [posted] = network.to('/api/settings/api-clients').filter((r) => r.method === 'POST');
+    expect(posted!.body).toEqual({ name: 'PMS', scopes: ['patients:read', 'followups:write'] });
+    const dialog = await screen.findByRole('dialog', { name: 'Client created' });
+    expect((within(dialog).getByRole('textbox', { name: /^Client secret/ }) as HTMLInputElement).value).toBe(
+      'cls_shown_once',
+    );
+    expect(within(dialog).getByText(/shown only this once/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'I have stored the secret' }));
+    await waitFor(() => expect(screen.queryByText('cls_shown_once')).toBeNull());
+  });
+
+  it('revokes a client after confirmation', async () => {
+    const network = renderSection({ items: [client()], isApiAvailable: true });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Revoke Practice system' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke API client' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke client' }));
+    await waitFor(() =>
+      expect(network.to('/api/settings/api-clients/apc_1').map((r) => r.method)).toEqual(['DELETE']),
+    );
+  });
+
+  it('shows the locked-feature message below Professional, with no form', async () => {
+    renderSection({ items: [], isApiAvailable: false });
+    expect(await screen.findByText('This feature requires Professional or Enterprise plan')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create client' })).toBeNull();
+  });
+});
