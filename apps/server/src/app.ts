@@ -34,6 +34,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboundRoutes } from './modules/inbound/inbound.routes';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientAliasesRoutes } from './modules/patient-aliases/patient-aliases.routes';
@@ -162,6 +163,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(v1ReviewsRoutes(fullDeps));
   await app.register(v1FollowUpsRoutes(fullDeps));
   await app.register(v1AnalyticsRoutes(fullDeps));
+  await app.register(monitoringRoutes(fullDeps));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.

@@ -100,6 +100,7 @@ async function readEverything() {
   await get('/api/dashboard/summary');
   await get('/api/usage');
   await get('/api/testing-checklist');
+  await get('/api/monitoring');
   await twoPages('/api/conversations/sent');
   await twoPages('/api/conversations/sent?channel=sms');
   await get('/api/conversations/sent?q=feeling%2C%20patient%2017');

@@ -1,3 +1,4 @@
+import { checkClinicCredentialsJob, checkCredentialsDailyJob } from './check-credentials.job';
 import { cleanupLogsJob } from './cleanup-logs.job';
 import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
@@ -15,4 +16,6 @@ export const jobRegistry: JobDefinition[] = [
   planFollowUpsJob as unknown as JobDefinition,
   sendMessagesJob as unknown as JobDefinition,
   refreshPlannerStatisticsJob as unknown as JobDefinition,
+  checkCredentialsDailyJob as unknown as JobDefinition,
+  checkClinicCredentialsJob as unknown as JobDefinition,
 ];

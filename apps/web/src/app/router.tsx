@@ -193,8 +193,14 @@ const TestingChecklistPage = lazy(() =>
   ),
 );
 
+const MonitoringPage = lazy(() =>
+  withNamespaces(['monitoring'], () => import('../features/monitoring/monitoring-page')).then((m) => ({
+    default: m.MonitoringPage,
+  })),
+);
+
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
-const plannedAppPaths = [paths.enterpriseCompliance, paths.monitoring, paths.securityHardening];
+const plannedAppPaths = [paths.enterpriseCompliance, paths.securityHardening];
 
 /** Catches what a page throws while rendering (a declarative router has no route `errorElement`). */
 function RootLayout() {
@@ -255,6 +261,7 @@ export const routes: RouteObject[] = [
           { path: paths.accountSecurity, element: <AccountSecurityPage /> },
           { path: paths.adminLeads, element: <LeadsPage /> },
           { path: paths.testingChecklist, element: <TestingChecklistPage /> },
+          { path: paths.monitoring, element: <MonitoringPage /> },
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [
             { path, element: <NotFoundPage /> },

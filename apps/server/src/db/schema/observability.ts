@@ -24,6 +24,8 @@ export const errorLogs = pgTable(
   (t) => [
     index('error_logs_created_idx').on(t.createdAt.desc()),
     index('error_logs_clinic_idx').on(t.clinicId),
+    // System Monitoring reads one clinic's last 24 hours.
+    index('error_logs_clinic_created_idx').on(t.clinicId, t.createdAt.desc()),
   ],
 );
 
@@ -39,7 +41,11 @@ export const performanceMetrics = pgTable(
     context: jsonb('context'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('performance_metrics_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('performance_metrics_created_idx').on(t.createdAt.desc()),
+    // System Monitoring reads one clinic's page loads of the last hour.
+    index('performance_metrics_clinic_metric_idx').on(t.clinicId, t.metric, t.createdAt.desc()),
+  ],
 );
 
 // The server's audit trail of work done (exports, imports, case resolutions, settings): written only
@@ -58,6 +64,7 @@ export const userActions = pgTable(
   (t) => [
     index('user_actions_created_idx').on(t.createdAt.desc()),
     index('user_actions_clinic_idx').on(t.clinicId),
+    index('user_actions_clinic_created_idx').on(t.clinicId, t.createdAt.desc()),
   ],
 );
 
@@ -74,7 +81,10 @@ export const clientActions = pgTable(
     context: jsonb('context'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('client_actions_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('client_actions_created_idx').on(t.createdAt.desc()),
+    index('client_actions_clinic_created_idx').on(t.clinicId, t.createdAt.desc()),
+  ],
 );
 
 export const credentialHealth = pgTable(
@@ -89,7 +99,8 @@ export const credentialHealth = pgTable(
   },
   (t) => [
     check('credential_health_status_check', oneOf(t.status, ['healthy', 'unhealthy', 'unknown'])),
-    index('credential_health_clinic_idx').on(t.clinicId, t.credentialType),
+    // The latest check of each credential: distinct on (credential_type) ... checked_at desc.
+    index('credential_health_clinic_idx').on(t.clinicId, t.credentialType, t.checkedAt.desc()),
   ],
 );
 

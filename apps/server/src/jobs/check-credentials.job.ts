@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import {
+  checkClinicCredentialHealth,
+  listClinicsWithStoredCredentials,
+} from '../modules/monitoring/credential-health.service';
+import { defineJob } from './job-definition';
+
+export const checkClinicCredentialsJobName = 'check-clinic-credentials';
+
+/** One clinic's credential check: every stored credential tried through the real client, each result recorded. */
+export const checkClinicCredentialsJob = defineJob({
+  name: checkClinicCredentialsJobName,
+  payload: z.object({ clinicId: z.string().min(1) }),
+  retryLimit: 2,
+  handle: async ({ clinicId }, ctx) => {
+    const probes = await checkClinicCredentialHealth(ctx, clinicId);
+    ctx.log.info(
+      { clinicId, checked: probes.length, unhealthy: probes.filter((p) => p.status === 'unhealthy').length },
+      'credentials checked',
+    );
+  },
+});
+
+// Credential health for System Monitoring (spec 2 §7): once a day, one job per clinic with a stored
+// credential, so one clinic's slow provider delays nobody else's check.
+export const checkCredentialsDailyJob = defineJob({
+  name: 'check-credentials-daily',
+  payload: z.object({}),
+  schedule: { cron: '20 3 * * *' },
+  handle: async (_payload, ctx) => {
+    const clinicIds = await listClinicsWithStoredCredentials(ctx);
+    for (const clinicId of clinicIds) {
+      await ctx.send(checkClinicCredentialsJobName, { clinicId }, { singletonKey: clinicId });
+    }
+    ctx.log.info({ clinics: clinicIds.length }, 'credential checks scheduled');
+  },
+});

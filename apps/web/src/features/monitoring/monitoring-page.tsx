@@ -1,0 +1,82 @@
+import { Alert, Button, Code, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../components/page-loader';
+import { logUserAction } from '../../lib/reporting';
+import { useMonitoring } from './api/get-monitoring';
+import { MonitoringCards } from './components/monitoring-cards';
+
+/** /monitoring: the clinic's errors, page speed, activity, credential health and security events. */
+export function MonitoringPage() {
+  const { t, i18n } = useTranslation('monitoring');
+  const monitoring = useMonitoring();
+  const [isDebugOpen, setDebugOpen] = useState(false);
+  const time = (at: string | number) =>
+    new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' }).format(new Date(at));
+
+  const refresh = () => {
+    void monitoring.refetch();
+    void logUserAction('monitoring_dashboard_refresh');
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
+        </Stack>
+        <Group gap="sm">
+          <Switch
+            label={t('debugPanel')}
+            checked={isDebugOpen}
+            onChange={(event) => setDebugOpen(event.currentTarget.checked)}
+          />
+          <Button
+            leftSection={<IconRefresh size={16} aria-hidden="true" />}
+            onClick={refresh}
+            loading={monitoring.isFetching}
+          >
+            {t('refresh')}
+          </Button>
+        </Group>
+      </Group>
+
+      {monitoring.data ? (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('updated', { time: time(monitoring.dataUpdatedAt) })}
+          </Text>
+          <MonitoringCards snapshot={monitoring.data} />
+          {isDebugOpen ? (
+            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="monitoring-debug">
+              <Title order={2} size="h5" id="monitoring-debug" mb="xs">
+                {t('debug.title')}
+              </Title>
+              <Text size="sm">{t('debug.generatedAt', { time: time(monitoring.data.generatedAt) })}</Text>
+              <Text size="sm">{t('debug.fetchedAt', { time: time(monitoring.dataUpdatedAt) })}</Text>
+              <Text size="sm" mb="xs">
+                {t('debug.autoRefresh')}
+              </Text>
+              <Text size="sm" fw={600}>
+                {t('debug.raw')}
+              </Text>
+              <Code block style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0}>
+                {JSON.stringify(monitoring.data, null, 2)}
+              </Code>
+            </Paper>
+          ) : null}
+        </>
+      ) : monitoring.isError ? (
+        <Alert color="red" title={t('loadError')}>
+          <Button variant="light" color="red" onClick={() => void monitoring.refetch()}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </Alert>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}
