@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { lazy, type ReactElement, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderPage } from '../../test/render';
@@ -46,5 +47,31 @@ describe('ErrorBoundary', () => {
     shouldThrow = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByText('All good')).toBeTruthy();
+  });
+
+  it('reloads the page on Try Again when the page code failed to load, which rendering again cannot fix', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubFetch(() => json({ accepted: true }, 202));
+    const failedImport = Promise.reject(
+      new TypeError(
+        'Failed to fetch dynamically imported module: http://localhost/assets/pricing-page-AbC.js',
+      ),
+    );
+    failedImport.catch(() => {});
+    const Page = lazy(() => failedImport as Promise<{ default: () => ReactElement }>);
+    const reloadPage = vi.fn();
+    renderPage(
+      <ErrorBoundary reloadPage={reloadPage}>
+        <Suspense fallback={<p>Loading</p>}>
+          <Page />
+        </Suspense>
+      </ErrorBoundary>,
+      { path: '/' },
+    );
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+    // The lazy page keeps its failed import: only the reload could help.
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
   });
 });

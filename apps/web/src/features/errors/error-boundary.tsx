@@ -1,10 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { reportError } from '../../lib/reporting';
+import { isChunkLoadError } from './chunk-load-error';
 import { createErrorId } from './error-id.utils';
 import { ErrorScreen } from './error-screen';
 
 type ErrorBoundaryProps = {
   children: ReactNode;
+  /** Loads the page afresh (tests pass their own). */
+  reloadPage?: () => void;
 };
 
 type ErrorBoundaryState = {
@@ -32,7 +35,13 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
     });
   }
 
+  // A page whose code failed to load fails the same way when rendered again (React.lazy keeps the
+  // failed import): Try Again reloads the page then, which fetches the code anew.
   private readonly handleTryAgain = () => {
+    if (isChunkLoadError(this.state.error)) {
+      (this.props.reloadPage ?? (() => window.location.reload()))();
+      return;
+    }
     this.setState({ error: null, errorId: null });
   };
 
