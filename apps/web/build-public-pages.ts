@@ -7,6 +7,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import {
+  defaultLanguage,
+  localizedPath,
+  type SupportedLanguage,
+  supportedLanguages,
+} from './src/i18n/language.utils';
 import { classNamesIn, criticalCss } from './src/prerender/critical-css';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -14,10 +20,19 @@ type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof import('./src/prerender/render-page');
 type RenderedPage = Awaited<ReturnType<ServerEntry['renderPage']>>;
 
-export const prerenderLanguage = 'en';
 export const pagesDir = 'pages';
+/**
+ * Stands for the site's address in the written HTML (canonical, alternates, og:url, og:image): the
+ * server puts its PUBLIC_URL in its place when it loads the pages (apps/server/src/plugins/web-app.ts).
+ */
+export const publicUrlToken = '%PUBLIC_URL%';
+/** The pre-rendered pages in every language, for the server's sitemap.xml. */
+export const publicPagesFile = 'public-pages.json';
 
-/** '/' -> index.html, '/cost-calculator' -> cost-calculator.html (the server maps paths the same way). */
+/**
+ * '/' -> index.html, '/cost-calculator' -> cost-calculator.html, '/es/blog/x' -> es_blog_x.html (the
+ * server maps paths the same way).
+ */
 export function pageFileName(routePath: string): string {
   return routePath === '/' ? 'index.html' : `${routePath.slice(1).replaceAll('/', '_')}.html`;
 }
@@ -60,6 +75,21 @@ function lowerScriptPriority(html: string): string {
     );
 }
 
+/** The head of a page in one language: its canonical URL and its twins in the other languages. */
+export function languageLinks(routePath: string, language: SupportedLanguage): string {
+  const url = (language_: SupportedLanguage) => `${publicUrlToken}${localizedPath(routePath, language_)}`;
+  return [
+    `    <link rel="canonical" href="${url(language)}">`,
+    ...supportedLanguages.map(
+      (other) => `    <link rel="alternate" hreflang="${other}" href="${url(other)}">`,
+    ),
+    `    <link rel="alternate" hreflang="x-default" href="${url(defaultLanguage)}">`,
+    `    <meta property="og:url" content="${url(language)}">`,
+  ]
+    .map((line) => `${line}\n`)
+    .join('');
+}
+
 function setMetaContent(html: string, attribute: 'name' | 'property', key: string, content: string) {
   const pattern = new RegExp(`(<meta ${attribute}="${key}" content=")[^"]*(")`);
   if (!pattern.test(html)) throw new Error(`index.html has no <meta ${attribute}="${key}">`);
@@ -73,9 +103,9 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the client manifest has no entry');
   const entryFiles = chunkFiles(manifest, entryKey);
-  const namespaceFile = (namespace: string) => {
-    const chunk = manifest[`src/i18n/${prerenderLanguage}/${namespace}.json`];
-    if (!chunk) throw new Error(`no chunk for the ${prerenderLanguage}/${namespace} translations`);
+  const namespaceFile = (language: string, namespace: string) => {
+    const chunk = manifest[`src/i18n/${language}/${namespace}.json`];
+    if (!chunk) throw new Error(`no chunk for the ${language}/${namespace} translations`);
     return chunk.file;
   };
   const preloads = (files: Iterable<string>, priority = '') =>
@@ -83,39 +113,52 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
       .filter((file) => !entryFiles.has(file))
       .map((file) => `    <link rel="modulepreload" crossorigin${priority} href="/${file}">\n`)
       .join('');
+  const startup = (language: string) => ['common', 'errors'].map((ns) => namespaceFile(language, ns));
 
-  // The shell (index.html) serves every other client route: it preloads the start-up translations.
-  const startup = ['common', 'errors'].map(namespaceFile);
-  const template = fs
+  // og:image is absolute: the server writes its address in (publicUrlToken).
+  const base = fs
     .readFileSync(path.join(distDir, 'index.html'), 'utf8')
-    .replace('  </head>', `${preloads(startup)}  </head>`);
+    .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${publicUrlToken}/`);
+  // The shell (index.html) serves every other client route: it preloads the start-up translations.
+  const template = base.replace('  </head>', `${preloads(startup(defaultLanguage))}  </head>`);
   fs.writeFileSync(path.join(distDir, 'index.html'), template);
 
   const server = (await import(pathToFileURL(options.serverEntry).href)) as ServerEntry;
-  const rendered: { path: string; page: RenderedPage; files: Set<string> }[] = [];
+  const rendered: {
+    path: string;
+    routePath: string;
+    language: SupportedLanguage;
+    page: RenderedPage;
+    files: Set<string>;
+  }[] = [];
   for (const page of server.prerenderedPages) {
     const modules = [page.module, ...(page.alsoLoads ?? [])];
     for (const module of modules) {
       if (!manifest[module]) throw new Error(`${page.path}: ${module} is not a chunk of the build`);
     }
-    const result = await server.renderPage(page.path);
-    if (!result.meta) throw new Error(`${page.path} set no page meta`);
-    const files = new Set([
-      ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
-      ...result.namespaces.map(namespaceFile),
-    ]);
-    rendered.push({ path: page.path, page: result, files });
+    for (const language of supportedLanguages) {
+      const url = localizedPath(page.path, language);
+      const result = await server.renderPage(url);
+      if (!result.meta) throw new Error(`${url} set no page meta`);
+      if (result.language !== language) throw new Error(`${url} rendered in ${result.language}`);
+      const files = new Set([
+        ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
+        ...startup(language),
+        ...result.namespaces.map((namespace) => namespaceFile(language, namespace)),
+      ]);
+      rendered.push({ path: url, routePath: page.path, language, page: result, files });
+    }
   }
 
   // The pages' first paint needs only the rules their HTML can use: one small style sheet for them
   // all; the whole sheet follows without blocking the paint (main.tsx applies it).
-  const styleLink = template.match(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/);
+  const styleLink = base.match(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/);
   if (!styleLink?.[1]) throw new Error('index.html has no style sheet');
   const used = new Set(rendered.flatMap(({ page }) => [...classNamesIn(page.html)]));
   const critical = criticalCss(fs.readFileSync(path.join(distDir, styleLink[1]), 'utf8'), used);
   const criticalFile = `assets/public-${createHash('sha256').update(critical).digest('base64url').slice(0, 8)}.css`;
   fs.writeFileSync(path.join(distDir, criticalFile), critical);
-  const pageTemplate = lowerScriptPriority(template)
+  const pageTemplate = lowerScriptPriority(base)
     .replace(styleLink[0], () => `<link rel="stylesheet" href="/${criticalFile}">`)
     .replace(
       '  </head>',
@@ -124,20 +167,34 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     );
 
   fs.mkdirSync(path.join(distDir, pagesDir), { recursive: true });
-  for (const { path: routePath, page, files } of rendered) {
+  for (const { path: url, routePath, language, page, files } of rendered) {
     const meta = page.meta ?? { title: '', description: '' };
+    const isNotFound = routePath === server.notFoundPath;
+    // A not-found page is nobody's canonical page and stays out of search results.
+    const head = isNotFound
+      ? '    <meta name="robots" content="noindex">\n'
+      : languageLinks(routePath, language);
     let html = pageTemplate
+      .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-      .replace('  </head>', `${preloads(files, ' fetchpriority="low"')}  </head>`)
+      .replace('  </head>', () => `${head}${preloads(files, ' fetchpriority="low"')}  </head>`)
       .replace(
         '<div id="root"></div>',
-        () => `<div id="root" data-prerendered="${prerenderLanguage}">${page.html}</div>`,
+        () => `<div id="root" data-prerendered="${language}">${page.html}</div>`,
       );
     html = setMetaContent(html, 'name', 'description', meta.description);
     html = setMetaContent(html, 'property', 'og:title', meta.title);
     html = setMetaContent(html, 'property', 'og:description', meta.description);
-    fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(routePath)), html);
+    fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(url)), html);
   }
+  const sitemapPages = server.prerenderedPages
+    .filter((page) => page.path !== server.notFoundPath)
+    .map((page) =>
+      Object.fromEntries(
+        supportedLanguages.map((language) => [language, localizedPath(page.path, language)]),
+      ),
+    );
+  fs.writeFileSync(path.join(distDir, publicPagesFile), JSON.stringify(sitemapPages));
   // The server answers every other path with 404 (apps/server/src/plugins/web-app.ts).
   fs.writeFileSync(path.join(distDir, 'client-routes.json'), JSON.stringify(server.clientRoutes));
   // The manifest served its purpose; it is not for the public.
@@ -159,7 +216,9 @@ function* walk(dir: string): Generator<string> {
 /** Writes file.br and file.gz beside each text file over 1 KiB, when they are smaller. */
 export async function compressAssets(distDir: string) {
   for (const file of walk(distDir)) {
-    if (!compressible.test(file)) continue;
+    // The pages are compressed by the server once it has written its address into them.
+    if (!compressible.test(file) || path.relative(distDir, file).startsWith(`${pagesDir}${path.sep}`))
+      continue;
     const body = fs.readFileSync(file);
     if (body.length < 1024) continue;
     const [br, gz] = await Promise.all([

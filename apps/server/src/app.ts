@@ -187,6 +187,6 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     app.swagger(),
   );
 
-  await registerWebApp(app, deps.config.webDistDir);
+  await registerWebApp(app, deps.config.webDistDir, deps.config.http.publicUrl);
   return app;
 }

@@ -5,13 +5,23 @@ import zlib from 'node:zlib';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheControlFor, isClientRoute, prerenderedPageFor, registerWebApp } from './web-app';
+import {
+  cacheControlFor,
+  isClientRoute,
+  notFoundPageFor,
+  prerenderedPageFor,
+  registerWebApp,
+} from './web-app';
 
 // A built web app in miniature: the shell, one pre-rendered page and one hashed asset, each with
 // the compressed twins the web build writes.
 const shell = '<!doctype html><div id="root"></div>';
 const pricing = `<!doctype html><div id="root" data-prerendered="en"><h1>Choose Your Plan</h1>${'x'.repeat(2000)}</div>`;
 const script = `console.log(${JSON.stringify('y'.repeat(4000))});`;
+const publicUrl = 'https://clinics.careloop.test/';
+/** A page as the build writes it: the site's address left for the server to fill in. */
+const pricingEs = `<!doctype html><html lang="es"><head><link rel="canonical" href="%PUBLIC_URL%/es/pricing"><link rel="alternate" hreflang="en" href="%PUBLIC_URL%/pricing"><meta property="og:image" content="%PUBLIC_URL%/og-image.png"></head><div id="root" data-prerendered="es"><h1>Elige tu plan</h1>${'x'.repeat(2000)}</div>`;
+const pricingEsServed = pricingEs.replaceAll('%PUBLIC_URL%', 'https://clinics.careloop.test');
 
 function writeWithTwins(file: string, body: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -26,11 +36,17 @@ beforeAll(async () => {
   distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-web-'));
   writeWithTwins(path.join(distDir, 'index.html'), shell);
   writeWithTwins(path.join(distDir, 'pages/pricing.html'), pricing);
+  writeWithTwins(path.join(distDir, 'pages/es_pricing.html'), pricingEs);
   writeWithTwins(path.join(distDir, 'assets/index-AbC123.js'), script);
+  fs.writeFileSync(
+    path.join(distDir, 'public-pages.json'),
+    JSON.stringify([{ en: '/pricing', es: '/es/pricing', tr: '/tr/pricing' }]),
+  );
+  fs.writeFileSync(path.join(distDir, 'sitemap.xml'), '<urlset>https://careloop.example/</urlset>');
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
   app = Fastify();
   await app.register(rateLimit, { global: false });
-  await registerWebApp(app, distDir);
+  await registerWebApp(app, distDir, publicUrl);
   await app.ready();
 });
 afterAll(async () => {
@@ -83,9 +99,55 @@ describe('the built web app', () => {
     expect(zlib.gunzipSync(res.rawPayload).toString()).toBe(script);
   });
 
-  it('serves other files for an hour, and keeps unknown API paths a JSON 404', async () => {
+  it('answers a page at its language URL with PUBLIC_URL written in, compressed or not', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/es/pricing' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(pricingEsServed);
+    expect(plain.body).toContain('<link rel="canonical" href="https://clinics.careloop.test/es/pricing">');
+    expect(plain.body).not.toContain('%PUBLIC_URL%');
+    const br = await app.inject({ method: 'GET', url: '/es/pricing', headers: { 'accept-encoding': 'br' } });
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(pricingEsServed);
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/es/pricing/',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(pricingEsServed);
+  });
+
+  it('answers 304 to a browser that holds the page already', async () => {
+    const first = await app.inject({ method: 'GET', url: '/pricing' });
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({
+      method: 'GET',
+      url: '/pricing',
+      headers: { 'if-none-match': String(etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('writes robots.txt and sitemap.xml for PUBLIC_URL, with every language of every page', async () => {
     const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
     expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    expect(robots.body).toContain('Sitemap: https://clinics.careloop.test/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /admin/');
+    expect(robots.body).not.toContain('careloop.example');
+    const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.headers['content-type']).toMatch(/^application\/xml/);
+    expect(sitemap.body).not.toContain('careloop.example');
+    for (const path of ['/pricing', '/es/pricing', '/tr/pricing']) {
+      expect(sitemap.body).toContain(`<loc>https://clinics.careloop.test${path}</loc>`);
+    }
+    expect(sitemap.body.match(/<url>/g)).toHaveLength(3);
+    expect(sitemap.body).toContain(
+      '<xhtml:link rel="alternate" hreflang="x-default" href="https://clinics.careloop.test/pricing"/>',
+    );
+  });
+
+  it('keeps unknown API paths a JSON 404', async () => {
     const api = await app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Not found' } });
@@ -93,7 +155,9 @@ describe('the built web app', () => {
 });
 
 describe('paths the web app does not serve', () => {
-  const notFound = '<!doctype html><div id="root" data-prerendered="en"><h1>Page not found</h1></div>';
+  const notFound = `<!doctype html><div id="root" data-prerendered="en"><h1>Page not found</h1>${'x'.repeat(2000)}</div>`;
+  const notFoundEs =
+    '<!doctype html><div id="root" data-prerendered="es"><h1>Página no encontrada</h1></div>';
   let routed: FastifyInstance;
   let routedDir: string;
   beforeAll(async () => {
@@ -101,13 +165,14 @@ describe('paths the web app does not serve', () => {
     writeWithTwins(path.join(routedDir, 'index.html'), shell);
     writeWithTwins(path.join(routedDir, 'pages/pricing.html'), pricing);
     writeWithTwins(path.join(routedDir, 'pages/404.html'), notFound);
+    writeWithTwins(path.join(routedDir, 'pages/es_404.html'), notFoundEs);
     fs.writeFileSync(
       path.join(routedDir, 'client-routes.json'),
-      JSON.stringify(['/', '/pricing', '/dashboard', '/patients/:id', '/blog/known-article']),
+      JSON.stringify(['/', '/pricing', '/es/pricing', '/dashboard', '/patients/:id', '/blog/known-article']),
     );
     routed = Fastify();
     await routed.register(rateLimit, { global: false });
-    await registerWebApp(routed, routedDir);
+    await registerWebApp(routed, routedDir, publicUrl);
     await routed.ready();
   });
   afterAll(async () => {
@@ -129,6 +194,19 @@ describe('paths the web app does not serve', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(notFound);
     }
+  });
+
+  it('answers 404 in the language a path names (/es/..., /tr/...)', async () => {
+    for (const url of ['/es/no-such-page', '/es/pricing/extra', '/es/dashboard']) {
+      const res = await routed.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toBe(notFoundEs);
+    }
+    // No Turkish not-found page in this build: the default one.
+    const tr = await routed.inject({ method: 'GET', url: '/tr/nothing' });
+    expect(tr.statusCode).toBe(404);
+    expect(tr.body).toBe(notFound);
+    expect((await routed.inject({ method: 'GET', url: '/es/pricing' })).statusCode).toBe(200);
   });
 
   it('answers 404 with the shell when a session cookie is sent, so the browser shows the signed-in layout', async () => {
@@ -175,6 +253,28 @@ describe('prerenderedPageFor', () => {
     expect(prerenderedPageFor('/login', pages)).toBeUndefined();
     expect(prerenderedPageFor('/../pricing', pages)).toBeUndefined();
     expect(prerenderedPageFor('/Pricing', pages)).toBeUndefined();
+  });
+
+  it('maps language URLs and articles to their files, and never a not-found page', () => {
+    const localized = new Set(['es_pricing.html', 'tr.html', 'blog_known.html', 'es_404.html', '404.html']);
+    expect(prerenderedPageFor('/es/pricing/', localized)).toBe('pages/es_pricing.html');
+    expect(prerenderedPageFor('/tr', localized)).toBe('pages/tr.html');
+    expect(prerenderedPageFor('/blog/known', localized)).toBe('pages/blog_known.html');
+    expect(prerenderedPageFor('/es_pricing', localized)).toBeUndefined();
+    expect(prerenderedPageFor('/es/404', localized)).toBeUndefined();
+    expect(prerenderedPageFor('/404', localized)).toBeUndefined();
+    expect(prerenderedPageFor('/es//pricing', localized)).toBeUndefined();
+  });
+});
+
+describe('notFoundPageFor', () => {
+  it('picks the not-found page of the language the path names', () => {
+    const pages = new Set(['404.html', 'es_404.html']);
+    expect(notFoundPageFor('/es/x', pages)).toBe('pages/es_404.html');
+    expect(notFoundPageFor('/es', pages)).toBe('pages/es_404.html');
+    expect(notFoundPageFor('/tr/x', pages)).toBe('pages/404.html');
+    expect(notFoundPageFor('/x', pages)).toBe('pages/404.html');
+    expect(notFoundPageFor('/x', new Set())).toBeUndefined();
   });
 });
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { declareScopeAccess } from './route-access';
+import { type PageLanguages, robotsTxt, sitemapXml } from './site-maps';
+import { createWebPages } from './web-pages';
 
 /** Where the web build writes the public pages it pre-renders (ADR 002), beside the shell index.html. */
 const pagesDir = 'pages';
@@ -10,6 +12,8 @@ const pagesDir = 'pages';
 const notFoundPage = '404.html';
 /** The web build's list of the paths its router serves ('/patients/:id' matches one segment). */
 const clientRoutesFile = 'client-routes.json';
+/** The web build's pre-rendered pages in every language, for sitemap.xml. */
+const publicPagesFile = 'public-pages.json';
 /** better-auth's session cookie (cookiePrefix 'careloop'), with the __Secure- prefix behind TLS. */
 const sessionCookie = /(?:^|;\s*)(?:__Secure-)?careloop\.session_token=/;
 
@@ -38,13 +42,35 @@ export function cacheControlFor(filePath: string): string {
   return 'public, max-age=3600';
 }
 
-/** The pre-rendered page for a path ('/' -> pages/index.html, '/pricing/' -> pages/pricing.html), if any. */
+/**
+ * The pre-rendered page for a path, if any: '/' -> pages/index.html, '/pricing/' -> pages/pricing.html,
+ * '/es/blog/x' -> pages/es_blog_x.html (the web build's pageFileName).
+ */
 export function prerenderedPageFor(url: string, pages: ReadonlySet<string>): string | undefined {
   const pathname = url.split(/[?#]/, 1)[0] ?? '/';
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (!/^\/[a-z0-9-]*$/.test(trimmed)) return undefined;
-  const file = trimmed === '/' ? 'index.html' : `${trimmed.slice(1)}.html`;
-  return file !== notFoundPage && pages.has(file) ? `${pagesDir}/${file}` : undefined;
+  if (!/^(\/[a-z0-9-]+)*$/.test(trimmed) && trimmed !== '/') return undefined;
+  const file = trimmed === '/' ? 'index.html' : `${trimmed.slice(1).replaceAll('/', '_')}.html`;
+  return !isNotFoundPage(file) && pages.has(file) ? `${pagesDir}/${file}` : undefined;
+}
+
+/** 404.html, es_404.html...: sent only with status 404. */
+const isNotFoundPage = (file: string) => file === notFoundPage || file.endsWith(`_${notFoundPage}`);
+
+/** The not-found page in the language the path names (/es/nothing -> es_404.html), else the default one. */
+export function notFoundPageFor(url: string, pages: ReadonlySet<string>): string | undefined {
+  const first = (url.split(/[?#]/, 1)[0] ?? '/').split('/')[1] ?? '';
+  const localized = `${first}_${notFoundPage}`;
+  if (/^[a-z]{2}$/.test(first) && pages.has(localized)) return `${pagesDir}/${localized}`;
+  return pages.has(notFoundPage) ? `${pagesDir}/${notFoundPage}` : undefined;
+}
+
+function readPublicPages(distDir: string): readonly PageLanguages[] {
+  const file = path.join(distDir, publicPagesFile);
+  if (!fs.existsSync(file)) return [];
+  const pages: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!Array.isArray(pages)) throw new Error(`${file} is not a list of pages`);
+  return pages as PageLanguages[];
 }
 
 function readClientRoutes(distDir: string): readonly string[] | undefined {
@@ -66,7 +92,7 @@ function readClientRoutes(distDir: string): readonly string[] | undefined {
  * picks the likely layout; the browser checks the session). Without the build's route list
  * (an older build) every path is the router's.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(app: FastifyInstance, distDir: string, publicUrl: string) {
   const indexPath = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
   const pages = new Set(
@@ -75,6 +101,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       : [],
   );
   const clientRoutes = hasWeb ? readClientRoutes(distDir) : undefined;
+  const html = createWebPages(distDir, publicUrl);
+  const robots = robotsTxt(publicUrl);
+  const sitemap = sitemapXml(publicUrl, hasWeb ? readPublicPages(distDir) : []);
   // The files and the fallback share one scope: fastify-static decorates `reply.sendFile` there.
   await app.register(async (files) => {
     declareScopeAccess(files, 'public');
@@ -85,13 +114,31 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         index: false,
         preCompressed: true,
         // The pages are served under their own paths, and the compressed twins only as encodings.
-        globIgnore: [`${pagesDir}/**`, '**/*.br', '**/*.gz'],
+        // HTML comes from `html` (PUBLIC_URL written in); robots.txt and sitemap.xml are written here.
+        globIgnore: [
+          `${pagesDir}/**`,
+          '**/*.br',
+          '**/*.gz',
+          '**/*.html',
+          'robots.txt',
+          'sitemap.xml',
+          publicPagesFile,
+        ],
         cacheControl: false,
         setHeaders: (reply, filePath) => {
           reply.header('cache-control', cacheControlFor(filePath));
         },
       });
     }
+    files.get('/robots.txt', (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
+    );
+    files.get('/sitemap.xml', (_request, reply) =>
+      reply
+        .type('application/xml; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(sitemap),
+    );
     files.setNotFoundHandler(
       { preHandler: files.rateLimit({ max: 300, timeWindow: 60_000, groupId: 'web-pages' }) },
       (request, reply) => {
@@ -100,14 +147,11 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
           return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
         }
         if (!clientRoutes || isClientRoute(request.url, clientRoutes)) {
-          return reply.sendFile(prerenderedPageFor(request.url, pages) ?? 'index.html');
+          return html.send(request, reply, prerenderedPageFor(request.url, pages) ?? 'index.html');
         }
         const signedIn = sessionCookie.test(request.headers.cookie ?? '');
-        // fastify-static keeps a status other than 200.
-        reply.status(404);
-        return reply.sendFile(
-          !signedIn && pages.has(notFoundPage) ? `${pagesDir}/${notFoundPage}` : 'index.html',
-        );
+        const notFound = signedIn ? undefined : notFoundPageFor(request.url, pages);
+        return html.send(request, reply, notFound ?? 'index.html', 404);
       },
     );
   });

@@ -3,8 +3,10 @@ import { BrowserRouter, Outlet, type RouteObject, useRoutes } from 'react-router
 import { ErrorBoundary } from '../features/errors/error-boundary';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { i18n } from '../i18n';
+import { pathLanguages } from '../i18n/language.utils';
 import { paths } from '../lib/routes';
 import { PublicLayout } from './layouts/public-layout';
+import { PathLanguage } from './path-language';
 
 /** Loads a page's code and its translations in parallel, so they do not wait for each other. */
 function withNamespaces<T>(namespaces: string[], load: () => Promise<T>): Promise<T> {
@@ -202,6 +204,38 @@ const MonitoringPage = lazy(() =>
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
 const plannedAppPaths = [paths.enterpriseCompliance, paths.securityHardening];
 
+/** The public site's pages, in the public layout. */
+const publicPages: RouteObject[] = [
+  { index: true, element: <LandingPage /> },
+  { path: paths.pricing, element: <PricingPage /> },
+  { path: paths.demo, element: <DemoPage /> },
+  { path: paths.features, element: <FeaturesPage /> },
+  { path: paths.integrations, element: <IntegrationsPage /> },
+  { path: paths.api, element: <ApiPage /> },
+  { path: paths.about, element: <AboutPage /> },
+  { path: paths.blog, element: <BlogPage /> },
+  { path: paths.blogArticle, element: <BlogArticlePage /> },
+  { path: paths.careers, element: <CareersPage /> },
+  { path: paths.contact, element: <ContactPage /> },
+  { path: paths.help, element: <HelpPage /> },
+  { path: paths.docs, element: <DocsPage /> },
+  { path: paths.status, element: <StatusPage /> },
+  { path: paths.privacy, element: <PrivacyPage /> },
+  { path: paths.terms, element: <TermsPage /> },
+  { path: paths.security, element: <SecurityPage /> },
+  { path: paths.compliance, element: <CompliancePage /> },
+  { path: paths.costCalculator, element: <CostCalculatorPage /> },
+  { path: paths.marketingGallery, element: <MarketingGalleryPage /> },
+  { path: paths.login, element: <LoginPage /> },
+  { path: paths.signup, element: <SignupPage /> },
+  { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
+  { path: paths.resetPassword, element: <ResetPasswordPage /> },
+];
+
+/** A route of `publicPages` under a language segment: its path relative to it. */
+const relativeRoute = (route: RouteObject): RouteObject =>
+  route.path ? { ...route, path: route.path.replace(/^\//, '') } : route;
+
 /** Catches what a page throws while rendering (a declarative router has no route `errorElement`). */
 function RootLayout() {
   return (
@@ -216,35 +250,15 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: paths.emailConfirmation, element: <EmailConfirmationPage /> },
-      {
-        element: <PublicLayout />,
-        children: [
-          { index: true, element: <LandingPage /> },
-          { path: paths.pricing, element: <PricingPage /> },
-          { path: paths.demo, element: <DemoPage /> },
-          { path: paths.features, element: <FeaturesPage /> },
-          { path: paths.integrations, element: <IntegrationsPage /> },
-          { path: paths.api, element: <ApiPage /> },
-          { path: paths.about, element: <AboutPage /> },
-          { path: paths.blog, element: <BlogPage /> },
-          { path: paths.blogArticle, element: <BlogArticlePage /> },
-          { path: paths.careers, element: <CareersPage /> },
-          { path: paths.contact, element: <ContactPage /> },
-          { path: paths.help, element: <HelpPage /> },
-          { path: paths.docs, element: <DocsPage /> },
-          { path: paths.status, element: <StatusPage /> },
-          { path: paths.privacy, element: <PrivacyPage /> },
-          { path: paths.terms, element: <TermsPage /> },
-          { path: paths.security, element: <SecurityPage /> },
-          { path: paths.compliance, element: <CompliancePage /> },
-          { path: paths.costCalculator, element: <CostCalculatorPage /> },
-          { path: paths.marketingGallery, element: <MarketingGalleryPage /> },
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.signup, element: <SignupPage /> },
-          { path: paths.forgotPassword, element: <ForgotPasswordPage /> },
-          { path: paths.resetPassword, element: <ResetPasswordPage /> },
-        ],
-      },
+      { element: <PublicLayout />, children: publicPages },
+      // The same pages at their language URLs (/es/pricing, /tr/pricing), pre-rendered in that language.
+      ...pathLanguages.map(
+        (language): RouteObject => ({
+          path: `/${language}`,
+          element: <PathLanguage language={language} />,
+          children: [{ element: <PublicLayout />, children: publicPages.map(relativeRoute) }],
+        }),
+      ),
       { element: <UnknownPathLayout />, children: [{ path: '*', element: <UnknownPathPage /> }] },
       {
         element: <SignedInArea />,

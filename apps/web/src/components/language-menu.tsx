@@ -1,13 +1,23 @@
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, supportedLanguages } from '../i18n';
+import { useLocation, useNavigate } from 'react-router';
+import { changeLanguage, currentLanguage, type SupportedLanguage, supportedLanguages } from '../i18n';
+import { languageOfPath, localizedPath } from '../i18n/language.utils';
 import { LanguageButton } from './language-button';
 
 /** The language menu itself; LanguageSwitcher loads it on first use, already open. */
 export function LanguageMenu({ defaultOpened }: { defaultOpened?: boolean }) {
   const { t } = useTranslation('common');
   const active = currentLanguage();
+  const { pathname, search, hash } = useLocation();
+  const navigate = useNavigate();
+
+  // On a page at a language URL (/es/pricing) the choice goes to that page's URL in the language chosen.
+  function handleChoose(language: SupportedLanguage) {
+    if (languageOfPath(pathname)) navigate(`${localizedPath(pathname, language)}${search}${hash}`);
+    void changeLanguage(language);
+  }
 
   return (
     <Menu position="bottom-end" withinPortal={false} defaultOpened={defaultOpened}>
@@ -19,7 +29,7 @@ export function LanguageMenu({ defaultOpened }: { defaultOpened?: boolean }) {
           <Menu.Item
             key={language}
             lang={language}
-            onClick={() => void changeLanguage(language)}
+            onClick={() => handleChoose(language)}
             rightSection={language === active ? <IconCheck size={16} aria-hidden="true" /> : null}
             aria-current={language === active ? 'true' : undefined}
           >

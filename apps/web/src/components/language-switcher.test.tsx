@@ -38,4 +38,12 @@ describe('LanguageSwitcher', () => {
     expect(window.localStorage.getItem('careloop.language')).toBe('tr');
     expect(await screen.findByRole('button', { name: /^TR/ })).toBeTruthy();
   });
+
+  it('on a page at a language URL, goes to the same page in the language chosen', async () => {
+    const { router } = renderPage(<LanguageSwitcher />, { path: '/es/pricing', url: '/es/pricing?plan=pro' });
+    await userEvent.click(await screen.findByRole('button', { name: /^EN/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'English', hidden: true }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
+    expect(router.state.location.search).toBe('?plan=pro');
+  });
 });

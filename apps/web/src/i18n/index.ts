@@ -2,6 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   defaultLanguage,
+  languageOfPath,
   languageStorageKey,
   resolveLanguage,
   type SupportedLanguage,
@@ -35,6 +36,11 @@ function readStoredLanguage(): string | null {
   }
 }
 
+/** A page at a language URL (`/es/pricing`) is in that language, whatever was chosen before. */
+function languageOfLocation(): string | null {
+  return typeof window === 'undefined' ? null : languageOfPath(window.location.pathname);
+}
+
 function applyLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
@@ -48,7 +54,7 @@ export const i18nReady = i18n
   .use(lazyJsonBackend)
   .use(initReactI18next)
   .init({
-    lng: resolveLanguage(readStoredLanguage()),
+    lng: resolveLanguage(languageOfLocation() ?? readStoredLanguage()),
     supportedLngs: [...supportedLanguages],
     // The specification wants a missing key to show the key itself, not another language.
     fallbackLng: false,

@@ -13,3 +13,28 @@ export function resolveLanguage(stored: string | null | undefined): SupportedLan
   const base = stored.toLowerCase().split('-')[0];
   return isSupportedLanguage(base) ? base : defaultLanguage;
 }
+
+/** The languages whose public pages have URLs of their own (`/es/pricing`); English has the bare path. */
+export const pathLanguages = supportedLanguages.filter(
+  (language): language is Exclude<SupportedLanguage, typeof defaultLanguage> => language !== defaultLanguage,
+);
+
+/** The language a path names with its first segment (`/es`, `/tr/pricing`), if any. */
+export function languageOfPath(pathname: string): SupportedLanguage | null {
+  const first = pathname.split('/')[1] ?? '';
+  return (pathLanguages as readonly string[]).includes(first) ? (first as SupportedLanguage) : null;
+}
+
+/** A path without its language segment (`/es/pricing` -> `/pricing`, `/tr` -> `/`). */
+export function unlocalizedPath(pathname: string): string {
+  const language = languageOfPath(pathname);
+  if (!language) return pathname;
+  return pathname.slice(language.length + 1) || '/';
+}
+
+/** The URL of a public page in a language (`/pricing`, `/es/pricing`, `/tr`). */
+export function localizedPath(path: string, language: SupportedLanguage): string {
+  const bare = unlocalizedPath(path);
+  if (language === defaultLanguage) return bare;
+  return bare === '/' ? `/${language}` : `/${language}${bare}`;
+}

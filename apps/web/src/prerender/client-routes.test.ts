@@ -17,6 +17,16 @@ describe('clientRoutePatterns', () => {
     for (const article of blogArticles) expect(patterns).toContain(articlePath(article));
   });
 
+  it('lists the public pages at their language URLs, and no signed-in page there', () => {
+    for (const path of ['/es', '/tr', '/es/pricing', '/tr/pricing', '/es/login', '/tr/signup']) {
+      expect(patterns).toContain(path);
+    }
+    for (const article of blogArticles) expect(patterns).toContain(`/es${articlePath(article)}`);
+    expect(patterns).not.toContain('/es/blog/:slug');
+    expect(patterns).not.toContain('/es/dashboard');
+    expect(patterns).not.toContain('/es/');
+  });
+
   it('leaves out the catch-alls and the routes that only show Not found', () => {
     expect(patterns.some((path) => path.includes('*'))).toBe(false);
     expect(patterns).not.toContain('/monitoring');

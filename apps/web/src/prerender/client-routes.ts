@@ -1,6 +1,7 @@
 import { isValidElement } from 'react';
 import type { RouteObject } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { defaultLanguage, languageOfPath, localizedPath, unlocalizedPath } from '../i18n/language.utils';
 import { paths } from '../lib/routes';
 import { articlePath, blogArticles } from '../public/blog-articles';
 
@@ -11,7 +12,7 @@ import { articlePath, blogArticles } from '../public/blog-articles';
  */
 export function clientRoutePatterns(routes: readonly RouteObject[], parent = '/'): string[] {
   return routes.flatMap((route) => {
-    const own = route.index ? parent : (route.path ?? parent);
+    const own = route.index ? parent : route.path === undefined ? parent : joinPath(parent, route.path);
     const children = route.children ? clientRoutePatterns(route.children, own) : [];
     const showsPage = route.index || route.path !== undefined;
     if (
@@ -20,7 +21,17 @@ export function clientRoutePatterns(routes: readonly RouteObject[], parent = '/'
       (isValidElement(route.element) && route.element.type === NotFoundPage)
     )
       return children;
-    const expanded = own === paths.blogArticle ? blogArticles.map(articlePath) : [own];
+    const language = languageOfPath(own);
+    const expanded =
+      unlocalizedPath(own) === paths.blogArticle
+        ? blogArticles.map((article) => localizedPath(articlePath(article), language ?? defaultLanguage))
+        : [own];
     return [...expanded, ...children];
   });
+}
+
+/** A child route's full path: absolute as it is, relative under its parent's. */
+function joinPath(parent: string, path: string): string {
+  if (path.startsWith('/')) return path;
+  return parent.endsWith('/') ? `${parent}${path}` : `${parent}/${path}`;
 }

@@ -1,4 +1,5 @@
 import { paths } from '../lib/routes';
+import { articlePath, blogArticles } from '../public/blog-articles';
 
 /** A path no route serves: the not-found page is pre-rendered from it (dist/pages/404.html). */
 export const notFoundPath = '/404';
@@ -8,9 +9,9 @@ const fetching = ['src/app/query-provider.tsx'];
 
 /**
  * The public pages written as HTML at build time (ADR 002), each with the module of its page (and
- * the other modules it loads with, if any), so that the HTML preloads that code. Pages that depend
- * on the visitor (sign-in forms, blog articles by slug, the signed-in app) are rendered in the
- * browser only.
+ * the other modules it loads with, if any), so that the HTML preloads that code. The build writes
+ * each in every language, at its language URL (`/es/pricing`). Pages that depend on the visitor
+ * (sign-in forms, the signed-in app) are rendered in the browser only.
  */
 export const prerenderedPages: readonly { path: string; module: string; alsoLoads?: readonly string[] }[] = [
   { path: paths.home, module: 'src/public/landing-page.tsx' },
@@ -32,6 +33,12 @@ export const prerenderedPages: readonly { path: string; module: string; alsoLoad
   { path: paths.security, module: 'src/public/security-page.tsx' },
   { path: paths.compliance, module: 'src/public/compliance-page.tsx' },
   { path: paths.marketingGallery, module: 'src/public/marketing-gallery-page.tsx' },
+  // Each article with its own title and description.
+  ...blogArticles.map((article) => ({
+    path: articlePath(article),
+    module: 'src/public/blog-article-page.tsx',
+    alsoLoads: fetching,
+  })),
   // Any path the router does not serve: written as 404.html, which the server sends with status 404.
   { path: notFoundPath, module: 'src/app/unknown-path-layout.tsx' },
 ];

@@ -6,18 +6,19 @@ import { MemoryRouter } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { AppRoutes, routes } from '../app/router';
 import { i18n, i18nReady } from '../i18n';
-import { defaultLanguage } from '../i18n/language.utils';
+import { defaultLanguage, languageOfPath } from '../i18n/language.utils';
 import { type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
 
 import { clientRoutePatterns } from './client-routes';
 
-export { prerenderedPages } from './prerendered-pages';
+export { notFoundPath, prerenderedPages } from './prerendered-pages';
 
 /** The paths the router serves with a page (the build writes them for the server). */
 export const clientRoutes = clientRoutePatterns(routes);
 
 export type RenderedPage = {
   html: string;
+  language: string;
   meta: PageMeta | undefined;
   /** The translation namespaces the page needed beyond the start-up ones. */
   namespaces: string[];
@@ -27,10 +28,14 @@ const startupNamespaces = ['common', 'errors'];
 
 type UsedNamespaces = { usedNamespaces: Record<string, boolean>; getUsedNamespaces(): string[] };
 
-/** Renders one route as the first visit in the default language sees it, once everything has loaded. */
+/**
+ * Renders one route as a first visit sees it once everything has loaded: in the language its URL
+ * names (`/es/pricing`), else in the default language.
+ */
 export async function renderPage(url: string): Promise<RenderedPage> {
   await i18nReady;
-  if (i18n.language !== defaultLanguage) await i18n.changeLanguage(defaultLanguage);
+  const language = languageOfPath(url) ?? defaultLanguage;
+  if (i18n.language !== language) await i18n.changeLanguage(language);
   // react-i18next notes the namespaces each useTranslation asks for: start this page's list afresh.
   const report = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces;
   if (report) report.usedNamespaces = {};
@@ -51,5 +56,5 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   for await (const chunk of prelude) html += String(chunk);
   const used = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces?.getUsedNamespaces() ?? [];
   const namespaces = used.filter((namespace) => !startupNamespaces.includes(namespace));
-  return { html, meta: takeRenderedPageMeta(), namespaces };
+  return { html, language, meta: takeRenderedPageMeta(), namespaces };
 }

@@ -1,13 +1,13 @@
 import { slugify } from '@careloop/domain/slug';
 
-export const blogCategories = [
-  { id: 'patientCommunication', count: 12 },
-  { id: 'practiceGrowth', count: 18 },
-  { id: 'aiAutomation', count: 15 },
-  { id: 'compliance', count: 10 },
-  { id: 'caseStudies', count: 8 },
+export const blogCategoryIds = [
+  'patientCommunication',
+  'practiceGrowth',
+  'aiAutomation',
+  'compliance',
+  'caseStudies',
 ] as const;
-export type BlogCategoryId = (typeof blogCategories)[number]['id'];
+export type BlogCategoryId = (typeof blogCategoryIds)[number];
 
 type ArticleSource = {
   /** The key of the article's texts in the blog namespaces. */
@@ -85,6 +85,15 @@ export type BlogArticle = ArticleSource & { readonly slug: string };
 export const blogArticles: readonly BlogArticle[] = sources.map((source) => ({
   ...source,
   slug: slugify(source.title),
+}));
+
+/**
+ * The categories with the number of articles each holds. The spec's figures (12/18/15/10/8) were
+ * a mock-up's; a visitor who counts finds the articles that exist (issue 17).
+ */
+export const blogCategories: readonly { id: BlogCategoryId; count: number }[] = blogCategoryIds.map((id) => ({
+  id,
+  count: blogArticles.filter((article) => article.category === id).length,
 }));
 
 export const featuredArticle = blogArticles[0]!;

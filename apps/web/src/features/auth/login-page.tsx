@@ -10,6 +10,7 @@ import { translateDomainMessage } from '../../lib/domain-messages';
 import { showSuccess } from '../../lib/notifications';
 import { paths } from '../../lib/routes';
 import { takeSignOutReason } from '../../lib/session-end';
+import { usePageMeta } from '../../public/components/use-page-meta';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
 import { isTotpCode, mapTotpError, normalizeTotpCode } from './two-factor.utils';
@@ -28,6 +29,7 @@ function isTwoFactorRedirect(data: unknown): boolean {
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
+  usePageMeta(t('login.metaTitle'), t('login.metaDescription'));
   const navigate = useNavigate();
   const [signOutReason] = useState(takeSignOutReason);
   const session = authClient.useSession();

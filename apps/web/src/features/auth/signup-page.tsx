@@ -10,6 +10,7 @@ import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
 import { showInfo, showSuccess } from '../../lib/notifications';
 import { paths } from '../../lib/routes';
+import { usePageMeta } from '../../public/components/use-page-meta';
 import { useInvitation } from './api/get-invitation';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
@@ -31,6 +32,7 @@ import {
  */
 export function SignupPage() {
   const { t } = useTranslation('auth');
+  usePageMeta(t('signup.metaTitle'), t('signup.metaDescription'));
   const [searchParams] = useSearchParams();
   const token = readInvitationToken(searchParams);
   const invitation = useInvitation(token);

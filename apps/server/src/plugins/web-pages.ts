@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** What the web build writes for the site's address in its HTML (apps/web/build-public-pages.ts). */
+export const publicUrlToken = '%PUBLIC_URL%';
+
+type Page = { body: Buffer; etag: string; encoded: Map<'br' | 'gzip', Buffer> };
+
+/**
+ * The web build's HTML files (the shell and the pre-rendered pages) with this server's PUBLIC_URL
+ * written in (canonical links, hreflang alternates, og:url, og:image), held in memory and compressed
+ * on first request (the build's compressed twins still hold the placeholder).
+ */
+export function createWebPages(distDir: string, publicUrl: string) {
+  const origin = publicUrl.replace(/\/+$/, '');
+  const pages = new Map<string, Page>();
+
+  function load(file: string): Page | undefined {
+    const cached = pages.get(file);
+    if (cached) return cached;
+    const full = path.join(distDir, file);
+    if (!fs.existsSync(full)) return undefined;
+    const body = Buffer.from(fs.readFileSync(full, 'utf8').replaceAll(publicUrlToken, origin));
+    const page = {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+      encoded: new Map(),
+    };
+    pages.set(file, page);
+    return page;
+  }
+
+  function encode(page: Page, encoding: 'br' | 'gzip'): Buffer {
+    let body = page.encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(page.body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+              },
+            })
+          : zlib.gzipSync(page.body, { level: 9 });
+      page.encoded.set(encoding, body);
+    }
+    return body;
+  }
+
+  return {
+    has: (file: string) => load(file) !== undefined,
+    /** Sends an HTML file of the build (relative to its folder) with the given status. */
+    send(request: FastifyRequest, reply: FastifyReply, file: string, status = 200) {
+      const page = load(file);
+      if (!page) throw new Error(`${file} is not in the web build`);
+      reply
+        .status(status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('vary', 'accept-encoding')
+        .header('etag', page.etag);
+      if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+      const accepted = String(request.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : undefined;
+      if (!encoding || page.body.length < 1024) return reply.send(page.body);
+      return reply.header('content-encoding', encoding).send(encode(page, encoding));
+    },
+  };
+}
