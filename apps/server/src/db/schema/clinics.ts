@@ -1,6 +1,7 @@
 import { appLanguages } from '@careloop/domain/clinic-locale';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -34,6 +35,11 @@ export const clinics = pgTable(
     /** ISO 3166-1 alpha-2: the region phone numbers written without a country code belong to. */
     country: text('country'),
     sandboxMode: text('sandbox_mode').notNull().default('off'),
+    /**
+     * The clinic's automation runs on the sandbox clock only (POST /api/sandbox/automation/run): the
+     * real-time planning and sending schedules leave it alone, so the two clocks never both act on it.
+     */
+    sandboxClock: boolean('sandbox_clock').notNull().default(false),
     /** Automatic logoff: minutes a session may stay unused (packages/domain idle-sign-out.ts). */
     idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),

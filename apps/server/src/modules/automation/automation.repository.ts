@@ -69,7 +69,11 @@ export async function listClinicsWithAutomationOn(db: Database): Promise<ClinicA
     .from(clinicAutomationConfigs)
     .innerJoin(clinics, eq(clinics.id, clinicAutomationConfigs.clinicId))
     .where(
-      or(eq(clinicAutomationConfigs.smsEnabled, true), eq(clinicAutomationConfigs.whatsappEnabled, true)),
+      and(
+        or(eq(clinicAutomationConfigs.smsEnabled, true), eq(clinicAutomationConfigs.whatsappEnabled, true)),
+        // A clinic on the sandbox clock is planned by its sandbox runs only.
+        eq(clinics.sandboxClock, false),
+      ),
     )
     .orderBy(asc(clinics.id));
   return rows;

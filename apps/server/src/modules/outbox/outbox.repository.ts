@@ -62,7 +62,7 @@ const toClaimed = (row: ClaimedRow): ClaimedMessage => ({
  */
 export async function claimDueMessages(
   db: Database,
-  options: { now: Date; limit: number; clinicIds?: readonly string[] },
+  options: { now: Date; limit: number } & SweepScope,
 ): Promise<ClaimedMessage[]> {
   const rows = await executeRows<ClaimedRow>(
     db,
@@ -72,7 +72,7 @@ export async function claimDueMessages(
     from (
       select clinic_id, id from ${patientCommunications}
       where delivery_status = 'queued' and scheduled_at <= ${options.now}
-        ${onlyClinics(options.clinicIds)}
+        ${onlyClinics(options)}
       order by scheduled_at
       limit ${options.limit}
       for update skip locked
@@ -85,9 +85,24 @@ export async function claimDueMessages(
   return rows.map(toClaimed);
 }
 
-/** Limits a sweep to some clinics (one clinic's run, a test's or a benchmark's own clinics). */
-const onlyClinics = (clinicIds: readonly string[] | undefined) =>
-  clinicIds ? sql`and clinic_id = any(${sql.param([...clinicIds])}::text[])` : sql``;
+/**
+ * Limits a sweep to some clinics (one clinic's run, a test's or a benchmark's own clinics). A sweep
+ * on the real clock leaves out clinics on the sandbox clock: their messages are scheduled and
+ * claimed at sandbox instants, which the real clock would read as long due or long stale.
+ */
+const onlyClinics = (scope: SweepScope) => {
+  const listed = scope.clinicIds
+    ? sql`and clinic_id = any(${sql.param([...scope.clinicIds])}::text[])`
+    : sql``;
+  const clock =
+    scope.clock === 'sandbox'
+      ? sql``
+      : sql`and clinic_id not in (select ${clinics.id} from ${clinics} where ${clinics.sandboxClock})`;
+  return sql`${listed} ${clock}`;
+};
+
+/** Which clinics a sweep serves, and on whose clock it runs (default: the real one). */
+export type SweepScope = { clinicIds?: readonly string[]; clock?: 'real' | 'sandbox' };
 
 export type StaleRecovery = { requeued: number; unknown: number };
 
@@ -99,7 +114,7 @@ export type StaleRecovery = { requeued: number; unknown: number };
  */
 export async function recoverStaleClaims(
   db: Database,
-  options: { staleBefore: Date; now: Date; unknownReason: string; clinicIds?: readonly string[] },
+  options: { staleBefore: Date; now: Date; unknownReason: string } & SweepScope,
 ): Promise<StaleRecovery> {
   const requeued = await executeRows<{ id: string }>(
     db,
@@ -107,7 +122,7 @@ export async function recoverStaleClaims(
     update ${patientCommunications}
     set delivery_status = 'queued', updated_at = ${options.now}
     where delivery_status = 'sending' and sent_at is null and updated_at < ${options.staleBefore}
-      ${onlyClinics(options.clinicIds)}
+      ${onlyClinics(options)}
     returning id
   `,
   );
@@ -117,7 +132,7 @@ export async function recoverStaleClaims(
     update ${patientCommunications}
     set delivery_status = 'failed', provider_error = ${options.unknownReason}, updated_at = ${options.now}
     where delivery_status = 'sending' and sent_at is not null and updated_at < ${options.staleBefore}
-      ${onlyClinics(options.clinicIds)}
+      ${onlyClinics(options)}
     returning id
   `,
   );

@@ -25,6 +25,8 @@ export type SendRunOptions = {
   budgetMs?: number;
   /** Only these clinics' messages (default: every clinic's). */
   clinicIds?: readonly string[];
+  /** 'sandbox': a sandbox run at a chosen instant; the real clock leaves sandbox-clock clinics alone. */
+  clock?: 'real' | 'sandbox';
 };
 
 /**
@@ -54,6 +56,7 @@ export async function sendDueMessages(
       now: now(),
       unknownReason: outboxReasons.unknownOutcome,
       clinicIds: options.clinicIds,
+      clock: options.clock,
     }),
   };
   const cache: ContextCache = new Map();
@@ -62,6 +65,7 @@ export async function sendDueMessages(
       now: now(),
       limit: batchSize,
       clinicIds: options.clinicIds,
+      clock: options.clock,
     });
     if (claimed.length === 0) break;
     result.claimed += claimed.length;

@@ -1,0 +1,1 @@
+ALTER TABLE "clinics" ADD COLUMN "sandbox_clock" boolean DEFAULT false NOT NULL;
