@@ -12,6 +12,7 @@ import {
 } from '../../integrations/twilio/twilio.sandbox';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { sendDueMessages } from '../outbox/send-sweep.service';
 
 // The sandbox's clock: a clinic in sandbox mode runs its planner and sender as at a chosen
 // instant, so a browser spec can check the sending window without waiting for the real clock.
@@ -137,12 +138,31 @@ describe('POST /api/sandbox/automation/run', () => {
   });
 });
 
+describe('a clinic on the sandbox clock and the real-time schedules', () => {
+  it('are not both acting on it: the real sweep leaves its sandbox-planned messages to the sandbox runs', async () => {
+    // Planned at 08:30 Madrid on 25 Nov for 09:00 Madrid (08:00 UTC): long due for the real clock.
+    const clinic = await madridClinic(new Date('2026-11-24T10:00:00Z'));
+    expect((await run(clinic.owner.cookie, '2026-11-25T07:30:00Z')).json()).toMatchObject({ planned: 1 });
+    const realSweep = await sendDueMessages(t.deps, { clinicIds: [clinic.clinicId] });
+    expect(realSweep.claimed).toBe(0);
+    expect((await outbox(clinic.clinicId))[0]).toMatchObject({ deliveryStatus: 'queued' });
+
+    // Off the sandbox clock, the real sweep takes it at once (what made the two clocks race).
+    await t.db.update(clinics).set({ sandboxClock: false }).where(eq(clinics.id, clinic.clinicId));
+    expect((await sendDueMessages(t.deps, { clinicIds: [clinic.clinicId] })).claimed).toBe(1);
+  });
+});
+
 describe('the sandbox clock outside sandbox mode', () => {
   it('is not mounted: 404, and the route table does not list it', async () => {
     const production = await createTestApp({ env: { SANDBOX_MODE: 'false' } });
     try {
       const { owner } = await buildClinic(production);
-      for (const url of ['/api/sandbox/automation/run', '/api/sandbox/clinic/sandbox-mode']) {
+      for (const url of [
+        '/api/sandbox/automation/run',
+        '/api/sandbox/clinic/sandbox-mode',
+        '/api/sandbox/trustpilot/reviews',
+      ]) {
         const res = await production.app.inject({
           method: 'POST',
           url,
@@ -157,6 +177,7 @@ describe('the sandbox clock outside sandbox mode', () => {
       expect(t.app.declaredRoutes.filter((r) => r.url.startsWith('/api/sandbox/'))).toEqual([
         expect.objectContaining({ url: '/api/sandbox/clinic/sandbox-mode', access: 'owner' }),
         expect.objectContaining({ url: '/api/sandbox/automation/run', access: 'manager' }),
+        expect.objectContaining({ url: '/api/sandbox/trustpilot/reviews', access: 'manager' }),
       ]);
     } finally {
       await production.close();

@@ -5,9 +5,11 @@ import type { AppDeps } from '../../app-deps';
 import { conflict } from '../../lib/errors';
 import { clinicContextOf } from '../../plugins/route-access';
 import { enterSandboxMode, runClinicAutomationAt } from './sandbox.service';
+import { postSandboxReview } from './sandbox-reviews.service';
 
 // Sandbox only (mounted when the server runs in sandbox mode, never in production): lets a clinic
-// try its automation without waiting for the clock. A clinic enters sandbox mode (its providers
+// try its automation without waiting for the clock, and post reviews on its own Trustpilot fake page
+// (a cross-sell needs a happy patient's matched review). A clinic enters sandbox mode (its providers
 // become the fakes under /sandbox), then runs the planner and the sender as they would run at a
 // chosen instant. Signed-in routes like any other (the shared guards: origin, no-store, budget).
 
@@ -22,8 +24,23 @@ const runResponseSchema = z.object({
   requeued: z.number().int(),
 });
 const modeResponseSchema = z.object({ sandboxMode: z.literal(true) });
+const reviewBodySchema = z
+  .object({
+    stars: z.number().int().min(1).max(5),
+    reviewerName: z.string().trim().min(1).max(100),
+    title: z.string().trim().max(200).default(''),
+    text: z.string().trim().min(1).max(2000),
+    language: z.enum(['en', 'es', 'tr']).default('en'),
+    createdAt: z.string().datetime({ offset: true }),
+  })
+  .strict();
+const reviewResponseSchema = z.object({
+  reviewId: z.string(),
+  apiKey: z.string(),
+  businessUnitId: z.string(),
+});
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox' | 'log'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox' | 'log' | 'sandboxes'>;
 
 export const sandboxClockRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>
@@ -68,6 +85,33 @@ export const sandboxClockRoutes =
         const ctx = clinicContextOf(request);
         if (ctx.clinic.sandboxMode !== 'on') throw conflict('The clinic is not in sandbox mode');
         return runClinicAutomationAt(deps, ctx.clinicId, new Date(request.body.at));
+      },
+    );
+
+    app.post(
+      '/api/sandbox/trustpilot/reviews',
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['sandbox'],
+          summary:
+            "Sandbox only: posts a review on the caller's clinic's own page of the Trustpilot fake and answers that page's API key and business unit id",
+          body: reviewBodySchema,
+          response: {
+            201: reviewResponseSchema,
+            400: errorResponseSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const ctx = clinicContextOf(request);
+        if (ctx.clinic.sandboxMode !== 'on') throw conflict('The clinic is not in sandbox mode');
+        const { createdAt, ...review } = request.body;
+        const posted = postSandboxReview(deps, ctx.clinic, { ...review, createdAt: new Date(createdAt) });
+        return reply.status(201).send(posted);
       },
     );
   };
