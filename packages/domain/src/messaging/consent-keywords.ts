@@ -6,7 +6,7 @@ import { foldText } from '../matching/normalize-name';
 //   through; START resumes it (Twilio's STOP/START sets, providers.md §4.6, and their es/tr words).
 // - marketing_opt_in: the explicit agreement to receive offers (cross-sells), recorded as
 //   marketing consent with source `keyword`. Its own words, never START/ALTA/BAŞLA: resuming a
-//   channel is not agreeing to marketing (docs/decisions/005-marketing-opt-in-keyword.md).
+//   channel is not agreeing to marketing (docs/decisions/008-marketing-opt-in-keyword.md).
 // - help.
 
 export const replyIntents = ['opt_out', 'opt_in', 'marketing_opt_in', 'help'] as const;
