@@ -74,7 +74,62 @@ const blue: MantineColorsTuple = [
   '#0f4170',
 ];
 
-export const palette = { brand, red, green, orange, blue };
+const teal: MantineColorsTuple = [
+  '#e6fcf5',
+  '#c3fae8',
+  '#96f2d7',
+  '#63e6be',
+  '#38d9a9',
+  '#0c8599',
+  '#087060',
+  '#06604f',
+  '#055245',
+  '#04443a',
+];
+
+// Amber rather than Mantine's bright yellow, whose shade 9 on its light tint reads at 2.4:1.
+const yellow: MantineColorsTuple = [
+  '#fff9db',
+  '#fff3bf',
+  '#ffec99',
+  '#ffe066',
+  '#ffd43b',
+  '#f08c00',
+  '#8a5a00',
+  '#7a4f00',
+  '#6b4500',
+  '#5c3b00',
+];
+
+const grape: MantineColorsTuple = [
+  '#f8f0fc',
+  '#f3d9fa',
+  '#eebefa',
+  '#e599f7',
+  '#da77f2',
+  '#be4bdb',
+  '#9130ab',
+  '#862e9c',
+  '#702682',
+  '#5c1f6b',
+];
+
+// Mantine's gray with shade 6 darkened (#868e96 is 3.3:1 on white), the rest as Mantine has it.
+const gray: MantineColorsTuple = [
+  '#f8f9fa',
+  '#f1f3f5',
+  '#e9ecef',
+  '#dee2e6',
+  '#ced4da',
+  '#adb5bd',
+  '#5c636a',
+  '#495057',
+  '#343a40',
+  '#212529',
+];
+
+/** Every colour a component may name; theme.test.ts checks each against WCAG AA. */
+export const palette = { brand, red, green, orange, blue, teal, yellow, grape, gray };
 
 /** Contrast-checked text colours that Mantine takes from CSS variables rather than the palette. */
 export const textColors = {

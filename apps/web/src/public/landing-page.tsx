@@ -355,7 +355,7 @@ function FinalCta() {
     <Box component="section" bg="brand.8" c="white" py={{ base: 48, sm: 80 }}>
       <Container size="md">
         <Stack align="center" ta="center" gap="md">
-          <Badge color="yellow" c="dark.9" variant="filled">
+          <Badge color="yellow" variant="filled">
             {t('landing.cta.badge')}
           </Badge>
           <Title order={2} fz={{ base: 28, sm: 38 }}>

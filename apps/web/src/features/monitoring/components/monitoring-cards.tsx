@@ -51,14 +51,8 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const { errors, performance, activity, credentials, security } = snapshot;
-  // Mantine's yellow on its light badge is too pale to read: dark text keeps the contrast.
   const badge = (label: string, color: string) => (
-    <Badge
-      color={color}
-      variant="filled"
-      c={color === 'yellow' ? 'dark' : undefined}
-      style={{ flexShrink: 0 }}
-    >
+    <Badge color={color} variant="filled" style={{ flexShrink: 0 }}>
       {label}
     </Badge>
   );
