@@ -82,10 +82,13 @@ describe('the onboarding wizard', () => {
     await page.getByRole('link', { name: 'Resume setup' }).click();
     await page.waitForURL('**/onboarding');
 
-    // Resumed at the saved step plus one: step 4, with the first three checked.
+    // Resumed at the saved step plus one: step 4, profile and SMS checked, WhatsApp marked skipped.
     await expect.poll(() => stepHeading(page, 'Message Templates').isVisible()).toBe(true);
     expect(await progressText(page).textContent()).toBe('Step 4 of 4 · 100% complete');
-    expect(await page.getByText(`Completed by ${handle}`).count()).toBe(3);
+    const stepper = page.getByRole('navigation', { name: 'Setup steps' });
+    expect(await stepper.getByText(`Completed by ${handle}`).count()).toBe(2);
+    expect(await stepper.getByText('WhatsApp Setup (skipped)').count()).toBe(1);
+    expect(await stepper.getByText('Skipped', { exact: true }).count()).toBe(1);
     expect(await page.getByText('Your plan includes up to 3 templates.').isVisible()).toBe(true);
     const completeSetup = page.getByRole('button', { name: 'Complete Setup' });
     expect(await completeSetup.isDisabled()).toBe(true);
@@ -135,7 +138,9 @@ describe('the onboarding wizard', () => {
     expect(await summary.getByText('Connected').count()).toBe(1);
     const followUp = page.getByRole('link', { name: 'Go to AI Follow-Up' });
     expect(await followUp.getAttribute('href')).toBe('/followup-automation');
-    expect(await page.getByText(`Completed by ${handle}`).count()).toBe(4);
+    // The stepper agrees with the summary (issue 17, item 8): three completed, WhatsApp skipped.
+    expect(await stepper.getByText(`Completed by ${handle}`).count()).toBe(3);
+    expect(await stepper.getByText('WhatsApp Setup (skipped)').count()).toBe(1);
 
     // Only SMS is set up: the card offers WhatsApp, and 'Maybe later' dismisses it for good.
     const reach = page.getByRole('region', { name: 'Maximize Your Reach' });

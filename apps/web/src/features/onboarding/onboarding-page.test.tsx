@@ -190,7 +190,9 @@ describe('OnboardingPage', () => {
     const network = renderWizard({ state: buildState(3, {}, { whatsapp: false, sms: true }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Message Templates' })).toBeTruthy();
     expect(screen.getByText('Step 4 of 4 · 100% complete')).toBeTruthy();
-    expect(screen.getAllByText('Completed by ada')).toHaveLength(3);
+    // WhatsApp was skipped ("I'll use SMS only"): the stepper says so, as the summary will.
+    expect(screen.getAllByText('Completed by ada')).toHaveLength(2);
+    expect(screen.getByText('Skipped')).toBeTruthy();
     const complete = screen.getByRole('button', { name: 'Complete Setup' });
     expect(complete.hasAttribute('disabled')).toBe(true);
 
@@ -223,6 +225,19 @@ describe('OnboardingPage', () => {
     const reach = await screen.findByRole('region', { name: 'Maximize Your Reach' });
     expect(within(reach).getByRole('button', { name: action })).toBeTruthy();
     expect(within(reach).queryByText('Pro tier') !== null).toBe(pro);
+  });
+
+  // Issue 17, item 8: the stepper showed the skipped SMS step as completed beside SMS Setup SKIPPED.
+  it('marks a skipped SMS step as skipped in the stepper, as the summary does', async () => {
+    renderWizard({ state: buildState(4, {}, { whatsapp: true, sms: false }) });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Setup Complete!' })).toBeTruthy();
+    const stepper = screen.getByRole('navigation', { name: 'Setup steps' });
+    expect(within(stepper).getByText(/SMS Setup/).textContent).toBe('SMS Setup (skipped)');
+    expect(within(stepper).getByText(/WhatsApp Setup/).textContent).toBe('WhatsApp Setup (completed)');
+    expect(within(stepper).getAllByText('Completed by ada')).toHaveLength(3);
+    expect(within(stepper).getAllByText('Skipped')).toHaveLength(1);
+    const summary = screen.getByRole('list', { name: /summary/i });
+    expect(within(summary).getAllByText('Skipped')).toHaveLength(1);
   });
 
   it.each([

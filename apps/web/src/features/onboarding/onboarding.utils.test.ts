@@ -314,14 +314,48 @@ describe('stepIndicators', () => {
         smsSetup: { completed: true, completedBy: null, completedAt: null },
         messageTemplates: pending,
       },
+      channels: { whatsapp: true, sms: true },
     });
     expect(stepIndicators(state)).toEqual([
-      { step: 1, key: 'clinicProfile', completed: true, completedBy: 'ada' },
-      { step: 2, key: 'whatsappSetup', completed: true, completedBy: 'bob' },
-      { step: 3, key: 'smsSetup', completed: true, completedBy: null },
-      { step: 4, key: 'messageTemplates', completed: false, completedBy: null },
+      { step: 1, key: 'clinicProfile', mark: 'completed', completedBy: 'ada' },
+      { step: 2, key: 'whatsappSetup', mark: 'completed', completedBy: 'bob' },
+      { step: 3, key: 'smsSetup', mark: 'completed', completedBy: null },
+      { step: 4, key: 'messageTemplates', mark: 'pending', completedBy: null },
     ]);
   });
+
+  // Issue 17, item 8: the stepper showed a skipped SMS step as completed while the summary said SKIPPED.
+  it.each([
+    [{ whatsapp: true, sms: false }, 'completed', 'skipped'],
+    [{ whatsapp: false, sms: true }, 'skipped', 'completed'],
+  ] as const)(
+    'channels %j: WhatsApp step %s, SMS step %s, as the summary says',
+    (channels, whatsapp, sms) => {
+      const state = buildState({
+        steps: {
+          clinicProfile: done('ada'),
+          whatsappSetup: done('ada'),
+          smsSetup: done('ada'),
+          messageTemplates: done('ada'),
+        },
+        channels,
+      });
+      const marks = stepIndicators(state).map((indicator) => [
+        indicator.key,
+        indicator.mark,
+        indicator.completedBy,
+      ]);
+      expect(marks).toEqual([
+        ['clinicProfile', 'completed', 'ada'],
+        ['whatsappSetup', whatsapp, whatsapp === 'completed' ? 'ada' : null],
+        ['smsSetup', sms, sms === 'completed' ? 'ada' : null],
+        ['messageTemplates', 'completed', 'ada'],
+      ]);
+      const summary = summaryRows(state);
+      expect(summary[1]?.status).toBe(whatsapp === 'completed' ? 'connected' : 'skipped');
+      expect(summary[2]?.status).toBe(sms === 'completed' ? 'connected' : 'skipped');
+    },
+  );
 });
 
 describe('isStepReachable', () => {

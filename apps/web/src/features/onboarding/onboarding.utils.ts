@@ -230,24 +230,42 @@ export function canSkipStep(step: OnboardingStep, saved: ChannelReadiness): bool
   return false;
 }
 
+/** A step as the stepper marks it: saved, saved without setting its channel up, or still to do. */
+export type StepMark = 'completed' | 'skipped' | 'pending';
+
 export type StepIndicator = {
   step: OnboardingStep;
   key: OnboardingStepKey;
-  completed: boolean;
-  /** Who completed it: the part of the e-mail before the @, or null. */
+  mark: StepMark;
+  /** Who completed it: the part of the e-mail before the @, or null (also for a skipped step). */
   completedBy: string | null;
 };
 
-/** The stepper's marks: a check for completed steps and who completed each. */
-export function stepIndicators(state: Pick<OnboardingState, 'steps'>): StepIndicator[] {
+/** The channel a channel step sets up. */
+const stepChannels: Partial<Record<OnboardingStepKey, keyof OnboardingState['channels']>> = {
+  whatsappSetup: 'whatsapp',
+  smsSetup: 'sms',
+};
+
+/**
+ * The stepper's marks: a check for completed steps and who completed each; a channel step passed
+ * without its channel set up ("Skip: I'll use ... only") is skipped, as the summary says.
+ */
+export function stepIndicators(state: Pick<OnboardingState, 'steps' | 'channels'>): StepIndicator[] {
   return onboardingStepKeys.map((key, index) => {
     const { completed, completedBy } = state.steps[key];
+    const channel = stepChannels[key];
+    const mark: StepMark = !completed
+      ? 'pending'
+      : channel && !state.channels[channel]
+        ? 'skipped'
+        : 'completed';
     const handle = completedBy ? emailHandle(completedBy).trim() : '';
     return {
       step: (index + 1) as OnboardingStep,
       key,
-      completed,
-      completedBy: completed && handle !== '' ? handle : null,
+      mark,
+      completedBy: mark === 'completed' && handle !== '' ? handle : null,
     };
   });
 }

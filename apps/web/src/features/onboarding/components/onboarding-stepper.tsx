@@ -2,7 +2,7 @@ import type { OnboardingState } from '@careloop/contracts/onboarding';
 import type { OnboardingStep } from '@careloop/domain/onboarding';
 import { Stepper, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconCheck } from '@tabler/icons-react';
+import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isStepReachable, stepIndicators, type WizardView } from '../onboarding.utils';
 
@@ -18,7 +18,8 @@ const narrowQuery = '(max-width: 35.99em)';
 
 /**
  * The step indicator: a check on each completed step with who completed it (the part of their
- * e-mail before the @). Saved steps and the next one can be opened from here.
+ * e-mail before the @), a skip mark on a channel step passed without its channel. Saved steps
+ * and the next one can be opened from here.
  */
 export function OnboardingStepper({ state, view, onSelect, disabled }: OnboardingStepperProps) {
   const { t } = useTranslation('onboarding');
@@ -33,25 +34,42 @@ export function OnboardingStepper({ state, view, onSelect, disabled }: Onboardin
         orientation={isNarrow ? 'vertical' : 'horizontal'}
         size="sm"
       >
-        {stepIndicators(state).map((indicator) => (
-          <Stepper.Step
-            key={indicator.key}
-            label={
-              <>
-                {t(`steps.${indicator.key}`)}
-                {indicator.completed ? (
-                  <VisuallyHidden>{` (${t('stepper.completed')})`}</VisuallyHidden>
-                ) : null}
-              </>
-            }
-            description={
-              indicator.completedBy ? t('stepper.completedBy', { name: indicator.completedBy }) : undefined
-            }
-            icon={indicator.completed ? <IconCheck size={16} aria-hidden="true" /> : indicator.step}
-            allowStepSelect={!disabled && view !== indicator.step && isStepReachable(indicator.step, state)}
-            aria-current={view === indicator.step ? 'step' : undefined}
-          />
-        ))}
+        {stepIndicators(state).map((indicator) => {
+          // A skipped channel step is passed like a completed one, but shows it was skipped (the
+          // summary's SKIPPED), not a check.
+          const markIcon =
+            indicator.mark === 'completed' ? (
+              <IconCheck size={16} aria-hidden="true" />
+            ) : indicator.mark === 'skipped' ? (
+              <IconPlayerSkipForward size={16} aria-hidden="true" />
+            ) : undefined;
+          return (
+            <Stepper.Step
+              key={indicator.key}
+              data-mark={indicator.mark}
+              label={
+                <>
+                  {t(`steps.${indicator.key}`)}
+                  {indicator.mark !== 'pending' ? (
+                    <VisuallyHidden>{` (${t(`stepper.${indicator.mark}`)})`}</VisuallyHidden>
+                  ) : null}
+                </>
+              }
+              description={
+                indicator.mark === 'skipped'
+                  ? t('stepper.skippedNote')
+                  : indicator.completedBy
+                    ? t('stepper.completedBy', { name: indicator.completedBy })
+                    : undefined
+              }
+              color={indicator.mark === 'skipped' ? 'gray' : undefined}
+              icon={markIcon ?? indicator.step}
+              completedIcon={markIcon}
+              allowStepSelect={!disabled && view !== indicator.step && isStepReachable(indicator.step, state)}
+              aria-current={view === indicator.step ? 'step' : undefined}
+            />
+          );
+        })}
       </Stepper>
     </nav>
   );
