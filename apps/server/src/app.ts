@@ -46,6 +46,7 @@ import { reviewRepliesRoutes } from './modules/review-replies/review-replies.rou
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { sandboxClockRoutes } from './modules/sandbox/sandbox-clock.routes';
 import { secretsRoutes } from './modules/secrets/secrets.routes';
+import { securityHardeningRoutes } from './modules/security-hardening/security-hardening.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
@@ -99,7 +100,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   );
   registerIdentityCacheReset(app, deps.requestContext.identityCache);
   registerTextInputGuard(app);
-  registerSecurityHeaders(app, deps.config.http.isTls);
+  const securityHeaders = registerSecurityHeaders(app, deps.config.http.isTls);
   await app.register(rateLimit, {
     global: false,
     store: createDatabaseRateLimitStore(deps.db),
@@ -164,6 +165,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(v1FollowUpsRoutes(fullDeps));
   await app.register(v1AnalyticsRoutes(fullDeps));
   await app.register(monitoringRoutes(fullDeps));
+  await app.register(securityHardeningRoutes(fullDeps, securityHeaders));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.

@@ -44,6 +44,10 @@ export const workAuditActions = [
   'billing_checkout_started',
   'billing_portal_opened',
   'plan_changed',
+  'security_check_initiated',
+  'security_full_scan_initiated',
+  'security_auto_fix_attempted',
+  'security_auto_fix_completed',
 ] as const;
 export type WorkAuditAction = (typeof workAuditActions)[number];
 

@@ -12,7 +12,11 @@ import type { DeclaredRoute } from './route-access';
 import { isSignedInAccess, routeAccessKinds } from './route-access';
 
 /** Path parameters that name no record (the onboarding step, a QA case id): any valid value will do. */
-const notRecordIds: Record<string, string> = { step: '2', testId: 'comms-opt-out' };
+const notRecordIds: Record<string, string> = {
+  step: '2',
+  testId: 'comms-opt-out',
+  checkId: 'secure_headers',
+};
 
 /** Bodies no generated sample satisfies (a real phone number); only the body's record ids vary. */
 const handWrittenBodies = (ownClinicId: string): Record<string, object> => ({

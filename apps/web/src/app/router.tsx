@@ -201,8 +201,14 @@ const MonitoringPage = lazy(() =>
   })),
 );
 
+const SecurityHardeningPage = lazy(() =>
+  withNamespaces(['hardening'], () => import('../features/security-hardening/security-hardening-page')).then(
+    (m) => ({ default: m.SecurityHardeningPage }),
+  ),
+);
+
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
-const plannedAppPaths = [paths.enterpriseCompliance, paths.securityHardening];
+const plannedAppPaths = [paths.enterpriseCompliance];
 
 /** The public site's pages, in the public layout. */
 const publicPages: RouteObject[] = [
@@ -276,6 +282,7 @@ export const routes: RouteObject[] = [
           { path: paths.adminLeads, element: <LeadsPage /> },
           { path: paths.testingChecklist, element: <TestingChecklistPage /> },
           { path: paths.monitoring, element: <MonitoringPage /> },
+          { path: paths.securityHardening, element: <SecurityHardeningPage /> },
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [
             { path, element: <NotFoundPage /> },

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { SealedSecret, SecretBox } from '../../lib/secret-box';
-import { listAllSealedSecrets, replaceSealedSecret } from './secrets.repository';
+import { listAllSealedSecrets, listClinicSealedSecrets, replaceSealedSecret } from './secrets.repository';
 import { associatedData } from './secrets.service';
 
 type StoredSecret = SealedSecret & { clinicId: string; name: string };
@@ -29,6 +29,13 @@ export class SecretsKeyMismatchError extends Error {
 export async function checkSecretsOpen(db: Database, box: SecretBox) {
   const rows = await listAllSealedSecrets(db, { forUpdate: false });
   const unreadable = rows.filter((row) => opens(box, row) === null).length;
+  return { total: rows.length, unreadable };
+}
+
+/** How many of one clinic's saved secrets the current key opens (and which do not, by name). */
+export async function checkClinicSecretsOpen(db: Database, box: SecretBox, clinicId: string) {
+  const rows = await listClinicSealedSecrets(db, clinicId);
+  const unreadable = rows.filter((row) => opens(box, row) === null).map((row) => row.name);
   return { total: rows.length, unreadable };
 }
 

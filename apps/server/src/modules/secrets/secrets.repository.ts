@@ -70,3 +70,18 @@ export async function replaceSealedSecret(
     .set({ ...sealed, updatedAt: sql`now()` })
     .where(and(eq(secrets.clinicId, clinicId), eq(secrets.name, name)));
 }
+
+/** One clinic's sealed secrets (the Security Hardening check opens each under the current key). */
+export function listClinicSealedSecrets(db: Database, clinicId: string) {
+  return db
+    .select({
+      clinicId: secrets.clinicId,
+      name: secrets.name,
+      ciphertext: secrets.ciphertext,
+      iv: secrets.iv,
+      authTag: secrets.authTag,
+    })
+    .from(secrets)
+    .where(eq(secrets.clinicId, clinicId))
+    .orderBy(asc(secrets.name));
+}

@@ -15,6 +15,9 @@ const newPasswordFields: Readonly<Record<string, string>> = {
 const codeOf = (problem: AuthMessage) =>
   Object.entries(passwordErrorCodes).find(([, message]) => message === problem)?.[0] ?? 'INVALID_PASSWORD';
 
+/** The refusal a new password meets under the rules in force, or null: the hook below and the Security Hardening check both ask here. */
+export const newPasswordProblem = (password: string) => checkNewPassword(password, isCommonPassword);
+
 /**
  * The password rules (packages/domain checkNewPassword: length, and not one of the most common
  * passwords) on every endpoint that sets one, before better-auth hashes it.
@@ -30,7 +33,7 @@ export function passwordRules() {
             const field = newPasswordFields[ctx.path] ?? '';
             const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
             if (typeof password !== 'string') return;
-            const problem = checkNewPassword(password, isCommonPassword);
+            const problem = newPasswordProblem(password);
             if (!problem) return;
             throw new APIError('BAD_REQUEST', {
               message: problem.message,

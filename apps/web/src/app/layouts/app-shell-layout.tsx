@@ -1,9 +1,11 @@
 import { ActionIcon, Alert, AppShell, Button, Drawer, Group, Menu, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
+  IconActivity,
   IconAlertCircle,
   IconLayoutSidebar,
   IconLogout,
+  IconShieldCheck,
   IconShieldLock,
   IconUserCircle,
 } from '@tabler/icons-react';
@@ -191,6 +193,25 @@ export function AppShellLayout() {
                 >
                   {t('shell:topbar.security')}
                 </Menu.Item>
+                {/* Spec 2 §2: these two routes are not in the sidebar; owners and admins reach them here. */}
+                {me && me.role !== 'staff' ? (
+                  <>
+                    <Menu.Item
+                      component={Link}
+                      to={paths.monitoring}
+                      leftSection={<IconActivity size={16} aria-hidden="true" />}
+                    >
+                      {t('shell:topbar.monitoring')}
+                    </Menu.Item>
+                    <Menu.Item
+                      component={Link}
+                      to={paths.securityHardening}
+                      leftSection={<IconShieldCheck size={16} aria-hidden="true" />}
+                    >
+                      {t('shell:topbar.securityHardening')}
+                    </Menu.Item>
+                  </>
+                ) : null}
                 <Menu.Item
                   leftSection={<IconLogout size={16} aria-hidden="true" />}
                   onClick={() => void handleSignOut()}

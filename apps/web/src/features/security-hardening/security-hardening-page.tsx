@@ -1,0 +1,120 @@
+import type { SecurityCheckId } from '@careloop/domain/security-checks';
+import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconShieldCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../components/page-loader';
+import { ApiError } from '../../lib/api-client';
+import { showError, showSuccess } from '../../lib/notifications';
+import { useSecurityScan } from './api/get-security-scan';
+import { useRunFullScan } from './api/run-full-scan';
+import { type CheckAction, useRunSecurityCheck } from './api/run-security-check';
+import { SecurityCheckCard } from './components/security-check-card';
+import { scoreColor } from './security-hardening.utils';
+
+/** /security-hardening: the eight checks of the running system, the score, run / scan / auto-fix (owner/admin). */
+export function SecurityHardeningPage() {
+  const { t, i18n } = useTranslation('hardening');
+  const scan = useSecurityScan();
+  const fullScan = useRunFullScan();
+  const checkAction = useRunSecurityCheck();
+  const [busy, setBusy] = useState<{ id: SecurityCheckId; action: CheckAction } | null>(null);
+  const time = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
+      new Date(iso),
+    );
+  const errorText = (error: unknown) => (error instanceof ApiError ? error.message : t('actionError'));
+
+  const runScan = () =>
+    fullScan.mutate(undefined, {
+      onSuccess: (result) => showSuccess({ title: t('scanDone', { score: result.score }) }),
+      onError: (error) => showError({ title: errorText(error) }),
+    });
+  const runCheck = (id: SecurityCheckId, action: CheckAction) => {
+    setBusy({ id, action });
+    checkAction.mutate(
+      { id, action },
+      {
+        onSuccess: (check) =>
+          showSuccess({
+            title: t(action === 'auto-fix' ? 'autoFixDone' : 'checkDone', {
+              name: t(`checks.${check.id}.name`),
+              status: t(`status.${check.status}`),
+            }),
+          }),
+        onError: (error) => showError({ title: errorText(error) }),
+        onSettled: () => setBusy(null),
+      },
+    );
+  };
+
+  const isForbidden = scan.error instanceof ApiError && scan.error.status === 403;
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{t('title')}</Title>
+          <Text c="dimmed">{t('intro')}</Text>
+        </Stack>
+        {scan.data ? (
+          <Button
+            leftSection={<IconShieldCheck size={16} aria-hidden="true" />}
+            onClick={runScan}
+            loading={fullScan.isPending}
+          >
+            {t('fullScan')}
+          </Button>
+        ) : null}
+      </Group>
+
+      {scan.data ? (
+        <>
+          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="security-score">
+            <Group justify="space-between" align="baseline" mb="xs">
+              <Title order={2} size="h4" id="security-score">
+                {t('score.title')}
+              </Title>
+              <Text fw={700} size="xl" aria-live="polite">
+                {t('score.value', { score: scan.data.score })}
+              </Text>
+            </Group>
+            <Progress
+              value={scan.data.score}
+              color={scoreColor(scan.data.score)}
+              aria-label={t('score.title')}
+              mb="xs"
+            />
+            <Text size="sm">
+              {t('score.passing', { passing: scan.data.passing, total: scan.data.total })}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {t('score.checkedAt', { time: time(scan.data.checkedAt) })}
+            </Text>
+          </Paper>
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+            {scan.data.checks.map((check) => (
+              <SecurityCheckCard
+                key={check.id}
+                check={check}
+                busy={busy?.id === check.id ? busy.action : null}
+                onRun={() => runCheck(check.id, 'run')}
+                onAutoFix={() => runCheck(check.id, 'auto-fix')}
+              />
+            ))}
+          </SimpleGrid>
+        </>
+      ) : isForbidden ? (
+        <Alert color="yellow" title={t('forbidden')} />
+      ) : scan.isError ? (
+        <Alert color="red" title={t('loadError')}>
+          <Button variant="light" color="red" onClick={() => void scan.refetch()}>
+            {t('common:actions.tryAgain')}
+          </Button>
+        </Alert>
+      ) : (
+        <PageLoader />
+      )}
+    </Stack>
+  );
+}
