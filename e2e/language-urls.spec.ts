@@ -34,6 +34,10 @@ describe('language URLs', () => {
     expect(html).toContain(`<meta property="og:url" content="${origin}/es/pricing">`);
     expect(html).toContain(`<meta property="og:image" content="${origin}/og-image.png"`);
     expect(html).not.toContain('%PUBLIC_URL%');
+    // Links to other public pages stay in Spanish (issue 17): header, page and footer.
+    const hrefs = [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!);
+    expect(hrefs).toEqual(expect.arrayContaining(['/es', '/es/signup', '/es/login', '/es/contact']));
+    expect(hrefs.filter((href) => href !== '/es' && !href.startsWith('/es/'))).toEqual([]);
   });
 
   it('show /es/pricing in Spanish in a browser without JavaScript', async () => {
@@ -55,6 +59,14 @@ describe('language URLs', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Elija su plan');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await expectAccessible(page, `/es/pricing ${_name}`);
+    // Hydrated, the links still keep the language, and following one stays in it.
+    const hrefs = await page
+      .locator('a[href^="/"]')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.filter((href) => href !== '/es' && !href.startsWith('/es/'))).toEqual([]);
+    await page.locator('footer').getByRole('link', { name: 'Contacto' }).click();
+    await page.waitForURL('**/es/contact');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.goto('/tr', { waitUntil: 'networkidle' });
     expect(await page.locator('html').getAttribute('lang')).toBe('tr');
     expect(await page.title()).toMatch(/CareLoop/);

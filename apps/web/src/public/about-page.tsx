@@ -2,6 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '
 import { IconCode, IconHeadset, IconScale, IconStethoscope } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { PageHero, Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
@@ -12,6 +13,7 @@ const teamIcons = [IconCode, IconStethoscope, IconHeadset, IconScale];
 
 /** /about: mission, four stats, four values, four teams, the story. */
 export function AboutPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.about.title'), t('public:meta.about.description'));
   const stats = translatedList<{ value: string; label: string }>(t, 'about.stats');
@@ -76,10 +78,10 @@ export function AboutPage() {
           ))}
         </Stack>
         <Group justify="center" mt="xl">
-          <Button component={Link} to={paths.careers} variant="default">
+          <Button component={Link} to={localize(paths.careers)} variant="default">
             {t('about.careersLink')}
           </Button>
-          <Button component={Link} to={paths.contact}>
+          <Button component={Link} to={localize(paths.contact)}>
             {t('about.contactLink')}
           </Button>
         </Group>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { AvailabilityBadge } from './components/availability-badge';
 import { CodeSample } from './components/code-sample';
@@ -17,6 +18,7 @@ import { usePageMeta } from './components/use-page-meta';
 
 /** /api: Overview, Endpoints, Auth and Examples tabs; the SDK grid; keys and docs. */
 export function ApiPage() {
+  const localize = useLocalizedPath();
   const { t, i18n } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.api.title'), t('public:meta.api.description'));
   const overview = translatedList<{ title: string; text: string }>(t, 'api.overview.items');
@@ -24,10 +26,10 @@ export function ApiPage() {
     <>
       <PageHero title={t('api.title')} subtitle={t('api.subtitle')}>
         <Group justify="center">
-          <Button component={Link} to={paths.signup}>
+          <Button component={Link} to={localize(paths.signup)}>
             {t('api.getKeys')}
           </Button>
-          <Button component={Link} to={paths.docs} variant="default">
+          <Button component={Link} to={localize(paths.docs)} variant="default">
             {t('api.viewDocs')}
           </Button>
         </Group>

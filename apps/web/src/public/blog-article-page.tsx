@@ -3,6 +3,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { findArticle } from './blog-articles';
 import { EmailSubscribeBox } from './components/email-subscribe-box';
@@ -12,6 +13,7 @@ import { usePageMeta } from './components/use-page-meta';
 
 /** /blog/:slug; a slug that names no article shows the not-found page. */
 export function BlogArticlePage() {
+  const localize = useLocalizedPath();
   const { slug } = useParams();
   const article = findArticle(slug);
   const { t, i18n } = useTranslation(['blog', 'blog-articles', 'public']);
@@ -24,7 +26,7 @@ export function BlogArticlePage() {
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }} component="article">
       <Stack gap="md">
-        <Anchor component={Link} to={paths.blog} fz="sm">
+        <Anchor component={Link} to={localize(paths.blog)} fz="sm">
           <IconArrowLeft size={14} aria-hidden="true" /> {t('backToBlog')}
         </Anchor>
         <Badge variant="light" style={{ alignSelf: 'flex-start' }}>

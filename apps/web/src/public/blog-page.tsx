@@ -15,6 +15,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import {
   articlePath,
   type BlogArticle,
@@ -41,6 +42,7 @@ function ArticleMeta({ article }: { article: BlogArticle }) {
 }
 
 function ArticleCard({ article, headingLevel = 3 }: { article: BlogArticle; headingLevel?: 2 | 3 }) {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('blog');
   return (
     <Card withBorder radius="md" padding="lg" component="article">
@@ -52,7 +54,7 @@ function ArticleCard({ article, headingLevel = 3 }: { article: BlogArticle; head
           {t(`categories.${article.category}`)}
         </Badge>
         <Title order={headingLevel} fz="h4">
-          <Anchor component={Link} to={articlePath(article)} c="dark.8">
+          <Anchor component={Link} to={localize(articlePath(article))} c="dark.8">
             {t(`articles.${article.id}.title`)}
           </Anchor>
         </Title>
@@ -67,6 +69,7 @@ function ArticleCard({ article, headingLevel = 3 }: { article: BlogArticle; head
 
 /** /blog: search, the featured article, six recent ones, categories, newsletter and tags. */
 export function BlogPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['blog', 'public']);
   usePageMeta(t('public:meta.blog.title'), t('public:meta.blog.description'));
   const [query, setQuery] = useState('');
@@ -135,7 +138,7 @@ export function BlogPage() {
                         {t(`categories.${featuredArticle.category}`)}
                       </Badge>
                       <Title order={3} fz="h2">
-                        <Anchor component={Link} to={articlePath(featuredArticle)} c="dark.8">
+                        <Anchor component={Link} to={localize(articlePath(featuredArticle))} c="dark.8">
                           {t(`articles.${featuredArticle.id}.title`)}
                         </Anchor>
                       </Title>

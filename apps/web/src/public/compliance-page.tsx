@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { publicContacts } from './components/contact-details';
 import { PageHero, Section } from './components/page-hero';
@@ -19,6 +20,7 @@ const implementation = [
 
 /** /compliance: HIPAA overview, safeguards, BAA, implementation status, risk assessment, contacts. */
 export function CompliancePage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['legal', 'public']);
   usePageMeta(t('public:meta.compliance.title'), t('public:meta.compliance.description'));
   const baaPoints = translatedList<string>(t, 'compliance.baa.items');
@@ -93,7 +95,7 @@ export function CompliancePage() {
             {t('compliance.contact.phone')}{' '}
             <Anchor href={publicContacts.phoneHref}>{publicContacts.phone}</Anchor>
           </Text>
-          <Anchor component={Link} to={paths.security} mt="sm">
+          <Anchor component={Link} to={localize(paths.security)} mt="sm">
             {t('compliance.securityLink')}
           </Anchor>
         </Stack>

@@ -17,6 +17,7 @@ import {
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { publicContacts } from './components/contact-details';
 import { HoneypotField } from './components/honeypot-field';
@@ -29,6 +30,7 @@ const hours = ['weekdays', 'saturday', 'sunday'] as const;
 
 /** /contact: the message form, quick contacts, department addresses, hours and links. */
 export function ContactPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.contact.title'), t('public:meta.contact.description'));
   const { handleSubmit, isSubmitting, isSent } = usePublicForm('contact');
@@ -160,13 +162,13 @@ export function ContactPage() {
                 </Table>
               </Card>
               <Group gap="sm">
-                <Button component={Link} to={paths.help} variant="default" size="xs">
+                <Button component={Link} to={localize(paths.help)} variant="default" size="xs">
                   {t('contact.links.help')}
                 </Button>
-                <Button component={Link} to={paths.docs} variant="default" size="xs">
+                <Button component={Link} to={localize(paths.docs)} variant="default" size="xs">
                   {t('contact.links.docs')}
                 </Button>
-                <Button component={Link} to={paths.status} variant="default" size="xs">
+                <Button component={Link} to={localize(paths.status)} variant="default" size="xs">
                   {t('contact.links.status')}
                 </Button>
               </Group>

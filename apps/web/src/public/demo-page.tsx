@@ -16,6 +16,7 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { HoneypotField } from './components/honeypot-field';
 import { PageHero, Section } from './components/page-hero';
@@ -25,6 +26,7 @@ import { usePageMeta } from './components/use-page-meta';
 
 /** /demo: the demo request form and what to expect. */
 export function DemoPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.demo.title'), t('public:meta.demo.description'));
   const { handleSubmit, isSubmitting, isSent } = usePublicForm('demo');
@@ -138,7 +140,7 @@ export function DemoPage() {
                 <Text fz="sm" c="dark.6" mb="md">
                   {t('demo.skip.text')}
                 </Text>
-                <Button component={Link} to={paths.signup} variant="white">
+                <Button component={Link} to={localize(paths.signup)} variant="white">
                   {t('public:common.startTrial')}
                 </Button>
               </Card>

@@ -11,6 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { PageHero, Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
@@ -29,6 +30,7 @@ const icons = [
 
 /** /features: eight feature cards, then Book a Demo and Start Free Trial. */
 export function FeaturesPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.features.title'), t('public:meta.features.description'));
   const cards = translatedList<{ title: string; text: string }>(t, 'features.cards');
@@ -57,10 +59,10 @@ export function FeaturesPage() {
       </Section>
       <Section title={t('features.ctaTitle')} subtitle={t('features.ctaText')} tinted>
         <Group justify="center">
-          <Button component={Link} to={paths.demo} size="lg">
+          <Button component={Link} to={localize(paths.demo)} size="lg">
             {t('public:common.bookDemo')}
           </Button>
-          <Button component={Link} to={paths.signup} size="lg" variant="default">
+          <Button component={Link} to={localize(paths.signup)} size="lg" variant="default">
             {t('public:common.startTrial')}
           </Button>
         </Group>

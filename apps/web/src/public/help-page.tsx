@@ -14,6 +14,7 @@ import { IconBook, IconMessageCircle, IconRocket, IconSearch, IconSettings } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { PageHero, Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
@@ -23,6 +24,7 @@ const cardIcons = [IconRocket, IconMessageCircle, IconSettings, IconBook];
 
 /** /help: search, four quick cards, four questions and a way to reach us. */
 export function HelpPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.help.title'), t('public:meta.help.description'));
   const [query, setQuery] = useState('');
@@ -90,10 +92,10 @@ export function HelpPage() {
             {t('help.contactTitle')}
           </Title>
           <Text c="dark.6">{t('help.contactText')}</Text>
-          <Button component={Link} to={paths.contact}>
+          <Button component={Link} to={localize(paths.contact)}>
             {t('help.contactButton')}
           </Button>
-          <Anchor component={Link} to={paths.status} fz="sm">
+          <Anchor component={Link} to={localize(paths.status)} fz="sm">
             {t('help.statusLink')}
           </Anchor>
         </Stack>

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { type Availability, AvailabilityBadge } from './components/availability-badge';
 import { PageHero, Section } from './components/page-hero';
@@ -33,6 +34,7 @@ const reviewPlatforms: readonly { name: string; status: Availability }[] = [
 
 /** /integrations: six core integrations, the review platforms, Contact Sales and the API docs. */
 export function IntegrationsPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.integrations.title'), t('public:meta.integrations.description'));
   const [hasOpened, setHasOpened] = useState(false);
@@ -82,7 +84,7 @@ export function IntegrationsPage() {
       <Section title={t('integrations.ctaTitle')} subtitle={t('integrations.ctaText')}>
         <Group justify="center">
           <Button onClick={dialog.open}>{t('public:common.contactSales')}</Button>
-          <Button component={Link} to={paths.docs} variant="default">
+          <Button component={Link} to={localize(paths.docs)} variant="default">
             {t('integrations.viewApiDocs')}
           </Button>
         </Group>

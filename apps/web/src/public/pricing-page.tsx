@@ -2,6 +2,7 @@ import { enterpriseContracts } from '@careloop/domain/enterprise-contact';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { formatNumber, formatUsd } from './components/format';
 import { Section } from './components/page-hero';
@@ -10,6 +11,7 @@ import { usePageMeta } from './components/use-page-meta';
 
 /** /pricing: the three plans, the enterprise contracts and a way to estimate message costs. */
 export function PricingPage() {
+  const localize = useLocalizedPath();
   const { t, i18n } = useTranslation(['pricing', 'public']);
   usePageMeta(t('public:meta.pricing.title'), t('public:meta.pricing.description'));
   return (
@@ -50,7 +52,7 @@ export function PricingPage() {
           <Text c="dark.6" maw={600}>
             {t('page.calculatorText')}
           </Text>
-          <Button component={Link} to={paths.costCalculator} variant="light">
+          <Button component={Link} to={localize(paths.costCalculator)} variant="light">
             {t('page.calculatorButton')}
           </Button>
         </Stack>

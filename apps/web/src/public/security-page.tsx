@@ -14,6 +14,7 @@ import {
 import { IconEye, IconKey, IconLock, IconShieldCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { publicContacts } from './components/contact-details';
 import { PageHero, Section } from './components/page-hero';
@@ -33,6 +34,7 @@ const isPrimary = (status: string) => status === 'certified' || status === 'comp
 
 /** /security: features, certifications, practices, encryption, access, incident response, contact. */
 export function SecurityPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation(['legal', 'public']);
   usePageMeta(t('public:meta.security.title'), t('public:meta.security.description'));
   const features = translatedList<{ title: string; text: string }>(t, 'security.features');
@@ -152,7 +154,7 @@ export function SecurityPage() {
           <Button component="a" href={`mailto:${publicContacts.security}`}>
             {t('security.contact.button')}
           </Button>
-          <Anchor component={Link} to={paths.compliance}>
+          <Anchor component={Link} to={localize(paths.compliance)}>
             {t('security.complianceLink')}
           </Anchor>
         </Stack>

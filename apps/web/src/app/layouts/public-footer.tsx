@@ -3,6 +3,7 @@ import { IconBrandLinkedin, IconBrandX, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { contactEmail, paths, supportEmail } from '../../lib/routes';
 
 type FooterLink = { labelKey: string; to: string };
@@ -57,13 +58,14 @@ const socialLinks = [
 
 function FooterAnchor({ labelKey, to }: FooterLink) {
   const { t } = useTranslation('public');
+  const localize = useLocalizedPath();
   const isExternal = to.startsWith('mailto:');
   return isExternal ? (
     <Anchor href={to} c="dimmed" fz="sm" underline="hover">
       {t(labelKey)}
     </Anchor>
   ) : (
-    <Anchor component={Link} to={to} c="dimmed" fz="sm" underline="hover">
+    <Anchor component={Link} to={localize(to)} c="dimmed" fz="sm" underline="hover">
       {t(labelKey)}
     </Anchor>
   );

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
 import { LanguageSwitcher } from '../../components/language-switcher';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
 
 /** Sticky public header; below 48em the links fold into a menu that is open or closed. */
 export function PublicHeader() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('public');
   const [isMenuOpen, menu] = useDisclosure(false);
   const { pathname } = useLocation();
@@ -30,18 +32,25 @@ export function PublicHeader() {
     >
       <Container size="lg" h={64}>
         <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to={paths.home} underline="never" aria-label={t('header.home')}>
+          <Anchor component={Link} to={localize(paths.home)} underline="never" aria-label={t('header.home')}>
             <BrandLogo />
           </Anchor>
           <Group gap="sm" visibleFrom="sm" component="nav" aria-label={t('header.navLabel')}>
-            <Anchor component={Link} to={paths.pricing} c="dark.7" fw={500} underline="hover" px="xs">
+            <Anchor
+              component={Link}
+              to={localize(paths.pricing)}
+              c="dark.7"
+              fw={500}
+              underline="hover"
+              px="xs"
+            >
               {t('header.pricing')}
             </Anchor>
-            <Anchor component={Link} to={paths.login} c="dark.7" fw={500} underline="hover" px="xs">
+            <Anchor component={Link} to={localize(paths.login)} c="dark.7" fw={500} underline="hover" px="xs">
               {t('header.login')}
             </Anchor>
             <LanguageSwitcher />
-            <Button component={Link} to={paths.signup}>
+            <Button component={Link} to={localize(paths.signup)}>
               {t('header.getStarted')}
             </Button>
           </Group>
@@ -65,13 +74,13 @@ export function PublicHeader() {
           p="md"
           style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
         >
-          <Anchor component={Link} to={paths.pricing} c="dark.7" fw={500} py={6}>
+          <Anchor component={Link} to={localize(paths.pricing)} c="dark.7" fw={500} py={6}>
             {t('header.pricing')}
           </Anchor>
-          <Anchor component={Link} to={paths.login} c="dark.7" fw={500} py={6}>
+          <Anchor component={Link} to={localize(paths.login)} c="dark.7" fw={500} py={6}>
             {t('header.login')}
           </Anchor>
-          <Button component={Link} to={paths.signup} fullWidth>
+          <Button component={Link} to={localize(paths.signup)} fullWidth>
             {t('header.getStarted')}
           </Button>
         </Stack>

@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { authClient } from '../../lib/auth-client';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
 import {
   type ConfirmationState,
@@ -28,6 +29,7 @@ type EmailConfirmationPageProps = {
 export function EmailConfirmationPage({
   redirectDelayMs = confirmationRedirectDelayMs,
 }: EmailConfirmationPageProps) {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
@@ -69,7 +71,7 @@ export function EmailConfirmationPage({
   return (
     <Stack mih="100vh" justify="space-between" gap={0} bg="gray.0">
       <Group justify="space-between" p="md" component="header">
-        <Anchor component={Link} to={paths.home} underline="never" aria-label="CareLoop">
+        <Anchor component={Link} to={localize(paths.home)} underline="never" aria-label="CareLoop">
           <BrandLogo />
         </Anchor>
         <LanguageSwitcher />
@@ -97,7 +99,7 @@ export function EmailConfirmationPage({
                   <Text fw={600}>{t('emailConfirmation.success')}</Text>
                   <Text fz="sm">{t('emailConfirmation.redirecting')}</Text>
                 </Alert>
-                <Button component={Link} to={paths.dashboard}>
+                <Button component={Link} to={localize(paths.dashboard)}>
                   {t('emailConfirmation.goToDashboard')}
                 </Button>
               </Stack>
@@ -108,10 +110,10 @@ export function EmailConfirmationPage({
                   {t(errorText[state])}
                 </Alert>
                 <Group justify="center">
-                  <Button component={Link} to={paths.signup}>
+                  <Button component={Link} to={localize(paths.signup)}>
                     {t('emailConfirmation.tryAgain')}
                   </Button>
-                  <Button component={Link} to={paths.help} variant="default">
+                  <Button component={Link} to={localize(paths.help)} variant="default">
                     {t('emailConfirmation.contactSupport')}
                   </Button>
                 </Group>
@@ -121,10 +123,10 @@ export function EmailConfirmationPage({
         </Paper>
       </Center>
       <Group component="footer" justify="center" gap="lg" p="md">
-        <Anchor component={Link} to={paths.privacy} fz="sm">
+        <Anchor component={Link} to={localize(paths.privacy)} fz="sm">
           {t('emailConfirmation.privacy')}
         </Anchor>
-        <Anchor component={Link} to={paths.terms} fz="sm">
+        <Anchor component={Link} to={localize(paths.terms)} fz="sm">
           {t('emailConfirmation.terms')}
         </Anchor>
       </Group>

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
@@ -14,6 +15,7 @@ import { FormError } from './components/form-error';
 const emailRequired = { key: 'auth.validation.emailRequired', message: 'Please enter your email address' };
 
 export function ForgotPasswordPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -60,7 +62,7 @@ export function ForgotPasswordPage() {
           </Stack>
         </form>
       )}
-      <Anchor component={Link} to={paths.login} ta="center" fz="sm">
+      <Anchor component={Link} to={localize(paths.login)} ta="center" fz="sm">
         {t('forgot.backToLogin')}
       </Anchor>
     </AuthCard>

@@ -7,6 +7,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { showSuccess } from '../../lib/notifications';
 import { paths } from '../../lib/routes';
 import { takeSignOutReason } from '../../lib/session-end';
@@ -28,6 +29,7 @@ function isTwoFactorRedirect(data: unknown): boolean {
 }
 
 export function LoginPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('auth');
   usePageMeta(t('login.metaTitle'), t('login.metaDescription'));
   const navigate = useNavigate();
@@ -89,7 +91,7 @@ export function LoginPage() {
     }
   };
 
-  if (session.data && status !== 'success') return <Navigate to={paths.dashboard} replace />;
+  if (session.data && status !== 'success') return <Navigate to={localize(paths.dashboard)} replace />;
 
   const isBusy = status === 'submitting' || status === 'success';
   const errorText = error ? translateDomainMessage(t, error) : null;
@@ -156,7 +158,7 @@ export function LoginPage() {
             withAsterisk
           />
           <Group justify="flex-end">
-            <Anchor component={Link} to={paths.forgotPassword} fz="sm">
+            <Anchor component={Link} to={localize(paths.forgotPassword)} fz="sm">
               {t('login.forgotPassword')}
             </Anchor>
           </Group>
@@ -165,7 +167,7 @@ export function LoginPage() {
           </Button>
           <Text ta="center" fz="sm">
             {t('login.noAccount')}{' '}
-            <Anchor component={Link} to={paths.signup}>
+            <Anchor component={Link} to={localize(paths.signup)}>
               {t('login.signupLink')}
             </Anchor>
           </Text>

@@ -13,6 +13,7 @@ import { Link, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
 import { AuthCard } from './components/auth-card';
 import { FormError } from './components/form-error';
@@ -31,6 +32,7 @@ function mapResetError(failure: AuthFailure): DomainMessage {
 }
 
 export function ResetPasswordPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const token = params.get('token');
@@ -65,7 +67,7 @@ export function ResetPasswordPage() {
         <Alert color="green" variant="light" icon={<IconCircleCheck aria-hidden="true" />} role="status">
           {t('reset.success')}
         </Alert>
-        <Button component={Link} to={paths.login}>
+        <Button component={Link} to={localize(paths.login)}>
           {t('reset.goToLogin')}
         </Button>
       </AuthCard>
@@ -78,7 +80,7 @@ export function ResetPasswordPage() {
         <Stack gap="md">
           <FormError message={error ? translateDomainMessage(t, error) : null} />
           {hasLinkError ? (
-            <Button component={Link} to={paths.forgotPassword} variant="default">
+            <Button component={Link} to={localize(paths.forgotPassword)} variant="default">
               {t('reset.requestNew')}
             </Button>
           ) : (
@@ -98,7 +100,7 @@ export function ResetPasswordPage() {
           )}
         </Stack>
       </form>
-      <Anchor component={Link} to={paths.login} ta="center" fz="sm">
+      <Anchor component={Link} to={localize(paths.login)} ta="center" fz="sm">
         {t('reset.goToLogin')}
       </Anchor>
     </AuthCard>

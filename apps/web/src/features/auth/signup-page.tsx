@@ -8,6 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { showInfo, showSuccess } from '../../lib/notifications';
 import { paths } from '../../lib/routes';
 import { usePageMeta } from '../../public/components/use-page-meta';
@@ -65,6 +66,7 @@ type SignupStatus = 'idle' | 'submitting' | 'error' | 'success' | 'checkEmail';
 const emptyFields: SignUpFields = { firstName: '', lastName: '', email: '', practiceName: '', password: '' };
 
 function SignupForm({ invitation }: { invitation: SignUpInvitation | null }) {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const session = authClient.useSession();
@@ -120,7 +122,7 @@ function SignupForm({ invitation }: { invitation: SignUpInvitation | null }) {
         <Alert color="green" variant="light" icon={<IconMailCheck aria-hidden="true" />} role="status">
           {t('signup.checkEmailMessage', { email })}
         </Alert>
-        <Button component={Link} to={paths.login} variant="default">
+        <Button component={Link} to={localize(paths.login)} variant="default">
           {t('signup.loginLink')}
         </Button>
       </AuthCard>
@@ -204,7 +206,7 @@ function SignupForm({ invitation }: { invitation: SignUpInvitation | null }) {
           </Button>
           <Text ta="center" fz="sm">
             {t('signup.haveAccount')}{' '}
-            <Anchor component={Link} to={paths.login}>
+            <Anchor component={Link} to={localize(paths.login)}>
               {t('signup.loginLink')}
             </Anchor>
           </Text>

@@ -2,11 +2,13 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { reportError } from '../../lib/reporting';
 import { paths } from '../../lib/routes';
 
 /** 'Page not found' with a link home; logs each unknown path once as a 404. */
 export function NotFoundPage() {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('errors');
   const { pathname } = useLocation();
   const loggedPath = useRef<string | null>(null);
@@ -26,7 +28,7 @@ export function NotFoundPage() {
         </Text>
         <Title order={1}>{t('notFound.title')}</Title>
         <Text c="dimmed">{t('notFound.description')}</Text>
-        <Button component={Link} to={paths.home}>
+        <Button component={Link} to={localize(paths.home)}>
           {t('notFound.home')}
         </Button>
       </Stack>

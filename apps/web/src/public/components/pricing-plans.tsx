@@ -5,6 +5,7 @@ import { IconCheck } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
 import { formatNumber, formatUsd } from './format';
 
@@ -23,6 +24,7 @@ function PlanCard({
   headingLevel: 2 | 3;
   onContactSales: () => void;
 }) {
+  const localize = useLocalizedPath();
   const { t, i18n } = useTranslation('pricing');
   const lines = [
     plan.patientLimit === null
@@ -80,7 +82,12 @@ function PlanCard({
           ))}
         </List>
         {plan.cta === 'signup' ? (
-          <Button component={Link} to={paths.signup} variant={plan.popular ? 'filled' : 'outline'} fullWidth>
+          <Button
+            component={Link}
+            to={localize(paths.signup)}
+            variant={plan.popular ? 'filled' : 'outline'}
+            fullWidth
+          >
             {t(`plans.${plan.tier}.cta`)}
           </Button>
         ) : (

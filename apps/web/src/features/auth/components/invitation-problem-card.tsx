@@ -3,6 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { translateDomainMessage } from '../../../lib/domain-messages';
+import { useLocalizedPath } from '../../../lib/localized-path';
 import { paths } from '../../../lib/routes';
 import type { InvitationProblem } from '../signup.utils';
 import { AuthCard } from './auth-card';
@@ -15,6 +16,7 @@ type InvitationProblemCardProps = {
 
 /** An invitation link that cannot be used: the server's reason, and where to go instead. */
 export function InvitationProblemCard({ problem, isRetrying, onRetry }: InvitationProblemCardProps) {
+  const localize = useLocalizedPath();
   const { t } = useTranslation('auth');
   return (
     <AuthCard title={t('signup.invitation.problemTitle')}>
@@ -34,10 +36,10 @@ export function InvitationProblemCard({ problem, isRetrying, onRetry }: Invitati
       </Alert>
       {problem.kind === 'invalid' ? <Text size="sm">{t('signup.invitation.askAgain')}</Text> : null}
       <Group gap="md" wrap="wrap">
-        <Anchor component={Link} to={paths.login}>
+        <Anchor component={Link} to={localize(paths.login)}>
           {t('signup.loginLink')}
         </Anchor>
-        <Anchor component={Link} to={paths.signup}>
+        <Anchor component={Link} to={localize(paths.signup)}>
           {t('signup.invitation.ownClinic')}
         </Anchor>
       </Group>
