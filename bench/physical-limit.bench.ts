@@ -5,7 +5,6 @@ import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { refreshPlannerStatistics } from '../apps/server/src/db/planner-statistics';
@@ -14,6 +13,7 @@ import { newId } from '../apps/server/src/lib/ids';
 import { createBenchDatabase, isPostgresReachable } from './support/bench-database';
 import { startInProcessServer } from './support/in-process-server';
 import { machine, percentile, resultsDir } from './support/report';
+import { seedClinic } from './support/seed-clinic';
 
 // The physical limit: each signed-in list endpoint and summary of the product, against a bare Fastify +
 // driver handler (node-postgres with named prepared statements, or the same PGlite instance) that replays the statements the product
@@ -22,7 +22,7 @@ import { machine, percentile, resultsDir } from './support/report';
 // connections from a worker thread), so that the ratio holds on a shared, noisy machine.
 //
 // Settable: BENCH_PATIENTS=10000,100000 (patients per clinic; a neighbour clinic of the same size, half
-// as many reviews and cases each), BENCH_KINDS=postgres,pglite, BENCH_SECONDS=3 (per run), BENCH_ROUNDS=3,
+// as many reviews and cases each, a sent message per patient, a reply from every other), BENCH_KINDS=postgres,pglite, BENCH_SECONDS=3 (per run), BENCH_ROUNDS=3,
 // BENCH_CONNECTIONS=10, BENCH_ENDPOINTS (comma-separated parts of the paths; all when unset), BENCH_STRESS_PATIENTS=30000, BENCH_STRESS_CLIENTS=50, BENCH_STRESS_SECONDS=30
 // (PGlite, 0 skips). Quick run: BENCH_PATIENTS=2000 BENCH_SECONDS=1 BENCH_ROUNDS=1 BENCH_STRESS_SECONDS=5.
 const env = process.env;
@@ -87,34 +87,6 @@ const rssMiB = () => {
   return Math.round(process.memoryUsage().rss / 1024 / 1024);
 };
 
-/** Bulk seed in the database (insert … select generate_series): 100,000 patients in seconds. */
-async function seed(db: Awaited<ReturnType<typeof startInProcessServer>>['db'], clinicId: string, n: number) {
-  const half = Math.floor(n / 2);
-  await db.execute(sql`
-    insert into patients (clinic_id, id, name, email, phone, procedure, status, procedure_date, created_at, updated_at)
-    select ${clinicId}, 'P-' || ${clinicId} || '-' || g, 'Patient ' || g || ' Example', 'patient' || g || '@example.com',
-           '+3461' || lpad((1000000 + g)::text, 7, '0'),
-           (array['Hair Transplant','Dental Implant','Plastic Surgery','PRP Treatment','Teeth Whitening','Root Canal','Other'])[g % 7 + 1],
-           (array['active','completed','watch','red'])[g % 4 + 1],
-           now() - g * interval '1 minute', now() - g * interval '1 minute', now() - g * interval '1 minute'
-    from generate_series(0, ${n - 1}::int) g`);
-  await db.execute(sql`
-    insert into reviews (clinic_id, id, provider, provider_review_id, patient_id, rating, title, review_text,
-                         reviewer_name, review_date, match_status)
-    select ${clinicId}, 'rev-' || ${clinicId} || '-' || g, 'trustpilot', 'tp-' || g,
-           case when g % 3 = 0 then 'P-' || ${clinicId} || '-' || g end, 1 + g % 5, 'Review ' || g,
-           'Friendly staff and a clean clinic.', 'Reviewer ' || g, now() - g * interval '1 hour',
-           case when g % 3 = 0 then 'matched' else 'unmatched' end
-    from generate_series(0, ${half - 1}::int) g`);
-  await db.execute(sql`
-    insert into cases (clinic_id, id, source, patient_id, title, severity, status, due_at, created_at, updated_at, resolved_at)
-    select ${clinicId}, 'cas-' || ${clinicId} || '-' || g, 'manual', 'P-' || ${clinicId} || '-' || g, 'Case ' || g,
-           (array['high','medium','low'])[g % 3 + 1], (array['open','in_progress','resolved','closed'])[g % 4 + 1],
-           now() - g * interval '1 hour' + interval '1 day', now() - g * interval '1 hour', now() - g * interval '1 hour',
-           case when g % 4 = 2 then now() - g * interval '1 hour' + interval '1 hour' end
-    from generate_series(0, ${half - 1}::int) g`);
-}
-
 type Statement = { sql: string; params: unknown[] };
 let capturing: Statement[] | null = null;
 const observeQuery = (text: string, params: unknown[]) => capturing?.push({ sql: text, params });
@@ -132,10 +104,10 @@ async function measure(kind: 'postgres' | 'pglite', patients: number, port: numb
   const figures: Record<string, unknown> = {};
   try {
     const seedStarted = performance.now();
-    await seed(server.db, server.clinicId, patients);
+    await seedClinic(server.db, server.clinicId, patients);
     const neighbourId = newId('cln');
     await server.db.insert(clinics).values({ id: neighbourId, name: 'Neighbour Clinic' });
-    await seed(server.db, neighbourId, patients);
+    await seedClinic(server.db, neighbourId, patients);
     await refreshPlannerStatistics(server.db);
     const seedSeconds = Math.round((performance.now() - seedStarted) / 100) / 10;
 
@@ -234,10 +206,10 @@ async function pgliteStress(port: number) {
   const database = await createBenchDatabase('pglite');
   const server = await startInProcessServer(database, port);
   try {
-    await seed(server.db, server.clinicId, stress.patients);
+    await seedClinic(server.db, server.clinicId, stress.patients);
     const neighbourId = newId('cln');
     await server.db.insert(clinics).values({ id: neighbourId, name: 'Neighbour Clinic' });
-    await seed(server.db, neighbourId, stress.patients);
+    await seedClinic(server.db, neighbourId, stress.patients);
     await refreshPlannerStatistics(server.db);
     const loadBefore = loadAverage();
     const rssBefore = rssMiB();
@@ -283,7 +255,7 @@ for (const kind of kinds) {
 const stressResult = kinds.includes('pglite') && stress.seconds > 0 ? await pgliteStress(3834) : null;
 await loadWorker.terminate();
 
-const workload = `Each endpoint: product vs a bare Fastify + driver handler replaying the product's own statements for it (same data, same process), ${rounds} interleaved rounds of ${seconds} s each, ${connections} keep-alive connections, closed loop from a worker thread. Clinic of N patients plus a neighbour clinic of N; N/2 reviews and N/2 cases each. Memory: RSS after three ${seconds} s runs of all endpoints. PGlite stress: ${stress.clients} clients, ${stress.seconds} s, ${stress.patients} patients per clinic, timeout ${timeoutMs / 1000} s. Targets: ratio >= 0.8 (PostgreSQL, 10k and 100k), p99 < 50 ms at 10k; PGlite stress 0 timeouts, p99 < 1 s; RSS growth <= 20 MB.`;
+const workload = `Each endpoint: product vs a bare Fastify + driver handler replaying the product's own statements for it (same data, same process), ${rounds} interleaved rounds of ${seconds} s each, ${connections} keep-alive connections, closed loop from a worker thread. Clinic of N patients plus a neighbour clinic of N; N/2 reviews, N/2 cases, N sent messages and N/2 replies each. Memory: RSS after three ${seconds} s runs of all endpoints. PGlite stress: ${stress.clients} clients, ${stress.seconds} s, ${stress.patients} patients per clinic, timeout ${timeoutMs / 1000} s. Targets: ratio >= 0.8 (PostgreSQL, 10k and 100k), p99 < 50 ms at 10k; PGlite stress 0 timeouts, p99 < 1 s; RSS growth <= 20 MB.`;
 const result = {
   name: 'physical-limit',
   date: new Date().toISOString(),

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './automation';
 export * from './billing';
 export * from './cases';
+export * from './clinic-counts';
 export * from './clinics';
 export * from './ingestion';
 export * from './messaging';

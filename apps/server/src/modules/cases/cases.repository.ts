@@ -1,7 +1,8 @@
 import type { CaseStatusFilter } from '@careloop/contracts/cases';
 import type { CaseSeverity, CaseSource, CaseStatus } from '@careloop/domain/case-rules';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readClinicCounts } from '../../db/clinic-counts';
 import {
   afterCursorPlaceholder,
   cursorPlaceholders,
@@ -93,21 +94,27 @@ export async function findCaseRow(db: Database, clinicId: string, id: string): P
 
 const unfinished = sql`${cases.status} not in ('resolved', 'closed')`;
 
-/** Total, Open, Overdue and High Priority in one scan of the clinic's cases. */
+/**
+ * Total, Open and High Priority from the clinic's kept counts (ADR 009); Overdue depends on the time,
+ * so it is counted, over the unfinished cases' due-time index up to now only.
+ */
 export async function countCaseSummary(db: Database, clinicId: string) {
-  const statement = preparedOnce(db, 'cases_summary', () =>
+  const overdue = preparedOnce(db, 'cases_overdue', () =>
     db
-      .select({
-        total: sql<number>`count(*)::int`,
-        open: sql<number>`(count(*) filter (where ${cases.status} = 'open'))::int`,
-        overdue: sql<number>`(count(*) filter (where ${cases.dueAt} < now() and ${unfinished}))::int`,
-        highPriority: sql<number>`(count(*) filter (where ${cases.severity} = 'high' and ${unfinished}))::int`,
-      })
+      .select({ n: sql<number>`count(*)::int` })
       .from(cases)
-      .where(eq(cases.clinicId, sql.placeholder('clinicId'))),
+      .where(and(eq(cases.clinicId, sql.placeholder('clinicId')), unfinished, lt(cases.dueAt, sql`now()`))),
   );
-  const rows = await statement.execute({ clinicId });
-  return rows[0]!;
+  const [counts, [overdueRow]] = await Promise.all([
+    readClinicCounts(db, clinicId),
+    overdue.execute({ clinicId }),
+  ]);
+  return {
+    total: counts.cases_total,
+    open: counts.cases_open,
+    overdue: overdueRow?.n ?? 0,
+    highPriority: counts.cases_unfinished_high,
+  };
 }
 
 export type NewCaseRow = {

@@ -63,30 +63,27 @@ export async function readDashboardSummary(
       where c.clinic_id = ${clinicId} and c.resolved_at >= (select at from since)
       group by 1
     ),
-    patient_counts as (
-      select count(*)::int as total, (count(*) filter (where status = 'active'))::int as active
-      from patients where clinic_id = ${clinicId}
-    ),
-    review_counts as (
-      select count(*)::int as total, round(avg(rating), 1)::float8 as average
-      from reviews where clinic_id = ${clinicId}
-    ),
-    case_counts as (
-      select (count(*) filter (where status not in ('resolved', 'closed')))::int as open,
-             (count(*) filter (where severity = 'high' and status not in ('resolved', 'closed')))::int as high
-      from cases where clinic_id = ${clinicId}
+    -- Kept counts (ADR 009): a dozen rows instead of counting the clinic's patients, reviews and cases.
+    counts as (
+      select coalesce(sum(value) filter (where counter = 'patients_total'), 0)::int as patients_total,
+             coalesce(sum(value) filter (where counter = 'patients_active'), 0)::int as patients_active,
+             coalesce(sum(value) filter (where counter = 'reviews_total'), 0)::int as reviews_total,
+             coalesce(sum(value) filter (where counter = 'reviews_rating_sum'), 0) as reviews_rating_sum,
+             coalesce(sum(value) filter (where counter = 'cases_unfinished'), 0)::int as cases_open,
+             coalesce(sum(value) filter (where counter = 'cases_unfinished_high'), 0)::int as cases_high
+      from clinic_counts where clinic_id = ${clinicId}
     ),
     alert_counts as (
       select count(*)::int as active, (count(*) filter (where severity = 'high'))::int as high
       from alerts where clinic_id = ${clinicId} and status = 'active'
     )
     select
-      patient_counts.total as patients_total,
-      patient_counts.active as patients_active,
-      review_counts.total as reviews_total,
-      review_counts.average as reviews_average,
-      case_counts.open as cases_open,
-      case_counts.high as cases_high_priority,
+      counts.patients_total,
+      counts.patients_active,
+      counts.reviews_total,
+      round(counts.reviews_rating_sum::numeric / nullif(counts.reviews_total, 0), 1)::float8 as reviews_average,
+      counts.cases_open,
+      counts.cases_high as cases_high_priority,
       alert_counts.active as alerts_active,
       alert_counts.high as alerts_high_risk,
       exists (
@@ -124,7 +121,7 @@ export async function readDashboardSummary(
         left join opened_weeks o on o.week_start = w.week_start
         left join resolved_weeks r on r.week_start = w.week_start
       ) as weekly_cases
-    from patient_counts, review_counts, case_counts, alert_counts
+    from counts, alert_counts
   `,
   );
   return rows[0]!;

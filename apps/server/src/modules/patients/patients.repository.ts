@@ -1,6 +1,7 @@
 import type { PatientStatus } from '@careloop/domain/patient';
 import { and, asc, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { readClinicCounts } from '../../db/clinic-counts';
 import {
   afterCursorPlaceholder,
   cursorPlaceholders,
@@ -82,8 +83,13 @@ export function listPatientRows(
   });
 }
 
+/** The clinic's patients matching the filter: a kept count (ADR 009) unless a search applies. */
 export async function countPatientRows(db: Database, clinicId: string, filter: PatientFilter) {
   const shape = filterShape(filter);
+  if (shape.key === '' || shape.key === 's') {
+    const counts = await readClinicCounts(db, clinicId);
+    return filter.status ? counts[`patients_${filter.status}`] : counts.patients_total;
+  }
   const statement = preparedOnce(db, `patients_count_${shape.key}`, () =>
     db.select({ total: sql<number>`count(*)::int` }).from(patients).where(filterWhere(shape.key)),
   );

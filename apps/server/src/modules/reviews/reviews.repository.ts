@@ -1,6 +1,7 @@
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { averageRating, readClinicCounts } from '../../db/clinic-counts';
 import {
   afterCursorPlaceholder,
   cursorPlaceholders,
@@ -119,18 +120,13 @@ export async function findReviewRow(db: Database, clinicId: string, id: string):
   return rows[0] ?? null;
 }
 
-/** The four summary cards in one scan; the average is rounded half up to one decimal by PostgreSQL. */
+/** The four summary cards from the clinic's kept counts (ADR 009), not a scan of its reviews. */
 export async function countReviewSummary(db: Database, clinicId: string) {
-  const rows = await preparedOnce(db, 'reviews_summary', () =>
-    db
-      .select({
-        totalReviews: sql<number>`count(*)::int`,
-        matchedPatients: sql<number>`(count(*) filter (where ${reviews.matchStatus} = 'matched'))::int`,
-        averageRating: sql<number | null>`round(avg(${reviews.rating}), 1)::float8`,
-        needsAttention: sql<number>`(count(*) filter (where ${reviews.rating} <= 3))::int`,
-      })
-      .from(reviews)
-      .where(eq(reviews.clinicId, sql.placeholder('clinicId'))),
-  ).execute({ clinicId });
-  return rows[0]!;
+  const counts = await readClinicCounts(db, clinicId);
+  return {
+    totalReviews: counts.reviews_total,
+    matchedPatients: counts.reviews_matched,
+    averageRating: averageRating(counts),
+    needsAttention: counts.reviews_low_rated,
+  };
 }
