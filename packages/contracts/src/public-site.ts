@@ -101,10 +101,43 @@ export const statusIncidentSchema = z.object({
   severity: z.enum(['minor', 'maintenance']),
 });
 
+/** Why a service is not operational, when the measure says more than its state. */
+export const statusNotes = [
+  'database_unreachable',
+  'jobs_stopped',
+  'syncs_stalled',
+  'syncs_failing',
+  'deliveries_failing',
+  'deliveries_delayed',
+] as const;
+export type StatusNote = (typeof statusNotes)[number];
+
+/** How many days of history the status page shows (UTC days, oldest first, today last). */
+export const statusHistoryDays = 90;
+
+/** One UTC day of a service: the worst state sampled that day (`unknown`: no sample). */
+export const statusDaySchema = z.object({
+  date: z.string(),
+  status: z.enum(serviceStatuses),
+  /** Share of the day's samples that were operational, in percent; null without samples. */
+  uptimePercent: z.number().nullable(),
+});
+export type StatusDay = z.infer<typeof statusDaySchema>;
+
+export const statusServiceSchema = z.object({
+  id: z.enum(statusServiceIds),
+  status: z.enum(serviceStatuses),
+  note: z.enum(statusNotes).nullable(),
+  /** Operational share of every sample in the history, in percent; null before the first sample. */
+  uptimePercent: z.number().nullable(),
+  history: z.array(statusDaySchema),
+});
+export type StatusService = z.infer<typeof statusServiceSchema>;
+
 export const systemStatusSchema = z.object({
   status: z.enum(serviceStatuses),
   checkedAt: z.string(),
-  services: z.array(z.object({ id: z.enum(statusServiceIds), status: z.enum(serviceStatuses) })),
+  services: z.array(statusServiceSchema),
   incidents: z.array(statusIncidentSchema),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;

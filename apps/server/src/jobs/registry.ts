@@ -4,6 +4,7 @@ import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { JobDefinition } from './job-definition';
 import { planFollowUpsJob } from './plan-followups.job';
+import { recordSystemStatusJob } from './record-system-status.job';
 import { refreshPlannerStatisticsJob } from './refresh-planner-statistics.job';
 import { sendMessagesJob } from './send-messages.job';
 
@@ -18,4 +19,5 @@ export const jobRegistry: JobDefinition[] = [
   refreshPlannerStatisticsJob as unknown as JobDefinition,
   checkCredentialsDailyJob as unknown as JobDefinition,
   checkClinicCredentialsJob as unknown as JobDefinition,
+  recordSystemStatusJob as unknown as JobDefinition,
 ];

@@ -123,27 +123,68 @@ describe('public pages', () => {
     });
   });
 
-  it('the status page shows the measured services and says when nothing is measured', async () => {
+  it('the status page shows the measured services, why one is not operational, and unknown for what it cannot read', async () => {
+    const history = (status: string) =>
+      Array.from({ length: 90 }, (_, i) => ({
+        date: new Date(Date.UTC(2026, 7, 29) + i * 86_400_000).toISOString().slice(0, 10),
+        status: i === 89 ? status : i < 60 ? 'unknown' : 'operational',
+        uptimePercent: i < 60 ? null : 100,
+      }));
     stubFetch((request) =>
       request.path === '/api/status'
         ? json({
-            status: 'operational',
+            status: 'partial-outage',
             checkedAt: new Date().toISOString(),
             services: [
-              { id: 'api', status: 'operational' },
-              { id: 'database', status: 'operational' },
-              { id: 'job_runner', status: 'operational' },
-              { id: 'review_ingestion', status: 'unknown' },
-              { id: 'messaging', status: 'something-new' },
+              {
+                id: 'api',
+                status: 'operational',
+                note: null,
+                uptimePercent: 100,
+                history: history('operational'),
+              },
+              {
+                id: 'database',
+                status: 'operational',
+                note: null,
+                uptimePercent: 100,
+                history: history('operational'),
+              },
+              {
+                id: 'job_runner',
+                status: 'operational',
+                note: null,
+                uptimePercent: 99.9,
+                history: history('operational'),
+              },
+              {
+                id: 'review_ingestion',
+                status: 'partial-outage',
+                note: 'syncs_failing',
+                uptimePercent: 98.5,
+                history: history('partial-outage'),
+              },
+              { id: 'messaging', status: 'something-new', note: null, uptimePercent: null, history: [] },
             ],
             incidents: [],
           })
         : json({}),
     );
     renderPage(<StatusPage />, { path: '/status' });
-    expect(await screen.findByText('All measured systems operational')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Review ingestion' })).toBeTruthy();
     expect(screen.getAllByText('Operational')).toHaveLength(3);
-    expect(screen.getAllByText('Unknown')).toHaveLength(2);
+    expect(screen.getByText('Partial outage', { selector: '.mantine-Badge-label' })).toBeTruthy();
+    expect(screen.getAllByText('Unknown')).toHaveLength(1);
+    expect(screen.getByText(/Some review syncs are failing/)).toBeTruthy();
+    // A daily history per measured service: 90 bars, the summary for screen readers.
+    const reviews = screen.getByRole('img', {
+      name: /^Review ingestion, the last 90 days: 98.5% uptime, 1 day with an outage\.$/,
+    });
+    const bars = reviews.querySelectorAll('[data-status]');
+    expect(bars).toHaveLength(90);
+    expect(bars[89]?.getAttribute('data-status')).toBe('partial-outage');
+    expect(bars[0]?.getAttribute('title')).toMatch(/no data$/);
+    expect(screen.getAllByRole('img', { name: /the last 90 days/ })).toHaveLength(4);
     expect(screen.getByText('No incidents have been recorded.')).toBeTruthy();
   });
 

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { systemStatusQuery } from './api/system-status';
 import { EmailSubscribeBox } from './components/email-subscribe-box';
 import { PageHero, Section } from './components/page-hero';
+import { StatusHistory } from './components/status-history';
 import { usePageMeta } from './components/use-page-meta';
 
 const look: Record<ServiceStatus, { color: string; Icon: typeof IconCircleCheck }> = {
@@ -29,7 +30,10 @@ function StatusBadge({ status }: { status: ServiceStatus }) {
   );
 }
 
-/** /status: the state the running system measures (GET /api/status), incidents and a subscribe box. */
+/**
+ * /status: the state the running system measures (GET /api/status) with each service's daily
+ * history, incidents and a subscribe box.
+ */
 export function StatusPage() {
   const { t, i18n } = useTranslation(['status', 'public']);
   usePageMeta(t('public:meta.status.title'), t('public:meta.status.description'));
@@ -82,14 +86,21 @@ export function StatusPage() {
                         <Text fz="sm" c="dark.6">
                           {t(`services.${service.id}.description`)}
                         </Text>
-                        {status === 'unknown' && (
+                        {service.note ? (
+                          <Text fz="sm" c="dark.8" mt={4}>
+                            {t(`notes.${service.note}`)}
+                          </Text>
+                        ) : status === 'unknown' ? (
                           <Text fz="xs" c="dark.6" mt={4}>
                             {t('notMonitored')}
                           </Text>
-                        )}
+                        ) : null}
                       </div>
                       <StatusBadge status={status} />
                     </Group>
+                    {service.history && service.history.length > 0 ? (
+                      <StatusHistory service={service} name={t(`services.${service.id}.name`)} />
+                    ) : null}
                   </Card>
                 );
               })}

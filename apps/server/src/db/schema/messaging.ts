@@ -82,6 +82,8 @@ export const patientCommunications = pgTable(
     ),
     index('communications_clinic_patient_idx').on(t.clinicId, t.patientId),
     index('communications_provider_msg_idx').on(t.providerMessageId),
+    // The public status page: messages handed to a provider lately, across clinics.
+    index('communications_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
   ],
 );
 

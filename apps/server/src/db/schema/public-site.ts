@@ -1,5 +1,6 @@
+import { statusServiceIds } from '@careloop/contracts/public-site';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './check';
 
 export const contractTypes = ['growth', 'enterprise', 'custom'] as const;
@@ -49,5 +50,26 @@ export const publicFormSubmissions = pgTable(
   (t) => [
     check('public_form_kind_check', oneOf(t.kind, publicFormKinds)),
     index('public_form_kind_created_idx').on(t.kind, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The public status page's daily history (issue 17): each service's state as sampled every five
+ * minutes (`record-system-status`), counted per UTC day; kept 90 days. Not tenant data.
+ */
+export const systemStatusDays = pgTable(
+  'system_status_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    service: text('service').notNull(),
+    samples: integer('samples').notNull().default(0),
+    operational: integer('operational').notNull().default(0),
+    partialOutage: integer('partial_outage').notNull().default(0),
+    majorOutage: integer('major_outage').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.day, t.service] }),
+    check('system_status_days_service_check', oneOf(t.service, statusServiceIds)),
   ],
 );

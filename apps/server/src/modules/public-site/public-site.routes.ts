@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { createIpHasher, submitEnterpriseContact, submitPublicForm } from './public-site.service';
-import { cacheFor, checkSystemStatus } from './system-status.service';
+import { cacheFor, checkSystemStatus, databaseProbes } from './system-status.service';
 
 /** Per client address and route: enough for a person correcting a typo, too few for a flood. */
 export const publicFormRateLimit = { max: 5, timeWindow: 10 * 60_000 } as const;
@@ -58,12 +58,16 @@ export const publicSiteRoutes =
     }
     for (const kind of publicFormKinds) formRoute(kind);
 
-    const currentStatus = cacheFor(statusCacheMs, () =>
-      checkSystemStatus({
-        pingDatabase: () => deps.database.ping(),
-        isJobRunnerHealthy: () => deps.jobs.isHealthy(),
-      }),
-    );
+    const currentStatus = cacheFor(statusCacheMs, () => {
+      const now = new Date();
+      return checkSystemStatus(
+        {
+          ...databaseProbes(deps.database.db, now, () => deps.jobs.isHealthy()),
+          pingDatabase: () => deps.database.ping(),
+        },
+        now,
+      );
+    });
     app.get(
       '/api/status',
       {
