@@ -29,6 +29,7 @@ import { webhookInfoRoutes } from './modules/automation/webhook-info.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { meRoutes } from './modules/clinics/me.routes';
+import { complianceRoutes } from './modules/compliance/compliance.routes';
 import { conversationsRoutes } from './modules/conversations/conversations.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -166,6 +167,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(v1AnalyticsRoutes(fullDeps));
   await app.register(monitoringRoutes(fullDeps));
   await app.register(securityHardeningRoutes(fullDeps, securityHeaders));
+  await app.register(complianceRoutes(fullDeps));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.

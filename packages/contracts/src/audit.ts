@@ -17,6 +17,7 @@ export const securityAuditActions = [
   'idle_sign_out_changed',
   'api_client_created',
   'api_client_revoked',
+  'patient_data_erased',
 ] as const;
 export type SecurityAuditAction = (typeof securityAuditActions)[number];
 
@@ -48,6 +49,11 @@ export const workAuditActions = [
   'security_full_scan_initiated',
   'security_auto_fix_attempted',
   'security_auto_fix_completed',
+  'audit_log_exported',
+  'patient_data_exported',
+  'data_retention_saved',
+  'data_retention_applied',
+  'baa_requested',
 ] as const;
 export type WorkAuditAction = (typeof workAuditActions)[number];
 

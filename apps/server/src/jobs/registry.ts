@@ -1,3 +1,4 @@
+import { applyDataRetentionJob } from './apply-data-retention.job';
 import { checkClinicCredentialsJob, checkCredentialsDailyJob } from './check-credentials.job';
 import { cleanupLogsJob } from './cleanup-logs.job';
 import { draftReviewRepliesJob } from './draft-review-replies.job';
@@ -20,4 +21,5 @@ export const jobRegistry: JobDefinition[] = [
   checkCredentialsDailyJob as unknown as JobDefinition,
   checkClinicCredentialsJob as unknown as JobDefinition,
   recordSystemStatusJob as unknown as JobDefinition,
+  applyDataRetentionJob as unknown as JobDefinition,
 ];

@@ -59,7 +59,7 @@ describe('schema-driven fuzzing of every route, as the owner of a clinic', () =>
     sandboxes = await startChannelSandboxes();
     // Hundreds of requests from one owner: the per-user budget (signed-in-guards) would answer most of them 429.
     t = await createTestApp({ env: { ...sandboxes.env, SIGNED_IN_REQUESTS_PER_MINUTE: '1000000' } });
-    clinic = await buildClinic(t, { tier: 'professional' });
+    clinic = await buildClinic(t, { tier: 'enterprise' });
     const patient = await buildPatient(t, clinic.clinicId);
     const { review } = await buildReview(t, { clinicId: clinic.clinicId, patientName: 'Ana Ruiz' });
     const { case: kase } = await buildCase(t, { clinicId: clinic.clinicId, patientId: patient.id });

@@ -57,7 +57,7 @@ describe('every route declares who may call it, and the declaration holds', () =
 
   beforeAll(async () => {
     t = await createTestApp();
-    const a = await buildClinic(t, { tier: 'professional' });
+    const a = await buildClinic(t, { tier: 'enterprise' });
     const patient = await buildPatient(t, a.clinicId);
     const review = await buildReview(t, { clinicId: a.clinicId, patientName: 'Ana Ruiz' });
     const kase = await buildCase(t, { clinicId: a.clinicId, patientId: patient.id });
@@ -108,7 +108,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     victimBodyIds.ownerUserId = colleague.userId;
     victimBodyIds.userId = colleague.userId;
     victimBodyIds.aliasId = alias.id;
-    const b = await buildClinic(t, { tier: 'professional' });
+    const b = await buildClinic(t, { tier: 'enterprise' });
     const ownPatient = await buildPatient(t, b.clinicId);
     const ownReview = await buildReview(t, { clinicId: b.clinicId, patientName: 'Eva Gil' });
     const ownCase = await buildCase(t, { clinicId: b.clinicId, patientId: ownPatient.id });

@@ -4,6 +4,7 @@ export * from './billing';
 export * from './cases';
 export * from './clinic-counts';
 export * from './clinics';
+export * from './compliance';
 export * from './ingestion';
 export * from './messaging';
 export * from './observability';
