@@ -29,29 +29,20 @@ export function decodeCursor(value: string | undefined): KeysetCursor | null {
 export const cursorTimestamp = (column: AnyColumn) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** Rows after the cursor in (timestamp desc, id asc) order. */
-export function afterCursor(
-  timestamp: AnyColumn,
-  id: AnyColumn,
-  cursor: KeysetCursor | null,
-): SQL | undefined {
-  if (!cursor) return undefined;
-  return rowsAfter(timestamp, id, cursor.t, cursor.id);
+/**
+ * Rows after the cursor in (timestamp desc, id asc) order, in a prepared statement: the cursor's
+ * values come as `cursorPlaceholders(cursor)`. The timestamp may be an expression, e.g. a coalesce.
+ */
+export function afterCursorPlaceholder(timestamp: AnyColumn | SQL, id: AnyColumn): SQL {
+  const ts = sql`${timestamp}`;
+  const at = sql`${sql.placeholder('cursorTs')}::timestamptz`;
+  return or(lt(ts, at), and(eq(ts, at), gt(id, sql.placeholder('cursorId'))))!;
 }
-
-/** `afterCursor` for a prepared statement: the cursor's values come as `cursorPlaceholders(cursor)`. */
-export const afterCursorPlaceholder = (timestamp: AnyColumn, id: AnyColumn): SQL =>
-  rowsAfter(timestamp, id, sql.placeholder('cursorTs'), sql.placeholder('cursorId'));
 
 export const cursorPlaceholders = (cursor: KeysetCursor | null) => ({
   cursorTs: cursor?.t,
   cursorId: cursor?.id,
 });
-
-function rowsAfter(timestamp: AnyColumn, id: AnyColumn, t: unknown, cursorId: unknown): SQL {
-  const at = sql`${t}::timestamptz`;
-  return or(lt(timestamp, at), and(eq(timestamp, at), gt(id, cursorId)))!;
-}
 
 /** Splits the `limit + 1` rows a list query fetched into the page and the next cursor. */
 export function toPage<Row extends { cursorTs: string; id: string }>(rows: Row[], limit: number) {

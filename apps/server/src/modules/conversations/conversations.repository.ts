@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, ilike, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   afterCursorPlaceholder,
@@ -47,15 +47,6 @@ function phoneMatch(column: typeof patients.phone | typeof webhookLogs.patientPh
 // A queued message has no sent time yet: it sorts by when it was planned.
 const sentOrCreated = sql`coalesce(${patientCommunications.sentAt}, ${patientCommunications.createdAt})`;
 
-/** (timestamp desc, id asc) keyset condition over an expression (the shared helper takes columns). */
-function afterSentOrCreated() {
-  const t = sql`${sql.placeholder('cursorTs')}::timestamptz`;
-  return or(
-    lt(sentOrCreated, t),
-    and(eq(sentOrCreated, t), gt(patientCommunications.id, sql.placeholder('cursorId'))),
-  );
-}
-
 /** Sent messages of the clinic, newest first, with the patient's name and phone. */
 export function listSentMessageRows(db: Database, clinicId: string, options: PageOptions) {
   const shape = filterShape(options);
@@ -88,7 +79,7 @@ export function listSentMessageRows(db: Database, clinicId: string, options: Pag
                 ilike(patientCommunications.messageContent, pattern),
               )
             : undefined,
-          options.cursor ? afterSentOrCreated() : undefined,
+          options.cursor ? afterCursorPlaceholder(sentOrCreated, patientCommunications.id) : undefined,
         ),
       )
       .orderBy(desc(sentOrCreated), asc(patientCommunications.id))
