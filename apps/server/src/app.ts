@@ -53,6 +53,7 @@ import { teamRoutes } from './modules/team/team.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { testingChecklistRoutes } from './modules/testing-checklist/testing-checklist.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
+import { webhookEndpointsRoutes } from './modules/webhooks/webhook-endpoints.routes';
 import { createBearerGuard } from './plugins/api-bearer';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -159,6 +160,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(testingChecklistRoutes(fullDeps));
   await app.register(billingRoutes(fullDeps));
   await app.register(apiClientsRoutes(fullDeps));
+  await app.register(webhookEndpointsRoutes(fullDeps));
   // The public API (/api/v1): versioned, bearer tokens, separate from the web app's private API.
   await app.register(oauthTokenRoutes(fullDeps));
   await app.register(v1PatientsRoutes(fullDeps));

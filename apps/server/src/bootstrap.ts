@@ -29,6 +29,7 @@ export function createAppDeps(
     log,
     config,
     secretBox,
+    mailer,
     send: (name, payload, options) => jobs.send(name, payload, options),
   });
   const requestContext = createRequestContext({

@@ -91,6 +91,24 @@ const envSchema = z.object({
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   INTEGRATION_MAX_RETRIES: z.coerce.number().int().min(0).max(10).default(3),
   INTEGRATION_RETRY_BASE_MS: z.coerce.number().int().min(0).default(500),
+  /** One outbound webhook attempt (Standard Webhooks recommends 15-30 s). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().max(60_000).default(15_000),
+  /**
+   * Outbound webhook targets exempt from the private-address check, as host:port exactly as written
+   * in the endpoint URL (a local receiver in tests or on a laptop). Refused in production.
+   */
+  WEBHOOK_ALLOWED_PRIVATE_TARGETS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((target) => target.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().regex(/^[^\s/:]+:\d{1,5}$|^\[[0-9a-f:.]+\]:\d{1,5}$/, 'host:port, comma-separated')),
+    ),
 });
 
 // In production the key lives in a secret manager: a key file generated into DATA_DIR would sit
@@ -102,6 +120,12 @@ const checkedEnvSchema = envSchema.superRefine((e, issues) => {
       path: ['SECRETS_KEY'],
       message:
         'required when NODE_ENV=production: 64 hex characters (openssl rand -hex 32) from your secret manager; see docs/deploy.md "Secrets key"',
+    });
+  if (e.NODE_ENV === 'production' && e.WEBHOOK_ALLOWED_PRIVATE_TARGETS.length > 0)
+    issues.addIssue({
+      code: 'custom',
+      path: ['WEBHOOK_ALLOWED_PRIVATE_TARGETS'],
+      message: 'not allowed when NODE_ENV=production: webhooks never reach private addresses there',
     });
   if (e.NODE_ENV === 'production' && !e.SALES_EMAIL)
     issues.addIssue({
@@ -177,6 +201,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         timeoutMs: e.INTEGRATION_TIMEOUT_MS,
         maxRetries: e.INTEGRATION_MAX_RETRIES,
         baseDelayMs: e.INTEGRATION_RETRY_BASE_MS,
+      },
+      webhooks: {
+        timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+        allowedPrivateTargets: isProduction ? [] : e.WEBHOOK_ALLOWED_PRIVATE_TARGETS,
       },
       sandboxUrl: (e.SANDBOX_URL ?? `${publicUrl}/sandbox`).replace(/\/+$/, ''),
       trustpilot: { apiUrl: e.TRUSTPILOT_API_URL },

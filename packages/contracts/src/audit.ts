@@ -18,6 +18,10 @@ export const securityAuditActions = [
   'api_client_created',
   'api_client_revoked',
   'patient_data_erased',
+  'webhook_endpoint_created',
+  'webhook_endpoint_updated',
+  'webhook_endpoint_deleted',
+  'webhook_delivery_replayed',
 ] as const;
 export type SecurityAuditAction = (typeof securityAuditActions)[number];
 

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
+import type { Mailer } from '../integrations/mail/mail.client';
 import type { SecretBox } from '../lib/secret-box';
 
 export type JobContext = {
@@ -9,6 +10,8 @@ export type JobContext = {
   config: AppConfig;
   /** Opens provider secrets for jobs that call a provider. */
   secretBox: SecretBox;
+  /** E-mail to clinics (an outbound webhook endpoint disabled for failing). */
+  mailer: Mailer;
   /** Enqueues another job (fan-out, e.g. one ingestion per clinic). */
   send: (name: string, payload: object, options?: { singletonKey?: string }) => Promise<string | null>;
 };

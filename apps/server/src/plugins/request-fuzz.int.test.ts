@@ -14,6 +14,7 @@ import {
   requestJsonSchema,
 } from '../testing/schema-arbitrary';
 import { createTestApp, type TestApp, testOrigin } from '../testing/test-app';
+import { buildWebhookDelivery, buildWebhookEndpoint } from '../testing/webhook-receiver';
 import type { DeclaredRoute } from './route-access';
 
 /** Deterministic by default; FUZZ_SEED and FUZZ_RUNS replay or widen a run. */
@@ -58,13 +59,22 @@ describe('schema-driven fuzzing of every route, as the owner of a clinic', () =>
   beforeAll(async () => {
     sandboxes = await startChannelSandboxes();
     // Hundreds of requests from one owner: the per-user budget (signed-in-guards) would answer most of them 429.
-    t = await createTestApp({ env: { ...sandboxes.env, SIGNED_IN_REQUESTS_PER_MINUTE: '1000000' } });
+    // The webhook endpoint's target is a closed local port: a replay fails at once, reaching nobody.
+    t = await createTestApp({
+      env: {
+        ...sandboxes.env,
+        SIGNED_IN_REQUESTS_PER_MINUTE: '1000000',
+        WEBHOOK_ALLOWED_PRIVATE_TARGETS: '127.0.0.1:9',
+      },
+    });
     clinic = await buildClinic(t, { tier: 'enterprise' });
     const patient = await buildPatient(t, clinic.clinicId);
     const { review } = await buildReview(t, { clinicId: clinic.clinicId, patientName: 'Ana Ruiz' });
     const { case: kase } = await buildCase(t, { clinicId: clinic.clinicId, patientId: patient.id });
     const staff = await buildMember(t, clinic.clinicId, 'staff');
     apiToken = await buildAccessToken(t, await buildApiClient(t, clinic.owner));
+    const webhookEndpoint = await buildWebhookEndpoint(t, clinic.owner, 'http://127.0.0.1:9/hook');
+    const webhookDelivery = await buildWebhookDelivery(t, clinic.clinicId, webhookEndpoint.id);
     // Real ids make some requests reach the records; the owner's own id stays out of reach so
     // the run cannot demote the caller.
     ids = {
@@ -73,6 +83,8 @@ describe('schema-driven fuzzing of every route, as the owner of a clinic', () =>
       'review-matches': [review.id],
       cases: [kase.id],
       members: [staff.userId],
+      'webhook-endpoints': [webhookEndpoint.id],
+      deliveries: [webhookDelivery.id],
       webhooks: [clinic.clinicId],
       whatsapp: [clinic.clinicId],
       twilio: [clinic.clinicId],

@@ -8,6 +8,7 @@ import { buildClinic, buildMember, jsonHeaders, type SignedInUser } from '../tes
 import { changedTables, clinicSnapshot, fillPath, pathParams, walkableRoutes } from '../testing/route-table';
 import { arbitraryFor, requestJsonSchema } from '../testing/schema-arbitrary';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { buildWebhookDelivery, buildWebhookEndpoint } from '../testing/webhook-receiver';
 import type { DeclaredRoute } from './route-access';
 import { isSignedInAccess, routeAccessKinds } from './route-access';
 
@@ -85,6 +86,9 @@ describe('every route declares who may call it, and the declaration holds', () =
     const [alias] = aliases.json().items as { id: string }[];
     if (!alias) throw new Error('the match recorded no alias');
     const apiClient = await buildApiClient(t, a.owner);
+    // A public address, never called: nothing here runs the delivery job.
+    const webhookEndpoint = await buildWebhookEndpoint(t, a.owner, 'https://93.184.216.34/careloop');
+    const webhookDelivery = await buildWebhookDelivery(t, a.clinicId, webhookEndpoint.id);
     victim = {
       clinicId: a.clinicId,
       // Which record each id parameter names, by the path segment before it.
@@ -97,6 +101,8 @@ describe('every route declares who may call it, and the declaration holds', () =
         members: colleague.userId,
         aliases: alias.id,
         'api-clients': apiClient.id,
+        'webhook-endpoints': webhookEndpoint.id,
+        deliveries: webhookDelivery.id,
       },
     };
     victimBodyIds = {

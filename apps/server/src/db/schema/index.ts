@@ -18,3 +18,4 @@ export * from './reviews';
 export * from './secrets';
 export * from './sign-in-throttles';
 export * from './team';
+export * from './webhooks';

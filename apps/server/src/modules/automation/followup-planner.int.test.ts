@@ -93,6 +93,7 @@ const jobContext = () => ({
   db: t.db,
   config: t.config,
   secretBox: t.deps.secretBox,
+  mailer: t.deps.mailer,
   log: pino({ level: 'silent' }),
   send: async () => null,
 });

@@ -27,6 +27,7 @@ const jobContext = (): JobContext => ({
   log: { info: () => {}, error: () => {} },
   config: t.deps.config,
   secretBox: t.deps.secretBox,
+  mailer: t.deps.mailer,
   send: async () => 'job-id',
 });
 const put = (cookie: string, payload: unknown) =>

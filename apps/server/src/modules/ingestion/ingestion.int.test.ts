@@ -278,6 +278,7 @@ describe('ingestion jobs', () => {
     log: { info: () => {}, error: () => {} },
     config: t.deps.config,
     secretBox: t.deps.secretBox,
+    mailer: t.deps.mailer,
     send: async (name, payload) => {
       sent.push({ name, payload });
       return 'job-id';

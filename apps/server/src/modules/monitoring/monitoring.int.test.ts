@@ -33,6 +33,7 @@ const jobContext = (sent: { name: string; payload: object }[] = []): JobContext 
   log: { info: () => {}, error: () => {} },
   config: t.deps.config,
   secretBox: t.deps.secretBox,
+  mailer: t.deps.mailer,
   send: async (name, payload) => {
     sent.push({ name, payload });
     return 'job-id';

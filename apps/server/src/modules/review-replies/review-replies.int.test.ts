@@ -245,6 +245,7 @@ describe('scheduling and drafting after ingestion', () => {
       db: t.db,
       config: t.config,
       secretBox: t.deps.secretBox,
+      mailer: t.deps.mailer,
       log: { info: (_o, m) => logged.push(m), error: (_o, m) => logged.push(m) },
       send: async () => null,
     };

@@ -85,3 +85,7 @@ export function listClinicSealedSecrets(db: Database, clinicId: string) {
     .where(eq(secrets.clinicId, clinicId))
     .orderBy(asc(secrets.name));
 }
+
+export async function deleteSecretRow(db: Database, clinicId: string, name: string) {
+  await db.delete(secrets).where(and(eq(secrets.clinicId, clinicId), eq(secrets.name, name)));
+}

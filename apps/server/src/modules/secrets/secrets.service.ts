@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordSecurityEvent } from '../audit/audit.service';
 import {
+  deleteSecretRow,
   findExistingSecretNames,
   findSealedSecret,
   listSecretNames,
@@ -51,4 +52,9 @@ export async function findSavedSecretNames(
   names: readonly string[],
 ): Promise<Set<string>> {
   return new Set(await findExistingSecretNames(deps.db, clinicId, names));
+}
+
+/** Removes a secret whose owner is gone (a deleted webhook endpoint's signing secret). */
+export async function deleteSecret(deps: Pick<AppDeps, 'db'>, clinicId: string, name: string) {
+  await deleteSecretRow(deps.db, clinicId, name);
 }

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.service';
+import { defineJob } from './job-definition';
+
+// Outbound webhooks (issue 13 item 4): every minute, claims the due deliveries of the webhook outbox
+// (written in the transaction of each change; FOR UPDATE SKIP LOCKED, so workers share them), signs
+// and posts each, and schedules the retries of failures (5 s to 10 h, about a day in all). A run
+// stops claiming after 50 s; the next goes on.
+export const deliverWebhooksJob = defineJob({
+  name: 'deliver-webhooks',
+  payload: z.object({ batchSize: z.number().int().min(1).max(500).default(50) }),
+  schedule: { cron: '* * * * *' },
+  retryLimit: 0,
+  handle: async ({ batchSize }, ctx) => {
+    const result = await deliverDueWebhooks(ctx, { batchSize, budgetMs: 50_000 });
+    if (result.succeeded + result.retrying + result.failed + result.recovered + result.errors > 0)
+      ctx.log.info(result, 'webhooks delivered');
+  },
+});

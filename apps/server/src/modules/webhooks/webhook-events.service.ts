@@ -1,0 +1,62 @@
+import type { WebhookEventType } from '@careloop/contracts/webhooks';
+import type { Database } from '../../db/client';
+import { newId } from '../../lib/ids';
+import { insertDeliveries } from './webhook-deliveries.repository';
+
+/**
+ * Each event's `data`, as receivers get it. `review.created` and `patient.matched` are spec 3 §3's
+ * (review_id, platform, rating; patient_id, review_id, confidence 0-1); the others are thin on
+ * purpose (ids and states, no patient details: the receiver reads those through /api/v1).
+ */
+export type WebhookEventData = {
+  'review.created': { review_id: string; platform: string; rating: number };
+  'patient.matched': { patient_id: string; review_id: string; confidence: number };
+  'case.created': {
+    case_id: string;
+    source: string;
+    severity: string;
+    patient_id: string | null;
+    review_id: string | null;
+  };
+  'case.resolved': { case_id: string; resolved_at: string };
+  'message.failed': {
+    message_id: string;
+    patient_id: string;
+    channel: string | null;
+    error_code: string | null;
+  };
+  'consent.changed': {
+    patient_id: string;
+    /** sms, whatsapp (opt-out state) or marketing (consent to offers). */
+    channel: 'sms' | 'whatsapp' | 'marketing';
+    status: 'opted_in' | 'opted_out';
+    source: string;
+  };
+};
+
+export type WebhookEvent = {
+  [Type in WebhookEventType]: { type: Type; data: WebhookEventData[Type] };
+}[WebhookEventType];
+
+/** The body every receiver gets (Standard Webhooks' recommended shape), minified once and sent as is. */
+export function webhookBody(event: WebhookEvent, at: Date): string {
+  return JSON.stringify({ type: event.type, timestamp: at.toISOString(), data: event.data });
+}
+
+/**
+ * Queues events for the clinic's active endpoints subscribed to them. Call it with the transaction
+ * of the change the events report (`tx`), so that they are delivered exactly when it commits.
+ */
+export async function emitWebhookEvents(
+  tx: Database,
+  clinicId: string,
+  events: readonly WebhookEvent[],
+  at: Date = new Date(),
+): Promise<number> {
+  return insertDeliveries(
+    tx,
+    clinicId,
+    events.map((event) => ({ messageId: newId('msg', 24), type: event.type, body: webhookBody(event, at) })),
+    at,
+  );
+}
