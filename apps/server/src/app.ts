@@ -46,6 +46,7 @@ import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { reviewRepliesRoutes } from './modules/review-replies/review-replies.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { sandboxClockRoutes } from './modules/sandbox/sandbox-clock.routes';
+import { sandboxModeRoutes } from './modules/sandbox/sandbox-mode.routes';
 import { secretsRoutes } from './modules/secrets/secrets.routes';
 import { securityHardeningRoutes } from './modules/security-hardening/security-hardening.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -170,6 +171,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(monitoringRoutes(fullDeps));
   await app.register(securityHardeningRoutes(fullDeps, securityHeaders));
   await app.register(complianceRoutes(fullDeps));
+  await app.register(sandboxModeRoutes(fullDeps));
   if (deps.config.sandboxMode) {
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.

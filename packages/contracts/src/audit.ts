@@ -58,6 +58,7 @@ export const workAuditActions = [
   'data_retention_saved',
   'data_retention_applied',
   'baa_requested',
+  'sandbox_mode_changed',
 ] as const;
 export type WorkAuditAction = (typeof workAuditActions)[number];
 

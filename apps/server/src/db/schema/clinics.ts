@@ -40,6 +40,11 @@ export const clinics = pgTable(
      * real-time planning and sending schedules leave it alone, so the two clocks never both act on it.
      */
     sandboxClock: boolean('sandbox_clock').notNull().default(false),
+    /**
+     * When the clinic entered sandbox mode: the provider credentials saved since were for the fakes,
+     * and leaving removes them so nothing of the trial reaches a real provider.
+     */
+    sandboxStartedAt: timestamp('sandbox_started_at', { withTimezone: true }),
     /** Automatic logoff: minutes a session may stay unused (packages/domain idle-sign-out.ts). */
     idleTimeoutMinutes: integer('idle_timeout_minutes').notNull().default(30),
     settings: jsonb('settings').notNull().default(sql`'{}'::jsonb`),

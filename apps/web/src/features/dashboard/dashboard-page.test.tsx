@@ -1,3 +1,4 @@
+import type { MeResponse } from '@careloop/contracts';
 import type { DashboardSummary } from '@careloop/contracts/dashboard';
 import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -43,16 +44,53 @@ function buildSummary(overrides: Overrides = {}) {
   } satisfies DashboardSummary;
 }
 
-function renderDashboard(summary: DashboardSummary) {
+function renderDashboard(summary: DashboardSummary, me?: MeResponse) {
   stubFetch((request) => {
     if (request.path === '/api/dashboard/summary') return json(summary);
-    if (request.path === '/api/me') return json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401);
+    if (request.path === '/api/me')
+      return me ? json(me) : json({ error: { code: 'UNAUTHENTICATED', message: 'x' } }, 401);
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
   renderPage(<DashboardPage />, { path: '/dashboard' });
 }
 
+const meInSandbox = (sandboxMode: boolean, role: MeResponse['role']): MeResponse => ({
+  user: {
+    id: 'usr_1',
+    email: 'owner@clinic.test',
+    name: 'Ana Owner',
+    firstName: 'Ana',
+    lastName: 'Owner',
+    twoFactorEnabled: false,
+  },
+  clinic: {
+    id: 'cln_1',
+    name: 'Smile Clinic',
+    subscriptionTier: 'starter',
+    category: null,
+    sandboxMode,
+    idleTimeoutMinutes: 30,
+  },
+  role,
+  isOperator: false,
+});
+
 describe('DashboardPage', () => {
+  it('says plainly while the clinic is in sandbox mode, with the way back for the owner', async () => {
+    renderDashboard(buildSummary(), meInSandbox(true, 'owner'));
+    const notice = (await screen.findByText('Sandbox mode is on')).closest<HTMLElement>('[role="status"]')!;
+    expect(notice.textContent).toContain('never to real patients or real services');
+    expect(within(notice).getByRole('link', { name: 'Switch back in Settings' }).getAttribute('href')).toBe(
+      '/settings',
+    );
+  });
+
+  it('shows no sandbox notice for a clinic on the real providers, and no way back to staff', async () => {
+    renderDashboard(buildSummary(), meInSandbox(false, 'owner'));
+    await screen.findByRole('region', { name: 'Clinic statistics' });
+    expect(screen.queryByText('Sandbox mode is on')).toBeNull();
+  });
+
   it('shows the four stat cards with their details', async () => {
     renderDashboard(buildSummary({ highPriority: 2, highRisk: 1 }));
     const stats = await screen.findByRole('region', { name: 'Clinic statistics' });

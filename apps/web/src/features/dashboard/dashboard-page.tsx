@@ -6,6 +6,7 @@ import { useDashboardSummary } from './api/get-dashboard-summary';
 import { AttentionPanel } from './components/attention-panel';
 import { OnboardingBanner } from './components/onboarding-banner';
 import { QuickActions } from './components/quick-actions';
+import { SandboxNotice } from './components/sandbox-notice';
 import { StatCards } from './components/stat-cards';
 import { SystemStatusPanel } from './components/system-status-panel';
 import { WeeklyCharts } from './components/weekly-charts';
@@ -28,6 +29,8 @@ export function DashboardPage() {
           </Text>
         ) : null}
       </Stack>
+
+      {data?.clinic.sandboxMode ? <SandboxNotice canSwitchBack={data.role === 'owner'} /> : null}
 
       <OnboardingBanner canManage={data?.role === 'owner' || data?.role === 'admin'} />
 

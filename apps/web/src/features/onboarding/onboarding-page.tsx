@@ -2,6 +2,7 @@ import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
+import { SandboxModeCard } from '../../components/sandbox-mode-card';
 import { ApiError } from '../../lib/api-client';
 import { showError } from '../../lib/notifications';
 import { useOnboarding } from './api/get-onboarding';
@@ -24,7 +25,10 @@ export function OnboardingPage() {
         <Text c="dimmed">{t('subtitle')}</Text>
       </Stack>
       {onboarding.data ? (
-        <OnboardingWizard state={onboarding.data} />
+        <>
+          <SandboxModeCard />
+          <OnboardingWizard state={onboarding.data} />
+        </>
       ) : onboarding.isError ? (
         <Alert color={isForbidden ? 'orange' : 'red'} title={t('toasts.loadFailed')}>
           {isForbidden ? (

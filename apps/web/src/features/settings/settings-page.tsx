@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
+import { SandboxModeCard } from '../../components/sandbox-mode-card';
 import { useCurrentUser } from '../../lib/current-user';
 import { useApiClients } from './api/get-api-clients';
 import { useSettings } from './api/get-settings';
@@ -144,6 +145,7 @@ function ClinicPanel() {
           <SmsSection settings={data} />
           <AiReviewResponseSection settings={data} />
           <SecuritySection settings={data} />
+          <SandboxModeCard />
           <HowItWorks />
         </Stack>
       )}

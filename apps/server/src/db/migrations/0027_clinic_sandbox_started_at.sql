@@ -1,0 +1,1 @@
+ALTER TABLE "clinics" ADD COLUMN "sandbox_started_at" timestamp with time zone;

@@ -1,0 +1,81 @@
+import type { MeResponse } from '@careloop/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, stubFetch } from '../test/fetch-stub';
+import { renderPage } from '../test/render';
+import { SandboxModeCard } from './sandbox-mode-card';
+
+const me = (role: MeResponse['role'], sandboxMode: boolean): MeResponse => ({
+  user: {
+    id: 'usr_1',
+    email: 'o@c.test',
+    name: 'Ana',
+    firstName: 'Ana',
+    lastName: null,
+    twoFactorEnabled: false,
+  },
+  clinic: {
+    id: 'cln_1',
+    name: 'Smile',
+    subscriptionTier: 'starter',
+    category: null,
+    sandboxMode,
+    idleTimeoutMinutes: 30,
+  },
+  role,
+  isOperator: false,
+});
+
+function serve(role: MeResponse['role'], initial: { available: boolean; sandboxMode: boolean }) {
+  let state = initial;
+  return stubFetch((request) => {
+    if (request.path === '/api/me') return json(me(role, state.sandboxMode));
+    if (request.path === '/api/settings/sandbox-mode' && request.method === 'GET') return json(state);
+    if (request.path === '/api/settings/sandbox-mode' && request.method === 'PUT') {
+      const enabled = (request.body as { enabled: boolean }).enabled;
+      state = { ...state, sandboxMode: enabled };
+      return json({
+        ...state,
+        changed: true,
+        removedCredentials: enabled ? 0 : 2,
+        cancelledMessages: enabled ? 0 : 1,
+      });
+    }
+    return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+  });
+}
+
+describe('SandboxModeCard', () => {
+  it('lets the owner try with test data and switch back, saying what leaving removes', async () => {
+    const network = serve('owner', { available: true, sandboxMode: false });
+    renderPage(<SandboxModeCard />, { path: '/settings' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Try with test data' }));
+    await waitFor(() =>
+      expect(network.requests.filter((r) => r.method === 'PUT')[0]?.body).toEqual({ enabled: true }),
+    );
+    expect(await screen.findByText('Sandbox mode is on: try anything with test data.')).toBeTruthy();
+    expect(screen.getByText(/removes the provider credentials saved during the trial/)).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Switch back to real providers' }));
+    expect(
+      await screen.findByText(
+        'Back on the real providers: 2 test credentials removed, 1 queued messages cancelled.',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Try with test data' })).toBeTruthy();
+  });
+
+  it('tells an admin only the owner switches it', async () => {
+    serve('admin', { available: true, sandboxMode: false });
+    renderPage(<SandboxModeCard />, { path: '/settings' });
+    expect(await screen.findByText("Only the clinic's owner can switch sandbox mode.")).toBeTruthy();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows nothing where the server offers no sandbox', async () => {
+    const network = serve('owner', { available: false, sandboxMode: false });
+    renderPage(<SandboxModeCard />, { path: '/settings' });
+    await waitFor(() => expect(network.to('/api/settings/sandbox-mode').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'Try it first' })).toBeNull();
+  });
+});

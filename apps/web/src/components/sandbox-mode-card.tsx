@@ -1,0 +1,70 @@
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../lib/api-client';
+import { useCurrentUser } from '../lib/current-user';
+import { showError, showSuccess } from '../lib/notifications';
+import { useSandboxMode, useSwitchSandboxMode } from '../lib/sandbox-mode';
+
+/**
+ * "Try it first": the owner switches the clinic to the built-in test providers and back (settings
+ * and onboarding). Shown only where this server offers sandbox mode.
+ */
+export function SandboxModeCard() {
+  const { t } = useTranslation('common');
+  const me = useCurrentUser();
+  const mode = useSandboxMode();
+  const switchMode = useSwitchSandboxMode();
+  if (!mode.data?.available) return null;
+  const isOn = mode.data.sandboxMode;
+  const isOwner = me.data?.role === 'owner';
+
+  const handleSwitch = () =>
+    switchMode.mutate(!isOn, {
+      onSuccess: (result) =>
+        showSuccess({
+          title: result.sandboxMode
+            ? t('sandboxMode.switchedOn')
+            : t('sandboxMode.switchedOff', {
+                credentials: result.removedCredentials,
+                messages: result.cancelledMessages,
+              }),
+        }),
+      onError: (error) =>
+        showError({ title: error instanceof ApiError ? error.message : t('sandboxMode.switchFailed') }),
+    });
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="sandbox-mode-title">
+      <Stack gap="xs">
+        <Group gap="xs">
+          <IconFlask size={20} aria-hidden="true" />
+          <Title order={2} size="h4" id="sandbox-mode-title">
+            {t('sandboxMode.title')}
+          </Title>
+        </Group>
+        <Text size="sm">{isOn ? t('sandboxMode.onText') : t('sandboxMode.offText')}</Text>
+        {isOn ? (
+          <Alert color="yellow" variant="light">
+            {t('sandboxMode.leaveWarning')}
+          </Alert>
+        ) : null}
+        {isOwner ? (
+          <Group>
+            <Button
+              variant={isOn ? 'outline' : 'filled'}
+              onClick={handleSwitch}
+              loading={switchMode.isPending}
+            >
+              {isOn ? t('sandboxMode.switchOff') : t('sandboxMode.switchOn')}
+            </Button>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('sandboxMode.ownerOnly')}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
