@@ -166,6 +166,14 @@ describe('DashboardPage', () => {
       'Reviews per week over the last 12 weeks: 12 reviews in total, average rating 4.0.',
     );
     expect(names).toContain('Cases per week over the last 12 weeks: 6 opened and 12 resolved.');
+    // Issue 17: the reviews chart's right side showed a lone '5'. It is the rating's scale, on the
+    // gridlines like the count's, with its unit; the cases chart has none.
+    const [reviewsChart, casesChart] = charts;
+    const ratingScale = [...reviewsChart!.querySelectorAll('text[data-axis="line"]')];
+    expect(ratingScale.map((text) => text.textContent)).toEqual(['0★', '2.5★', '5★']);
+    const gridlines = [...reviewsChart!.querySelectorAll('line')].map((l) => Number(l.getAttribute('y1')));
+    expect(ratingScale.map((text) => Number(text.getAttribute('y')) - 4)).toEqual(gridlines);
+    expect(casesChart!.querySelectorAll('text[data-axis="line"]')).toHaveLength(0);
     const actions = screen.getByRole('region', { name: 'Quick actions' });
     const hrefs = within(actions)
       .getAllByRole('link')

@@ -2,7 +2,16 @@ import { Box, Group, Text } from '@mantine/core';
 import { niceMax } from '../dashboard.utils';
 
 export type BarSeries = { key: string; label: string; color: string; values: readonly number[] };
-export type LineSeries = { label: string; color: string; values: readonly (number | null)[]; max: number };
+export type LineSeries = {
+  label: string;
+  color: string;
+  values: readonly (number | null)[];
+  max: number;
+  /** Written after each value of its scale ('★' for a rating). */
+  unit?: string;
+};
+
+const formatTick = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
 type WeeklyBarChartProps = {
   /** One label per week, oldest first. */
@@ -47,15 +56,28 @@ export function WeeklyBarChart({ labels, bars, line, summary }: WeeklyBarChartPr
           <g key={tick}>
             <line x1={left} x2={right} y1={y(tick, max)} y2={y(tick, max)} stroke="#dee2e6" />
             <text x={left - 6} y={y(tick, max) + 4} textAnchor="end" fontSize="12" fill="#5c636a">
-              {Number.isInteger(tick) ? tick : tick.toFixed(1)}
+              {formatTick(tick)}
             </text>
           </g>
         ))}
-        {line ? (
-          <text x={right + 6} y={y(line.max, line.max) + 4} fontSize="12" fill={line.color}>
-            {line.max}
-          </text>
-        ) : null}
+        {/* The line's own scale on the right, on the same gridlines (0, half, max), marked with its unit. */}
+        {line
+          ? ticks.map((tick) => {
+              const value = (tick / max) * line.max;
+              return (
+                <text
+                  key={`line-${tick}`}
+                  data-axis="line"
+                  x={right + 6}
+                  y={y(tick, max) + 4}
+                  fontSize="12"
+                  fill={line.color}
+                >
+                  {`${formatTick(value)}${line.unit ?? ''}`}
+                </text>
+              );
+            })
+          : null}
         {labels.map((label, i) => {
           const groupX = left + groupWidth * i + groupWidth * 0.15;
           return (

@@ -37,6 +37,7 @@ export function WeeklyCharts({ weekly }: { weekly: DashboardSummary['weekly'] })
             color: colors.rating,
             values: weekly.reviews.map((w) => w.averageRating),
             max: maxRating,
+            unit: '★',
           }}
           summary={t('charts.reviewsSummary', {
             count: reviewTotals.count,
