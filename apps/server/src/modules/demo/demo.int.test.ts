@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases, clinics, patients, reviews } from '../../db/schema';
-import { jsonHeaders, signIn } from '../../testing/build-user';
+import { cases, clinics, patients, reviews, users } from '../../db/schema';
+import { jsonHeaders, signIn, uniqueEmail } from '../../testing/build-user';
+import { readOutbox } from '../../testing/outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedDemoIfEmpty } from './demo.service';
+import { seedDemoClinic, seedDemoIfEmpty } from './demo.service';
 
 // The demo seeds only an empty database: on the shared PostgreSQL test database other tests' clinics exist.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('demo seed', () => {
@@ -35,6 +36,30 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('demo seed', () => {
       headers: jsonHeaders({ cookie }),
     });
     expect(onboarding.json()).toMatchObject({ wizardCompleted: true, stepCompleted: 4 });
+    // Issue 17, item 10: every fresh start wrote a confirmation e-mail for the demo user.
+    expect(readOutbox(t.outboxDir, demo!.email)).toEqual([]);
     expect(await seedDemoIfEmpty(t.deps)).toBeNull();
+  });
+});
+
+// Issue 17, item 10: the seed signed the demo owner up like a visitor, so each fresh start mailed
+// them a confirmation link. A sign-up the server makes itself is verified and mails nothing.
+describe('the demo owner', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('is created verified, with no confirmation e-mail in the outbox, and signs in', async () => {
+    const owner = { email: uniqueEmail('demo-owner'), password: 'demo-owner-password-1' };
+    const demo = await seedDemoClinic(t.deps, owner);
+    expect(demo.email).toBe(owner.email);
+    expect(readOutbox(t.outboxDir, owner.email)).toEqual([]);
+    const [user] = await t.db.select().from(users).where(eq(users.email, owner.email));
+    expect(user?.emailVerified).toBe(true);
+    expect(await signIn(t, owner.email, owner.password)).toContain('session_token');
   });
 });

@@ -16,10 +16,6 @@ export async function countClinics(db: Database): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export async function markEmailVerified(db: Database, userId: string) {
-  await db.update(users).set({ emailVerified: true }).where(eq(users.id, userId));
-}
-
 export async function updateDemoClinic(
   db: Database,
   clinicId: string,

@@ -17,7 +17,6 @@ import {
   insertDemoAutomationConfig,
   insertDemoOnboardingDone,
   insertDemoRecords,
-  markEmailVerified,
   updateDemoClinic,
 } from './demo.repository';
 import { demoClinic, demoOwner, demoPatients, demoReviews } from './demo-data';
@@ -45,7 +44,6 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
     lastName: demoOwner.lastName,
     practiceName: demoClinic.name,
   });
-  await markEmailVerified(deps.db, user.id);
   const membership = await getMembership(deps.db, user.id);
   if (!membership) throw new Error('The demo owner has no clinic');
   const clinicId = membership.clinicId;
