@@ -27,6 +27,7 @@ import { v1ReviewsRoutes } from './modules/api-v1/v1-reviews.routes';
 import { automationRoutes } from './modules/automation/automation.routes';
 import { webhookInfoRoutes } from './modules/automation/webhook-info.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { operatorPlanRoutes } from './modules/billing/operator-plan.routes';
 import { casesRoutes } from './modules/cases/cases.routes';
 import { meRoutes } from './modules/clinics/me.routes';
 import { complianceRoutes } from './modules/compliance/compliance.routes';
@@ -160,6 +161,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(usageRoutes(fullDeps));
   await app.register(testingChecklistRoutes(fullDeps));
   await app.register(billingRoutes(fullDeps));
+  await app.register(operatorPlanRoutes(fullDeps));
   await app.register(apiClientsRoutes(fullDeps));
   await app.register(webhookEndpointsRoutes(fullDeps));
   // The public API (/api/v1): versioned, bearer tokens, separate from the web app's private API.

@@ -13,3 +13,10 @@ export const billingStatusSchema = z.object({
   subscriptionStatus: z.string().nullable(),
 });
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
+
+/** An operator sets a clinic's plan as sales arranged it (`PUT /api/admin/clinics/:clinicId/plan`). */
+export const operatorPlanBodySchema = z.object({ plan: z.enum(planTiers, 'Choose a plan') }).strict();
+export type OperatorPlanBody = z.infer<typeof operatorPlanBodySchema>;
+export const operatorPlanParamsSchema = z.object({ clinicId: z.string().min(1).max(100) });
+export const operatorPlanResponseSchema = z.object({ clinicId: z.string(), plan: z.enum(planTiers) });
+export type OperatorPlanResponse = z.infer<typeof operatorPlanResponseSchema>;

@@ -93,6 +93,7 @@ describe('every route declares who may call it, and the declaration holds', () =
       clinicId: a.clinicId,
       // Which record each id parameter names, by the path segment before it.
       ids: {
+        clinics: a.clinicId,
         patients: patient.id,
         reviews: review.review.id,
         'review-matches': review.review.id,
@@ -163,8 +164,9 @@ describe('every route declares who may call it, and the declaration holds', () =
   const attackerCredentials = (route: DeclaredRoute) =>
     route.access === 'bearer' ? bearer(attacker.token) : { cookie: attacker.owner.cookie };
 
+  /** Routes that act inside the caller's clinic; operators act on the service (`/api/admin/clinics/:clinicId`...). */
   const isClinicScoped = (route: DeclaredRoute) =>
-    isSignedInAccess(route.access) || route.access === 'bearer';
+    (isSignedInAccess(route.access) && route.access !== 'operator') || route.access === 'bearer';
 
   /** The victim's record for each parameter, named by the path segment before it. */
   const victimPath = (route: DeclaredRoute) => {

@@ -104,3 +104,20 @@ export async function applyStripeEvent(db: Database, outcome: EventOutcome) {
     return { applied: true as const, previousTier: before?.tier ?? null, tier: change.tier };
   });
 }
+
+/** Sets a clinic's plan as sales arranged it; the previous tier, or null when there is no such clinic. */
+export async function setClinicTier(db: Database, clinicId: string, tier: string): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ tier: clinics.subscriptionTier })
+      .from(clinics)
+      .where(eq(clinics.id, clinicId))
+      .for('update');
+    if (!row) return null;
+    await tx
+      .update(clinics)
+      .set({ subscriptionTier: tier, updatedAt: sql`now()` })
+      .where(eq(clinics.id, clinicId));
+    return row.tier;
+  });
+}
