@@ -5,6 +5,7 @@ import type { Mailer } from './integrations/mail/mail.client';
 import type { SandboxStates } from './integrations/sandbox-states';
 import type { JobRunner } from './jobs/job-runner';
 import type { SecretBox } from './lib/secret-box';
+import type { UnsubscribeTokens } from './lib/unsubscribe-token';
 import type { Auth } from './plugins/auth/create-auth';
 import type { RequestContextResolver } from './plugins/request-context';
 
@@ -16,6 +17,8 @@ export type AppDeps = {
   auth: Auth;
   mailer: Mailer;
   secretBox: SecretBox;
+  /** Signs and checks the Daily Digest's unsubscribe links. */
+  unsubscribeTokens: UnsubscribeTokens;
   jobs: JobRunner;
   requestContext: RequestContextResolver;
   /** The provider fakes' state (mounted in sandbox mode), one set per process. */

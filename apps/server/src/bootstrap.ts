@@ -7,6 +7,7 @@ import { createDemoSandboxStates } from './integrations/sandbox-states';
 import { createJobRunner } from './jobs/job-runner';
 import { jobRegistry } from './jobs/registry';
 import { loadOrCreateKey, SecretBox } from './lib/secret-box';
+import { createUnsubscribeTokens } from './lib/unsubscribe-token';
 import { createSignInAuditSink } from './modules/audit/audit.service';
 import { createAuth } from './plugins/auth/create-auth';
 import { createRequestContext } from './plugins/request-context';
@@ -24,12 +25,14 @@ export function createAppDeps(
   const authSecret =
     config.auth.secret ?? loadOrCreateKey(undefined, config.dataDir, 'auth-secret.key').toString('hex');
   const auth = createAuth({ config, db, secret: authSecret, mailer, audit: createSignInAuditSink(db) });
+  const unsubscribeTokens = createUnsubscribeTokens(authSecret);
   const jobs = createJobRunner(database, jobRegistry, {
     db,
     log,
     config,
     secretBox,
     mailer,
+    unsubscribeTokens,
     send: (name, payload, options) => jobs.send(name, payload, options),
   });
   const requestContext = createRequestContext({
@@ -40,5 +43,16 @@ export function createAppDeps(
     ...(options.now ? { now: options.now } : {}),
   });
   const sandboxes = createDemoSandboxStates();
-  return { config, database, db, auth, mailer, secretBox, jobs, requestContext, sandboxes };
+  return {
+    config,
+    database,
+    db,
+    auth,
+    mailer,
+    secretBox,
+    unsubscribeTokens,
+    jobs,
+    requestContext,
+    sandboxes,
+  };
 }

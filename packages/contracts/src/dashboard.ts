@@ -44,13 +44,37 @@ export const reviewMonitoringSchema = z.object({
 });
 export type ReviewMonitoring = z.infer<typeof reviewMonitoringSchema>;
 
+export const dailyDigestStates = ['scheduled', 'off'] as const;
+export type DailyDigestState = (typeof dailyDigestStates)[number];
+
+/**
+ * The Daily Digest as it is: `scheduled` while at least one owner or admin with a confirmed address
+ * has it on (sent at 08:00 in the clinic's time zone), `off` when nobody would receive it.
+ */
+export const dailyDigestStatusSchema = z.object({
+  state: z.enum(dailyDigestStates),
+  /** Local time of day it is sent, HH:MM, in `timeZone`. */
+  sendTime: z.string(),
+  timeZone: z.string(),
+  /** The next send (ISO instant). */
+  nextAt: z.string(),
+  recipients: z.number().int(),
+  /** The latest digest mailed to anyone of the clinic (ISO instant), null before the first. */
+  lastSentAt: z.string().nullable(),
+});
+export type DailyDigestStatus = z.infer<typeof dailyDigestStatusSchema>;
+
 export const dashboardSummarySchema = z.object({
   patients: z.object({ total: z.number().int(), active: z.number().int() }),
   reviews: z.object({ total: z.number().int(), averageRating: z.number().nullable() }),
   /** Open = not resolved or closed; high priority = severity high among them. */
   cases: z.object({ open: z.number().int(), highPriority: z.number().int() }),
   alerts: z.object({ active: z.number().int(), highRisk: z.number().int() }),
-  system: z.object({ reviewSourceConfigured: z.boolean(), reviewMonitoring: reviewMonitoringSchema }),
+  system: z.object({
+    reviewSourceConfigured: z.boolean(),
+    reviewMonitoring: reviewMonitoringSchema,
+    dailyDigest: dailyDigestStatusSchema,
+  }),
   /** The last 12 weeks, oldest first, the current week last; weeks without data are zeros. */
   weekly: z.object({ reviews: z.array(weeklyReviewsSchema), cases: z.array(weeklyCasesSchema) }),
 });

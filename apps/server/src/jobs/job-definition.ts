@@ -3,6 +3,7 @@ import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
 import type { Mailer } from '../integrations/mail/mail.client';
 import type { SecretBox } from '../lib/secret-box';
+import type { UnsubscribeTokens } from '../lib/unsubscribe-token';
 
 export type JobContext = {
   db: Database;
@@ -10,8 +11,10 @@ export type JobContext = {
   config: AppConfig;
   /** Opens provider secrets for jobs that call a provider. */
   secretBox: SecretBox;
-  /** E-mail to clinics (an outbound webhook endpoint disabled for failing). */
+  /** E-mail to clinics (an outbound webhook endpoint disabled for failing; the Daily Digest). */
   mailer: Mailer;
+  /** Signs the Daily Digest's unsubscribe links. */
+  unsubscribeTokens: UnsubscribeTokens;
   /** Enqueues another job (fan-out, e.g. one ingestion per clinic). */
   send: (name: string, payload: object, options?: { singletonKey?: string }) => Promise<string | null>;
 };

@@ -8,6 +8,7 @@ import type { JobDefinition } from './job-definition';
 import { planFollowUpsJob } from './plan-followups.job';
 import { recordSystemStatusJob } from './record-system-status.job';
 import { refreshPlannerStatisticsJob } from './refresh-planner-statistics.job';
+import { sendDailyDigestsJob } from './send-daily-digests.job';
 import { sendMessagesJob } from './send-messages.job';
 
 /** Every job the workers run, with its schedule: the one place to look. */
@@ -24,4 +25,5 @@ export const jobRegistry: JobDefinition[] = [
   recordSystemStatusJob as unknown as JobDefinition,
   applyDataRetentionJob as unknown as JobDefinition,
   deliverWebhooksJob as unknown as JobDefinition,
+  sendDailyDigestsJob as unknown as JobDefinition,
 ];

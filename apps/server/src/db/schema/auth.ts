@@ -1,19 +1,30 @@
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { appLanguages } from '@careloop/domain/clinic-locale';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { oneOf } from './check';
 
 // better-auth's tables (core + two-factor + database rate limiting), as `npx auth generate` emits them,
 // with snake_case columns. Field keys must stay camelCase: better-auth addresses them by these names.
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  twoFactorEnabled: boolean('two_factor_enabled').default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    twoFactorEnabled: boolean('two_factor_enabled').default(false),
+    /** Ours: the language of the user's e-mails (the page's at sign-up, then the account page); null = the clinic's. */
+    language: text('language'),
+    /** Ours: the Daily Digest for owners and admins; off by the account page or the mail's unsubscribe link. */
+    dailyDigest: boolean('daily_digest').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('users_language_check', sql`${t.language} is null or ${oneOf(t.language, appLanguages)}`)],
+);
 
 export const sessions = pgTable(
   'sessions',

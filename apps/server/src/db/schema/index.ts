@@ -5,6 +5,7 @@ export * from './cases';
 export * from './clinic-counts';
 export * from './clinics';
 export * from './compliance';
+export * from './daily-digest';
 export * from './ingestion';
 export * from './messaging';
 export * from './observability';

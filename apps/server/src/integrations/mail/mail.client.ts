@@ -9,6 +9,8 @@ export type MailMessage = {
   html?: string;
   /** Where a reply goes (a lead's visitor), when not to the sender. */
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 };
 type Send = (message: MailMessage) => Promise<{ outboxPath?: string }>;
 

@@ -94,6 +94,7 @@ const jobContext = () => ({
   config: t.config,
   secretBox: t.deps.secretBox,
   mailer: t.deps.mailer,
+  unsubscribeTokens: t.deps.unsubscribeTokens,
   log: pino({ level: 'silent' }),
   send: async () => null,
 });

@@ -28,6 +28,7 @@ const jobContext = (): JobContext => ({
   config: t.deps.config,
   secretBox: t.deps.secretBox,
   mailer: t.deps.mailer,
+  unsubscribeTokens: t.deps.unsubscribeTokens,
   send: async () => 'job-id',
 });
 const put = (cookie: string, payload: unknown) =>

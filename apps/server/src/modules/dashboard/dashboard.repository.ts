@@ -15,6 +15,9 @@ export type DashboardRow = {
   alerts_high_risk: number;
   review_source_configured: boolean;
   review_syncs: ReviewSyncRow[];
+  time_zone: string;
+  digest_recipients: number;
+  digest_last_sent_at: string | null;
   weekly_reviews: WeeklyReviews[];
   weekly_cases: WeeklyCases[];
 };
@@ -103,6 +106,15 @@ export async function readDashboardSummary(
         )), '[]'::json)
         from review_source_syncs s where s.clinic_id = ${clinicId}
       ) as review_syncs,
+      (select tz from clinic) as time_zone,
+      (
+        select count(*)::int from clinic_users cu
+        join users u on u.id = cu.user_id and u.email_verified and u.daily_digest
+        where cu.clinic_id = ${clinicId} and cu.role in ('owner', 'admin')
+      ) as digest_recipients,
+      (
+        select max(d.sent_at) from daily_digest_deliveries d where d.clinic_id = ${clinicId}
+      ) as digest_last_sent_at,
       (
         select coalesce(json_agg(json_build_object(
           'weekStart', to_char(w.week_start, 'YYYY-MM-DD'),

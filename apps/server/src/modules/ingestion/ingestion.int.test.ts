@@ -279,6 +279,7 @@ describe('ingestion jobs', () => {
     config: t.deps.config,
     secretBox: t.deps.secretBox,
     mailer: t.deps.mailer,
+    unsubscribeTokens: t.deps.unsubscribeTokens,
     send: async (name, payload) => {
       sent.push({ name, payload });
       return 'job-id';

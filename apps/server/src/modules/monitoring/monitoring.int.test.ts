@@ -34,6 +34,7 @@ const jobContext = (sent: { name: string; payload: object }[] = []): JobContext 
   config: t.deps.config,
   secretBox: t.deps.secretBox,
   mailer: t.deps.mailer,
+  unsubscribeTokens: t.deps.unsubscribeTokens,
   send: async (name, payload) => {
     sent.push({ name, payload });
     return 'job-id';

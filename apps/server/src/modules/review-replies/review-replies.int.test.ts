@@ -246,6 +246,7 @@ describe('scheduling and drafting after ingestion', () => {
       config: t.config,
       secretBox: t.deps.secretBox,
       mailer: t.deps.mailer,
+      unsubscribeTokens: t.deps.unsubscribeTokens,
       log: { info: (_o, m) => logged.push(m), error: (_o, m) => logged.push(m) },
       send: async () => null,
     };

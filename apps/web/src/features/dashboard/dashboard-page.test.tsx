@@ -20,6 +20,7 @@ type Overrides = {
   highPriority?: number;
   highRisk?: number;
   monitoring?: Partial<DashboardSummary['system']['reviewMonitoring']>;
+  digest?: Partial<DashboardSummary['system']['dailyDigest']>;
 };
 
 function buildSummary(overrides: Overrides = {}) {
@@ -36,7 +37,19 @@ function buildSummary(overrides: Overrides = {}) {
     reviews: { total: 12, averageRating: 4.25 },
     cases: { open: 5, highPriority: overrides.highPriority ?? 0 },
     alerts: { active: 2, highRisk: overrides.highRisk ?? 0 },
-    system: { reviewSourceConfigured: reviewMonitoring.state !== 'notConfigured', reviewMonitoring },
+    system: {
+      reviewSourceConfigured: reviewMonitoring.state !== 'notConfigured',
+      reviewMonitoring,
+      dailyDigest: {
+        state: 'scheduled',
+        sendTime: '08:00',
+        timeZone: 'Europe/Madrid',
+        nextAt: '2025-03-10T07:00:00.000Z',
+        recipients: 2,
+        lastSentAt: null,
+        ...overrides.digest,
+      },
+    },
     weekly: {
       reviews: weeks.map((weekStart, i) => ({ weekStart, count: i % 3, averageRating: i % 3 ? 4 : null })),
       cases: weeks.map((weekStart, i) => ({ weekStart, opened: i % 2, resolved: 1 })),
@@ -137,26 +150,41 @@ describe('DashboardPage', () => {
       'Failing',
       'Sync failing since Mar 8, 2025',
     ],
-  ] as const)(
-    'review monitoring %o is %s and says so; the digest is not scheduled',
-    async (monitoring, state, text) => {
-      renderDashboard(buildSummary({ monitoring }));
-      const panel = await screen.findByRole('region', { name: 'System status' });
-      const item = within(panel).getByText('Review Monitoring').closest('li')!;
-      expect(within(item).getByText(state)).toBeTruthy();
-      expect(item.textContent).toContain(text);
-      if (monitoring.state === 'failing') {
-        expect(item.textContent).toContain('Trustpilot did not accept the credentials.');
-        expect(within(item).getByRole('link', { name: 'Check in Settings' }).getAttribute('href')).toBe(
-          '/settings',
-        );
-      }
-      const setUp = within(item).queryByRole('link', { name: 'Set up in Settings' });
-      expect(setUp !== null).toBe(monitoring.state === 'notConfigured');
-      const digest = within(panel).getByText('Daily Digest').closest('li')!;
-      expect(within(digest).getByText('Not scheduled')).toBeTruthy();
-    },
-  );
+  ] as const)('review monitoring %o is %s and says so', async (monitoring, state, text) => {
+    renderDashboard(buildSummary({ monitoring }));
+    const panel = await screen.findByRole('region', { name: 'System status' });
+    const item = within(panel).getByText('Review Monitoring').closest('li')!;
+    expect(within(item).getByText(state)).toBeTruthy();
+    expect(item.textContent).toContain(text);
+    if (monitoring.state === 'failing') {
+      expect(item.textContent).toContain('Trustpilot did not accept the credentials.');
+      expect(within(item).getByRole('link', { name: 'Check in Settings' }).getAttribute('href')).toBe(
+        '/settings',
+      );
+    }
+    const setUp = within(item).queryByRole('link', { name: 'Set up in Settings' });
+    expect(setUp !== null).toBe(monitoring.state === 'notConfigured');
+  });
+
+  it('shows the daily digest as scheduled at 08:00 clinic time, with its last send', async () => {
+    renderDashboard(buildSummary({ digest: { lastSentAt: '2025-03-09T07:00:00.000Z' } }));
+    const panel = await screen.findByRole('region', { name: 'System status' });
+    const digest = within(panel).getByText('Daily Digest').closest('li')!;
+    expect(within(digest).getByText('Scheduled')).toBeTruthy();
+    expect(digest.textContent).toContain('E-mailed daily at 08:00 (Europe/Madrid) to 2 owners and admins');
+    expect(digest.textContent).toContain('Last sent Mar 9, 2025');
+  });
+
+  it('shows the daily digest as off when no owner or admin receives it', async () => {
+    renderDashboard(buildSummary({ digest: { state: 'off', recipients: 0 } }));
+    const panel = await screen.findByRole('region', { name: 'System status' });
+    const digest = within(panel).getByText('Daily Digest').closest('li')!;
+    expect(within(digest).getByText('Off')).toBeTruthy();
+    expect(digest.textContent).toContain('Every owner and admin has turned the daily e-mail off.');
+    expect(
+      within(digest).getByRole('link', { name: 'Turn it on in your account' }).getAttribute('href'),
+    ).toBe('/account/security');
+  });
 
   it('draws both charts as images with a text summary, and links the quick actions', async () => {
     renderDashboard(buildSummary());

@@ -22,6 +22,15 @@ describe('shouldShowAttention', () => {
 });
 
 describe('systemStatuses', () => {
+  const dailyDigest = {
+    state: 'scheduled' as const,
+    sendTime: '08:00',
+    timeZone: 'Europe/Madrid',
+    nextAt: '2026-01-15T07:00:00.000Z',
+    recipients: 2,
+    lastSentAt: null,
+  };
+
   it.each(['active', 'failing', 'pending', 'notConfigured'] as const)(
     'review monitoring %s is shown as the server computed it',
     (state) => {
@@ -33,13 +42,13 @@ describe('systemStatuses', () => {
         errorCode: null,
       };
       const statuses = systemStatuses({
-        system: { reviewSourceConfigured: state !== 'notConfigured', reviewMonitoring },
+        system: { reviewSourceConfigured: state !== 'notConfigured', reviewMonitoring, dailyDigest },
       });
       expect(statuses).toEqual([
         { key: 'reviewMonitoring', state },
         { key: 'patientMatching', state: 'ready' },
         { key: 'caseAutomation', state: 'active' },
-        { key: 'dailyDigest', state: 'notScheduled' },
+        { key: 'dailyDigest', state: 'scheduled' },
       ]);
     },
   );

@@ -12,12 +12,12 @@ export const systemStatusKeys = [
   'dailyDigest',
 ] as const;
 export type SystemStatusKey = (typeof systemStatusKeys)[number];
-export type SystemState = 'active' | 'ready' | 'notConfigured' | 'notScheduled' | 'failing' | 'pending';
+export type SystemState = 'active' | 'ready' | 'notConfigured' | 'scheduled' | 'off' | 'failing' | 'pending';
 
 /**
  * What the system-status panel claims, from real state only: review monitoring is active only when
  * the latest sync of every connected source succeeded (else failing, or pending before the first
- * sync); the daily digest has no schedule yet, so it says so.
+ * sync); the daily digest is scheduled while an owner or admin receives it, else off.
  */
 export function systemStatuses(
   summary: Pick<DashboardSummary, 'system'>,
@@ -26,7 +26,7 @@ export function systemStatuses(
     { key: 'reviewMonitoring', state: summary.system.reviewMonitoring.state },
     { key: 'patientMatching', state: 'ready' },
     { key: 'caseAutomation', state: 'active' },
-    { key: 'dailyDigest', state: 'notScheduled' },
+    { key: 'dailyDigest', state: summary.system.dailyDigest.state },
   ];
 }
 

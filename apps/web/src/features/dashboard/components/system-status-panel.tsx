@@ -1,15 +1,16 @@
-import type { DashboardSummary, ReviewMonitoring } from '@careloop/contracts/dashboard';
+import type { DailyDigestStatus, DashboardSummary, ReviewMonitoring } from '@careloop/contracts/dashboard';
 import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/routes';
-import { type SystemState, systemStatuses } from '../dashboard.utils';
+import { type SystemState, type SystemStatusKey, systemStatuses } from '../dashboard.utils';
 
 const stateColors = {
   active: 'green',
   ready: 'green',
   notConfigured: 'orange',
-  notScheduled: 'gray',
+  scheduled: 'green',
+  off: 'gray',
   failing: 'red',
   // Mantine's yellow is not contrast-checked (theme.tsx): its light badge fails axe's 4.5:1.
   pending: 'blue',
@@ -44,7 +45,50 @@ function ReviewMonitoringDetail({ monitoring }: { monitoring: ReviewMonitoring }
   return <>{t(`${key}.${monitoring.state === 'pending' ? 'pending' : 'notConfigured'}`)}</>;
 }
 
+/** When the digest goes (08:00 in the clinic's zone, shown in the reader's own clock too) and when it last went. */
+function DailyDigestDetail({ digest }: { digest: DailyDigestStatus }) {
+  const { t, i18n } = useTranslation('dashboard');
+  const key = 'system.dailyDigest';
+  if (digest.state === 'off') {
+    return (
+      <>
+        {t(`${key}.off`)}{' '}
+        <Anchor component={Link} to={paths.accountSecurity} size="xs">
+          {t(`${key}.account`)}
+        </Anchor>
+      </>
+    );
+  }
+  return (
+    <>
+      {t(`${key}.scheduled`, {
+        time: digest.sendTime,
+        timeZone: digest.timeZone,
+        count: digest.recipients,
+        next: formatTime(digest.nextAt, i18n.language),
+      })}
+      {digest.lastSentAt
+        ? ` ${t(`${key}.lastSent`, { time: formatTime(digest.lastSentAt, i18n.language) })}`
+        : ''}
+    </>
+  );
+}
+
 /** The real state of each automation, not a promise. */
+function StatusDetail({
+  item,
+  summary,
+}: {
+  item: { key: SystemStatusKey; state: SystemState };
+  summary: Pick<DashboardSummary, 'system'>;
+}) {
+  const { t } = useTranslation('dashboard');
+  if (item.key === 'reviewMonitoring')
+    return <ReviewMonitoringDetail monitoring={summary.system.reviewMonitoring} />;
+  if (item.key === 'dailyDigest') return <DailyDigestDetail digest={summary.system.dailyDigest} />;
+  return <>{t(`system.${item.key}.${item.state}`)}</>;
+}
+
 export function SystemStatusPanel({ summary }: { summary: Pick<DashboardSummary, 'system'> }) {
   const { t } = useTranslation('dashboard');
   return (
@@ -61,11 +105,7 @@ export function SystemStatusPanel({ summary }: { summary: Pick<DashboardSummary,
                   {t(`system.${item.key}.name`)}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {item.key === 'reviewMonitoring' ? (
-                    <ReviewMonitoringDetail monitoring={summary.system.reviewMonitoring} />
-                  ) : (
-                    t(`system.${item.key}.${item.state}`)
-                  )}
+                  <StatusDetail item={item} summary={summary} />
                   {item.state === 'notConfigured' ? (
                     <>
                       {' '}

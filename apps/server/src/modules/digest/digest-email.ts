@@ -1,0 +1,153 @@
+import type { AppLanguage } from '@careloop/domain/clinic-locale';
+import type { MailMessage } from '../../integrations/mail/mail.client';
+import type { DigestFigures } from './digest.repository';
+
+export type DigestEmailInput = {
+  to: string;
+  language: AppLanguage;
+  firstName: string | null;
+  clinicName: string;
+  timeZone: string;
+  digestDate: string;
+  figures: DigestFigures;
+  publicUrl: string;
+  /** The page that turns the digest off with one click (no sign-in). */
+  unsubscribeUrl: string;
+  /** RFC 8058 one-click: mail clients POST here. */
+  oneClickUrl: string;
+};
+
+type Texts = {
+  subject: (clinic: string, date: string) => string;
+  greeting: (name: string | null) => string;
+  intro: (clinic: string, date: string, zone: string) => string;
+  newReviews: (n: number, attention: number) => string;
+  openCases: (n: number, overdue: number) => string;
+  failedMessages: (n: number) => string;
+  allQuiet: string;
+  open: string;
+  links: { dashboard: string; reviews: string; cases: string; conversations: string };
+  why: (clinic: string) => string;
+  unsubscribe: string;
+  account: string;
+};
+
+const plural = (n: number, one: string, other: string) => (n === 1 ? one : other);
+
+const texts: Record<AppLanguage, Texts> = {
+  en: {
+    subject: (clinic, date) => `${clinic}: your CareLoop daily digest for ${date}`,
+    greeting: (name) => (name ? `Hi ${name},` : 'Hi,'),
+    intro: (clinic, date, zone) =>
+      `Here is ${clinic} on CareLoop for the day up to 08:00 (${zone}) on ${date}.`,
+    newReviews: (n, attention) =>
+      `New reviews: ${n}${n > 0 ? `, ${attention} of them ${plural(attention, 'needs', 'need')} attention (3 stars or fewer)` : ''}`,
+    openCases: (n, overdue) => `Open cases: ${n}, ${overdue} of them overdue`,
+    failedMessages: (n) => `Messages that failed to send: ${n}`,
+    allQuiet: 'Nothing needs you today.',
+    open: 'Open CareLoop:',
+    links: { dashboard: 'Dashboard', reviews: 'Reviews', cases: 'Cases', conversations: 'Conversations' },
+    why: (clinic) => `You receive this e-mail once a day as an owner or admin of ${clinic}.`,
+    unsubscribe: 'Stop these e-mails',
+    account: 'or turn the digest off on your account page',
+  },
+  es: {
+    subject: (clinic, date) => `${clinic}: tu resumen diario de CareLoop del ${date}`,
+    greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+    intro: (clinic, date, zone) =>
+      `Este es el resumen de ${clinic} en CareLoop del día hasta las 08:00 (${zone}) del ${date}.`,
+    newReviews: (n, attention) =>
+      `Reseñas nuevas: ${n}${n > 0 ? `; ${attention} ${plural(attention, 'requiere', 'requieren')} atención (3 estrellas o menos)` : ''}`,
+    openCases: (n, overdue) => `Casos abiertos: ${n}; ${overdue} ${plural(overdue, 'vencido', 'vencidos')}`,
+    failedMessages: (n) => `Mensajes que no se pudieron enviar: ${n}`,
+    allQuiet: 'Hoy no hay nada pendiente.',
+    open: 'Abrir CareLoop:',
+    links: { dashboard: 'Panel', reviews: 'Reseñas', cases: 'Casos', conversations: 'Conversaciones' },
+    why: (clinic) => `Recibes este correo una vez al día como propietario o administrador de ${clinic}.`,
+    unsubscribe: 'Dejar de recibir estos correos',
+    account: 'o desactiva el resumen en la página de tu cuenta',
+  },
+  tr: {
+    subject: (clinic, date) => `${clinic}: ${date} tarihli CareLoop günlük özetiniz`,
+    greeting: (name) => (name ? `Merhaba ${name},` : 'Merhaba,'),
+    intro: (clinic, date, zone) =>
+      `${clinic} için CareLoop'ta ${date} saat 08:00'e (${zone}) kadar olan günün özeti.`,
+    newReviews: (n, attention) =>
+      `Yeni yorumlar: ${n}${n > 0 ? `, bunlardan ${attention} tanesi ilgi bekliyor (3 yıldız veya altı)` : ''}`,
+    openCases: (n, overdue) => `Açık vakalar: ${n}, bunlardan ${overdue} tanesinin süresi geçti`,
+    failedMessages: (n) => `Gönderilemeyen mesajlar: ${n}`,
+    allQuiet: 'Bugün sizi bekleyen bir şey yok.',
+    open: "CareLoop'u açın:",
+    links: { dashboard: 'Panel', reviews: 'Yorumlar', cases: 'Vakalar', conversations: 'Konuşmalar' },
+    why: (clinic) =>
+      `Bu e-postayı ${clinic} kliniğinin sahibi veya yöneticisi olarak günde bir kez alıyorsunuz.`,
+    unsubscribe: 'Bu e-postaları durdur',
+    account: 'veya özeti hesap sayfanızdan kapatın',
+  },
+};
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** "15 January 2026" in the recipient's language (the digest date is a calendar date). */
+function formatDate(isoDate: string, language: AppLanguage): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
+}
+
+/** The Daily Digest mail: figures only (no patient names or case text leave the app by e-mail). */
+export function dailyDigestEmail(input: DigestEmailInput): MailMessage {
+  const t = texts[input.language];
+  const date = formatDate(input.digestDate, input.language);
+  const f = input.figures;
+  const lines = [
+    t.newReviews(f.new_reviews, f.new_reviews_attention),
+    t.openCases(f.open_cases, f.overdue_cases),
+    t.failedMessages(f.failed_messages),
+  ];
+  const quiet = f.new_reviews === 0 && f.open_cases === 0 && f.failed_messages === 0;
+  const links = (['dashboard', 'reviews', 'cases', 'conversations'] as const).map((key) => ({
+    label: t.links[key],
+    url: `${input.publicUrl}/${key}`,
+  }));
+  const accountUrl = `${input.publicUrl}/account/security`;
+  const text = [
+    t.greeting(input.firstName),
+    '',
+    t.intro(input.clinicName, date, input.timeZone),
+    '',
+    ...lines.map((line) => `- ${line}`),
+    ...(quiet ? ['', t.allQuiet] : []),
+    '',
+    t.open,
+    ...links.map((link) => `${link.label}: ${link.url}`),
+    '',
+    '--',
+    t.why(input.clinicName),
+    `${t.unsubscribe}: ${input.unsubscribeUrl}`,
+    `(${t.account}: ${accountUrl})`,
+    '',
+  ].join('\n');
+  const html = [
+    `<p>${escapeHtml(t.greeting(input.firstName))}</p>`,
+    `<p>${escapeHtml(t.intro(input.clinicName, date, input.timeZone))}</p>`,
+    `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
+    quiet ? `<p>${escapeHtml(t.allQuiet)}</p>` : '',
+    `<p>${escapeHtml(t.open)} ${links.map((link) => `<a href="${link.url}">${escapeHtml(link.label)}</a>`).join(' · ')}</p>`,
+    `<hr><p style="color:#555;font-size:13px">${escapeHtml(t.why(input.clinicName))} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(t.unsubscribe)}</a> (<a href="${accountUrl}">${escapeHtml(t.account)}</a>).</p>`,
+  ].join('');
+  return {
+    to: input.to,
+    subject: t.subject(input.clinicName, date),
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${input.oneClickUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}
