@@ -207,8 +207,15 @@ const SecurityHardeningPage = lazy(() =>
   ),
 );
 
+const EnterpriseCompliancePage = lazy(() =>
+  withNamespaces(
+    ['enterprise', 'plans'],
+    () => import('../features/enterprise-compliance/enterprise-compliance-page'),
+  ).then((m) => ({ default: m.EnterpriseCompliancePage })),
+);
+
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
-const plannedAppPaths = [paths.enterpriseCompliance];
+const plannedAppPaths: string[] = [];
 
 /** The public site's pages, in the public layout. */
 const publicPages: RouteObject[] = [
@@ -283,6 +290,7 @@ export const routes: RouteObject[] = [
           { path: paths.testingChecklist, element: <TestingChecklistPage /> },
           { path: paths.monitoring, element: <MonitoringPage /> },
           { path: paths.securityHardening, element: <SecurityHardeningPage /> },
+          { path: paths.enterpriseCompliance, element: <EnterpriseCompliancePage /> },
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [
             { path, element: <NotFoundPage /> },

@@ -31,6 +31,7 @@ describe('clientRoutePatterns', () => {
     expect(patterns.some((path) => path.includes('*'))).toBe(false);
     expect(patterns).toContain('/monitoring');
     expect(patterns).toContain('/security-hardening');
+    expect(patterns).toContain('/enterprise-compliance');
     expect(patterns).not.toContain('/404');
   });
 });

@@ -1,0 +1,17 @@
+import type { ComplianceSummary } from '@careloop/contracts/compliance';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '../../../lib/api-client';
+import { complianceKeys } from './compliance-keys';
+
+export const complianceSummaryQueryOptions = () =>
+  queryOptions({
+    queryKey: complianceKeys.summary(),
+    queryFn: ({ signal }) => apiFetch<ComplianceSummary>('/api/compliance/summary', { signal }),
+    // A plan or role refusal is an answer, not a failure to retry.
+    retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
+  });
+
+/** GET /api/compliance/summary: also tells the page whether the clinic may use it (403 otherwise). */
+export function useComplianceSummary() {
+  return useQuery(complianceSummaryQueryOptions());
+}
