@@ -121,6 +121,11 @@ const EmailConfirmationPage = lazy(() =>
     default: m.EmailConfirmationPage,
   })),
 );
+const DigestUnsubscribePage = lazy(() =>
+  withNamespaces(['account'], () => import('../features/account/digest-unsubscribe-page')).then((m) => ({
+    default: m.DigestUnsubscribePage,
+  })),
+);
 // Every signed-in page fetches: the provider wraps the area's shell.
 const SignedInArea = lazy(
   fetching(() =>
@@ -263,6 +268,7 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { path: paths.emailConfirmation, element: <EmailConfirmationPage /> },
+      { path: paths.digestUnsubscribe, element: <DigestUnsubscribePage /> },
       { element: <PublicLayout />, children: publicPages },
       // The same pages at their language URLs (/es/pricing, /tr/pricing), pre-rendered in that language.
       ...pathLanguages.map(

@@ -38,6 +38,8 @@ export const paths = {
   monitoring: '/monitoring',
   securityHardening: '/security-hardening',
   accountSecurity: '/account/security',
+  /** The Daily Digest's unsubscribe link (no sign-in). */
+  digestUnsubscribe: '/digest/unsubscribe',
   /** The service operators' internal pages (OPERATOR_EMAILS), not clinic pages. */
   adminLeads: '/admin/leads',
 } as const;

@@ -7,7 +7,15 @@ describe('clientRoutePatterns', () => {
   const patterns = clientRoutePatterns(routes);
 
   it('lists the pages of both layouts, with their parameters', () => {
-    for (const path of ['/', '/pricing', '/login', '/email-confirmation', '/dashboard', '/patients/:id']) {
+    for (const path of [
+      '/',
+      '/pricing',
+      '/login',
+      '/email-confirmation',
+      '/digest/unsubscribe',
+      '/dashboard',
+      '/patients/:id',
+    ]) {
       expect(patterns).toContain(path);
     }
   });

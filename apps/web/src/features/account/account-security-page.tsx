@@ -26,6 +26,7 @@ import { currentUserKeys, useCurrentUser } from '../../lib/current-user';
 import { translateDomainMessage } from '../../lib/domain-messages';
 import { showSuccess } from '../../lib/notifications';
 import { formatSecret, mapTwoFactorSettingsError, parseOtpAuthUri } from './account-security.utils';
+import { EmailPreferencesCard } from './components/email-preferences-card';
 
 type Setup = { totpURI: string; backupCodes: string[] };
 
@@ -242,6 +243,7 @@ export function AccountSecurityPage() {
           )}
         </Stack>
       </Card>
+      <EmailPreferencesCard />
     </Stack>
   );
 }

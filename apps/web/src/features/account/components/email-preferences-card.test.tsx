@@ -1,0 +1,36 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../../i18n';
+import { json, stubFetch } from '../../../test/fetch-stub';
+import { renderPage } from '../../../test/render';
+import { EmailPreferencesCard } from './email-preferences-card';
+
+beforeAll(async () => {
+  await i18n.loadNamespaces(['account', 'common']);
+});
+
+describe('EmailPreferencesCard', () => {
+  it('turns the Daily Digest off for an owner and saves it', async () => {
+    const network = stubFetch((request) =>
+      request.method === 'PUT'
+        ? json({ dailyDigest: false, receivesDigest: true })
+        : json({ dailyDigest: true, receivesDigest: true }),
+    );
+    renderPage(<EmailPreferencesCard />, { path: '/account/security' });
+    const digest = await screen.findByRole('switch', { name: /Daily Digest/ });
+    expect((digest as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(digest);
+    expect(await screen.findByText('You will no longer receive the Daily Digest')).toBeTruthy();
+    expect(network.to('/api/account/preferences').filter((r) => r.method === 'PUT')).toEqual([
+      expect.objectContaining({ body: { dailyDigest: false } }),
+    ]);
+    expect((screen.getByRole('switch', { name: /Daily Digest/ }) as HTMLInputElement).checked).toBe(false);
+  });
+
+  it('shows staff no switch: the digest goes to owners and admins', async () => {
+    stubFetch(() => json({ dailyDigest: true, receivesDigest: false }));
+    renderPage(<EmailPreferencesCard />, { path: '/account/security' });
+    expect(await screen.findByText("The Daily Digest goes to the clinic's owners and admins.")).toBeTruthy();
+    expect(screen.queryByRole('switch')).toBeNull();
+  });
+});
