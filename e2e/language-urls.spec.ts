@@ -103,6 +103,28 @@ describe('language URLs', () => {
     expect(sitemap).toContain(`<loc>${baseUrl()}/tr${articlePath(blogArticles[0]!)}</loc>`);
   });
 
+  // Issue 17: the sign-in forms render in the browser, but their HTML carried the generic title.
+  it.each([
+    ['/login', 'en', 'Sign in | CareLoop'],
+    ['/es/login', 'es', 'Iniciar sesión | CareLoop'],
+    ['/tr/login', 'tr', 'Giriş yap | CareLoop'],
+    ['/signup', 'en', "Create your clinic's account | CareLoop"],
+    ['/es/signup', 'es', 'Crea la cuenta de tu clínica | CareLoop'],
+    ['/tr/signup', 'tr', 'Kliniğinizin hesabını oluşturun | CareLoop'],
+  ])('send %s with its own title in its language in the HTML', async (path, language, title) => {
+    const res = await fetchPage(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const escaped = title.replaceAll("'", '&#39;');
+    expect(
+      [title, escaped].some((text) => html.includes(`<title>${text}</title>`)),
+      html.slice(0, 600),
+    ).toBe(true);
+    expect(html).toContain(`<html lang="${language}"`);
+    expect(html).toContain(`<link rel="canonical" href="${baseUrl()}${path}">`);
+    expect(html).not.toContain('%PUBLIC_URL%');
+  });
+
   it('give /login and /signup titles of their own', async () => {
     const { context, page } = await newVisitor(browser, { language: 'en' });
     await page.goto('/login', { waitUntil: 'networkidle' });

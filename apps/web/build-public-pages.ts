@@ -187,6 +187,36 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     html = setMetaContent(html, 'property', 'og:description', meta.description);
     fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(url)), html);
   }
+  // The sign-in forms render in the browser only: the shell, with their own head in each language.
+  for (const page of server.headOnlyPages) {
+    const modules = [page.module, ...(page.alsoLoads ?? [])];
+    for (const module of modules) {
+      if (!manifest[module]) throw new Error(`${page.path}: ${module} is not a chunk of the build`);
+    }
+    const namespaces = [...new Set([page.meta.title, page.meta.description].map((key) => key.split(':')[0]))];
+    for (const language of supportedLanguages) {
+      const url = localizedPath(page.path, language);
+      const meta = await server.headOnlyPageMeta(language, page.meta);
+      const files = new Set([
+        ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
+        ...namespaces.map((namespace) => namespaceFile(language, namespace ?? '')),
+      ]);
+      const head = `${languageLinks(page.path, language)}${preloads([...files].filter((file) => !startup(defaultLanguage).includes(file)))}`;
+      let html = template
+        .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+        .replace('  </head>', () => `${head}  </head>`);
+      // The shell preloads the English start-up translations; this page starts in its own language.
+      if (language !== defaultLanguage) {
+        for (const [english, own] of startup(defaultLanguage).map((file, i) => [file, startup(language)[i]]))
+          html = html.replace(`href="/${english}"`, `href="/${own}"`);
+      }
+      html = setMetaContent(html, 'name', 'description', meta.description);
+      html = setMetaContent(html, 'property', 'og:title', meta.title);
+      html = setMetaContent(html, 'property', 'og:description', meta.description);
+      fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(url)), html);
+    }
+  }
   const sitemapPages = server.prerenderedPages
     .filter((page) => page.path !== server.notFoundPath)
     .map((page) =>

@@ -42,3 +42,30 @@ export const prerenderedPages: readonly { path: string; module: string; alsoLoad
   // Any path the router does not serve: written as 404.html, which the server sends with status 404.
   { path: notFoundPath, module: 'src/app/unknown-path-layout.tsx' },
 ];
+
+/** i18n keys (`namespace:key`) of a page's title and description: the ones it gives usePageMeta. */
+export type PageMetaKeys = { title: string; description: string };
+
+/**
+ * Pages rendered in the browser only (the sign-in forms depend on the visitor) whose HTML still
+ * carries their own title, description, language and alternates (issue 17): the build writes the
+ * shell with that head in every language (`login.html`, `es_login.html`), preloading the page's code.
+ */
+export const headOnlyPages: readonly {
+  path: string;
+  module: string;
+  alsoLoads?: readonly string[];
+  meta: PageMetaKeys;
+}[] = [
+  {
+    path: paths.login,
+    module: 'src/features/auth/login-page.tsx',
+    meta: { title: 'auth:login.metaTitle', description: 'auth:login.metaDescription' },
+  },
+  {
+    path: paths.signup,
+    module: 'src/features/auth/signup-page.tsx',
+    alsoLoads: fetching,
+    meta: { title: 'auth:signup.metaTitle', description: 'auth:signup.metaDescription' },
+  },
+];

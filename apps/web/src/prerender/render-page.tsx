@@ -7,11 +7,13 @@ import { AppProvider } from '../app/provider';
 import { AppRoutes, routes } from '../app/router';
 import { i18n, i18nReady } from '../i18n';
 import { defaultLanguage, languageOfPath } from '../i18n/language.utils';
-import { type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
+import { fullTitleOf, type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
 
 import { clientRoutePatterns } from './client-routes';
 
-export { notFoundPath, prerenderedPages } from './prerendered-pages';
+import type { PageMetaKeys } from './prerendered-pages';
+
+export { headOnlyPages, notFoundPath, prerenderedPages } from './prerendered-pages';
 
 /** The paths the router serves with a page (the build writes them for the server). */
 export const clientRoutes = clientRoutePatterns(routes);
@@ -57,4 +59,17 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const used = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces?.getUsedNamespaces() ?? [];
   const namespaces = used.filter((namespace) => !startupNamespaces.includes(namespace));
   return { html, language, meta: takeRenderedPageMeta(), namespaces };
+}
+
+/**
+ * The title and description a head-only page (a sign-in form) sets in `language`, as its
+ * usePageMeta does in the browser, for the HTML the build writes for it.
+ */
+export async function headOnlyPageMeta(language: string, keys: PageMetaKeys): Promise<PageMeta> {
+  await i18nReady;
+  if (i18n.language !== language) await i18n.changeLanguage(language);
+  const namespaces = [...new Set([keys.title, keys.description].map((key) => key.split(':')[0] ?? ''))];
+  await i18n.loadNamespaces(namespaces);
+  const t = i18n.getFixedT(language);
+  return { title: fullTitleOf(t(keys.title)), description: t(keys.description) };
 }

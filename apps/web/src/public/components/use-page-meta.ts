@@ -4,7 +4,8 @@ const siteName = 'CareLoop';
 
 export type PageMeta = { title: string; description: string };
 
-const fullTitleOf = (title: string) => (title ? `${title} | ${siteName}` : siteName);
+/** 'Pricing' -> 'Pricing | CareLoop' (the tab title); no title -> 'CareLoop'. */
+export const fullTitleOf = (title: string) => (title ? `${title} | ${siteName}` : siteName);
 
 // The build's pre-rendering has no document: the page rendered last leaves its meta here, so the
 // written HTML carries the same title and description the page sets in the browser.
