@@ -21,6 +21,7 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
+import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import {
   type CaseRow,
   countCaseSummary,
@@ -114,7 +115,30 @@ export type NewCase = {
  * index decides, so two clicks at once still make one case.
  */
 export async function openCase(deps: Deps, clinicId: string, input: NewCase): Promise<Case | null> {
-  const id = await insertCase(deps.db, { id: newId('cas'), clinicId, ...input });
+  // The case and its case.created webhook commit together (a savepoint inside a caller's transaction).
+  const id = await deps.db.transaction(async (tx) => {
+    const inserted = await insertCase(tx, { id: newId('cas'), clinicId, ...input });
+    if (inserted) {
+      await emitWebhookEvents(
+        tx,
+        clinicId,
+        [
+          {
+            type: 'case.created',
+            data: {
+              case_id: inserted,
+              source: input.source,
+              severity: input.severity,
+              patient_id: input.patientId,
+              review_id: input.source === 'review' ? input.sourceId : null,
+            },
+          },
+        ],
+        input.createdAt,
+      );
+    }
+    return inserted;
+  });
   if (!id) return null;
   const row = await findCaseRow(deps.db, clinicId, id);
   return row ? toCase(row) : null;
@@ -182,6 +206,12 @@ export async function updateCase(
     });
     if (!updated) throw conflict('The case was changed by someone else. Please reload it and try again.');
     if (transition?.status === 'resolved') {
+      await emitWebhookEvents(
+        db,
+        ctx.clinicId,
+        [{ type: 'case.resolved', data: { case_id: id, resolved_at: now.toISOString() } }],
+        now,
+      );
       await recordUserAction(db, {
         clinicId: ctx.clinicId,
         userId: ctx.userId,

@@ -237,8 +237,8 @@ const outcomeUnknownPrefix = 'Outcome unknown:';
  * back: `read` after `delivered`, not the reverse; `failed` is final, except a failure that only
  * means "outcome unknown" (the worker stopped during the provider call): any status the provider
  * reports replaces it. Such a row never learned the provider's id, so the callback finds it by our
- * own id (`ourMessageId`, echoed by the provider) and the provider's id is stored then. True when
- * it changed.
+ * own id (`ourMessageId`, echoed by the provider) and the provider's id is stored then. The
+ * message when it changed, else null.
  */
 export async function advanceDeliveryStatus(
   db: Database,
@@ -247,7 +247,7 @@ export async function advanceDeliveryStatus(
   status: 'sending' | 'sent' | 'delivered' | 'read' | 'failed',
   providerError: string | null,
   options: { ourMessageId?: string | null } = {},
-): Promise<boolean> {
+) {
   const rank = rankOf[status] ?? 0;
   const outcomeUnknown = sql`(${patientCommunications.deliveryStatus} = 'failed' and ${patientCommunications.providerError} like ${`${outcomeUnknownPrefix}%`})`;
   const ours = options.ourMessageId;
@@ -271,8 +271,13 @@ export async function advanceDeliveryStatus(
         sql`(${statusRank} < ${rank} or (${outcomeUnknown} and ${status !== 'sending'}))`,
       ),
     )
-    .returning({ id: patientCommunications.id });
-  return rows.length > 0;
+    .returning({
+      id: patientCommunications.id,
+      patientId: patientCommunications.patientId,
+      channel: patientCommunications.channel,
+      kind: patientCommunications.kind,
+    });
+  return rows[0] ?? null;
 }
 
 /** The patient a delivery receipt names (the message's patient), for opt-outs the provider reports. */

@@ -2,6 +2,7 @@ import { caseDueAt } from '@careloop/domain/case-rules';
 import { classifyReply, type ReplyClassification } from '@careloop/domain/messaging/reply-classification';
 import { newId } from '../../lib/ids';
 import { openOrFollowReplyCase } from '../cases/cases.service';
+import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import {
   marketingOptInConfirmationText,
   optOutConfirmationText,
@@ -159,6 +160,31 @@ export async function receiveMessage(
         confirm = { patient, body: marketingOptInConfirmationText(clinic.name, language) };
       }
     }
+    // consent.changed webhooks, committed with the change.
+    const consentChange = outcome.optedOut
+      ? { channel: message.channel, status: 'opted_out' as const }
+      : outcome.optedIn
+        ? { channel: message.channel, status: 'opted_in' as const }
+        : outcome.marketingConsentGranted
+          ? { channel: 'marketing' as const, status: 'opted_in' as const }
+          : null;
+    if (consentChange) {
+      await emitWebhookEvents(
+        tx,
+        clinic.id,
+        [
+          {
+            type: 'consent.changed',
+            data: {
+              patient_id: patient.id,
+              ...consentChange,
+              source: consentChange.channel === 'marketing' ? 'keyword' : 'patient_reply',
+            },
+          },
+        ],
+        now,
+      );
+    }
     if (classification.alert) {
       const { title, message: body } = alertText(patient, classification, text);
       const alertId = newId('alr');
@@ -229,14 +255,53 @@ export async function receiveStatus(
     optedOutChannel?: InboundChannel;
   },
 ) {
-  if (update.status) {
-    await advanceDeliveryStatus(deps.db, clinic.id, update.providerMessageId, update.status, update.error, {
-      ourMessageId: update.ourMessageId ?? null,
+  const status = update.status;
+  if (status) {
+    // A provider's late 'failed' (undelivered) is a message.failed webhook, committed with the change.
+    await deps.db.transaction(async (tx) => {
+      const changed = await advanceDeliveryStatus(
+        tx,
+        clinic.id,
+        update.providerMessageId,
+        status,
+        update.error,
+        {
+          ourMessageId: update.ourMessageId ?? null,
+        },
+      );
+      if (changed && status === 'failed') {
+        await emitWebhookEvents(tx, clinic.id, [
+          {
+            type: 'message.failed',
+            data: {
+              message_id: changed.id,
+              patient_id: changed.patientId,
+              channel: changed.channel,
+              kind: changed.kind,
+            },
+          },
+        ]);
+      }
     });
   }
   if (update.optedOutChannel) {
     const patientId = await findPatientIdByProviderMessage(deps.db, clinic.id, update.providerMessageId);
+    const channel = update.optedOutChannel;
     if (patientId)
-      await optOut(deps.db, clinic.id, patientId, update.optedOutChannel, 'provider', new Date());
+      await deps.db.transaction(async (tx) => {
+        const at = new Date();
+        if (!(await optOut(tx, clinic.id, patientId, channel, 'provider', at))) return;
+        await emitWebhookEvents(
+          tx,
+          clinic.id,
+          [
+            {
+              type: 'consent.changed',
+              data: { patient_id: patientId, channel, status: 'opted_out', source: 'provider' },
+            },
+          ],
+          at,
+        );
+      });
   }
 }

@@ -127,15 +127,15 @@ export type NewReviewCase = {
   createdAt: Date;
 };
 
-/** Opens review cases; the partial unique index keeps it to one open case per review. */
-export async function insertReviewCases(db: Database, rows: NewReviewCase[]): Promise<number> {
-  if (rows.length === 0) return 0;
+/** Opens review cases (the ids of those opened); the partial unique index keeps it to one open case per review. */
+export async function insertReviewCases(db: Database, rows: NewReviewCase[]): Promise<string[]> {
+  if (rows.length === 0) return [];
   const inserted = await db
     .insert(cases)
     .values(rows.map((r) => ({ ...r, source: 'review', status: 'open', updatedAt: r.createdAt })))
     .onConflictDoNothing()
     .returning({ id: cases.id });
-  return inserted.length;
+  return inserted.map((row) => row.id);
 }
 
 export type ReviewMatchRow = {

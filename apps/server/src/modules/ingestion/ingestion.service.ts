@@ -13,6 +13,7 @@ import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot
 import { newId } from '../../lib/ids';
 import { scheduleReviewReplies } from '../review-replies/review-replies.service';
 import { readSecret } from '../secrets/secrets.service';
+import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { googleReviewSource } from './google-source';
 import {
   findClinicSandboxMode,
@@ -251,7 +252,40 @@ async function ingestSource(
         dueAt: caseDueAt(now),
         createdAt: now,
       }));
-    await insertReviewCases(tx, reviewCases);
+    const openedCaseIds = new Set(await insertReviewCases(tx, reviewCases));
+    // Outbound webhooks, in this transaction: delivered exactly when the import commits.
+    await emitWebhookEvents(
+      tx,
+      clinicId,
+      [
+        ...newRows.flatMap((r): WebhookEvent[] => [
+          { type: 'review.created', data: { review_id: r.id, platform: r.provider, rating: r.rating } },
+          ...(r.matchStatus === 'matched' && r.patientId
+            ? [
+                {
+                  type: 'patient.matched' as const,
+                  data: { patient_id: r.patientId, review_id: r.id, confidence: r.matchConfidence ?? 0 },
+                },
+              ]
+            : []),
+        ]),
+        ...reviewCases
+          .filter((c) => openedCaseIds.has(c.id))
+          .map(
+            (c): WebhookEvent => ({
+              type: 'case.created',
+              data: {
+                case_id: c.id,
+                source: 'review',
+                severity: c.severity,
+                patient_id: c.patientId,
+                review_id: c.sourceId,
+              },
+            }),
+          ),
+      ],
+      now,
+    );
     // AI review response (spec 1 §2): a low rating gets a reply drafted after the clinic's delay.
     // A review that already carries the clinic's public reply gets no draft (issue 11, finding 7).
     await scheduleReviewReplies(

@@ -10,6 +10,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { recordReviewerAlias } from '../patient-aliases/patient-aliases.service';
+import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import {
   findPatientsByIds,
   findReviewMatchRow,
@@ -124,6 +125,14 @@ async function changeMatch(
     await updateReviewMatch(tx, ctx.clinicId, reviewId, to);
     // Staff tied this reviewer name to the patient: later reviews under it match them first.
     if (to.patientId) {
+      if (from.patientId !== to.patientId || from.matchStatus !== 'matched') {
+        await emitWebhookEvents(tx, ctx.clinicId, [
+          {
+            type: 'patient.matched',
+            data: { patient_id: to.patientId, review_id: reviewId, confidence: to.matchConfidence ?? 1 },
+          },
+        ]);
+      }
       await recordReviewerAlias(tx, ctx, {
         patientId: to.patientId,
         reviewerName: row.reviewerName,

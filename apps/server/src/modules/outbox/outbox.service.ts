@@ -41,13 +41,12 @@ import {
   insertClaimedTestMessage,
   type MessagePatient,
   markInFlight,
-  recordFailed,
   recordSent,
   recoverStaleClaims,
   requeueLater,
   type SendingClinic,
 } from './outbox.repository';
-import { recordSmsOptOutByProvider } from './patient-opt-out.repository';
+import { recordMessageFailed, recordProviderSmsOptOut } from './outbox-webhooks';
 import { isRecipientOptOut } from './provider-opt-out';
 
 // The sending half of the outbox (issue 6 items 3-4, DESIGN §9).
@@ -217,7 +216,7 @@ export async function sendClaimedMessage(
   const { db } = deps;
   const claim = { clinicId: message.clinicId, id: message.id, attempts: message.attempts };
   const fail = async (providerError: string, extra: { channel?: string; messageContent?: string } = {}) => {
-    await recordFailed(db, claim, { providerError, now: options.now(), ...extra });
+    await recordMessageFailed(db, message, { providerError, now: options.now(), ...extra });
     return 'failed' as const;
   };
 
@@ -339,7 +338,7 @@ export async function sendClaimedMessage(
       const reason = providerErrorText(error);
       // No answer: the provider may hold the message. Never repeated.
       if (error.status === null || (error.status >= 200 && error.status < 300)) {
-        await recordFailed(db, claim, {
+        await recordMessageFailed(db, message, {
           providerError: `${outboxReasons.noAnswer} (${reason})`,
           now: options.now(),
         });
@@ -351,7 +350,7 @@ export async function sendClaimedMessage(
         return attempt('sms', `WhatsApp failed (${reason}); sent by SMS instead`);
       }
       if (channel === 'sms' && !options.test && isRecipientOptOut(error)) {
-        await recordSmsOptOutByProvider(db, message.clinicId, message.patientId, options.now());
+        await recordProviderSmsOptOut(db, message, options.now());
       }
       const isTemporary = error.kind === 'rate_limited' || error.kind === 'unavailable';
       if (isTemporary && options.retryLater && message.attempts < maxAttempts) {

@@ -15,6 +15,7 @@ import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordPatientView } from '../audit/audit.service';
+import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import { validatePatient } from './patient-validation';
 import {
   countPatientRows,
@@ -78,6 +79,27 @@ function localeAndConsent(
   return values;
 }
 
+/** A marketing consent recorded by staff is a consent.changed webhook, in the transaction of the save. */
+async function emitConsentChange(tx: Database, row: PatientRow, saved: Partial<PatientRow>, now: Date) {
+  if (!saved.marketingConsent) return;
+  await emitWebhookEvents(
+    tx,
+    row.clinicId,
+    [
+      {
+        type: 'consent.changed',
+        data: {
+          patient_id: row.id,
+          channel: 'marketing',
+          status: saved.marketingConsent === 'granted' ? 'opted_in' : 'opted_out',
+          source: 'staff',
+        },
+      },
+    ],
+    now,
+  );
+}
+
 // ---------- list, get ----------
 
 export async function listPatients(
@@ -124,14 +146,18 @@ export async function createPatient(
   const taken = await takenIds(deps.db, ctx.clinicId, now);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const id = makePatientId(now, taken);
-    const row = await insertPatientRow(deps.db, {
-      clinicId: ctx.clinicId,
-      id,
-      ...fields,
-      ...locale,
-      procedureDate: now,
-      createdAt: now,
-      updatedAt: now,
+    const row = await deps.db.transaction(async (tx) => {
+      const inserted = await insertPatientRow(tx, {
+        clinicId: ctx.clinicId,
+        id,
+        ...fields,
+        ...locale,
+        procedureDate: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (inserted) await emitConsentChange(tx, inserted, locale, now);
+      return inserted;
     });
     if (row) return toPatient(row);
     taken.add(id);
@@ -162,7 +188,11 @@ export async function updatePatient(
   );
   const now = new Date();
   const locale = localeAndConsent(body, ctx, existing, now);
-  const row = await updatePatientRow(deps.db, ctx.clinicId, id, { ...fields, ...locale, updatedAt: now });
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await updatePatientRow(tx, ctx.clinicId, id, { ...fields, ...locale, updatedAt: now });
+    if (updated) await emitConsentChange(tx, updated, locale, now);
+    return updated;
+  });
   if (!row) throw patientNotFound();
   return toPatient(row);
 }

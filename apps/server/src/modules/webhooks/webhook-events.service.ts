@@ -23,7 +23,8 @@ export type WebhookEventData = {
     message_id: string;
     patient_id: string;
     channel: string | null;
-    error_code: string | null;
+    /** followup, cross_sell, test... (the reason stays in CareLoop: it can quote the patient's number). */
+    kind: string | null;
   };
   'consent.changed': {
     patient_id: string;

@@ -1,0 +1,54 @@
+import type { Database } from '../../db/client';
+import { emitWebhookEvents } from '../webhooks/webhook-events.service';
+import { type ClaimedMessage, recordFailed } from './outbox.repository';
+import { recordSmsOptOutByProvider } from './patient-opt-out.repository';
+
+/** A final failure of a claimed message and its message.failed webhook, in one transaction. */
+export async function recordMessageFailed(
+  db: Database,
+  message: ClaimedMessage,
+  values: { providerError: string; now: Date; channel?: string; messageContent?: string },
+): Promise<void> {
+  const claim = { clinicId: message.clinicId, id: message.id, attempts: message.attempts };
+  await db.transaction(async (tx) => {
+    await recordFailed(tx, claim, values);
+    await emitWebhookEvents(
+      tx,
+      message.clinicId,
+      [
+        {
+          type: 'message.failed',
+          data: {
+            message_id: message.id,
+            patient_id: message.patientId,
+            channel: values.channel ?? message.channel,
+            kind: message.kind,
+          },
+        },
+      ],
+      values.now,
+    );
+  });
+}
+
+/** A provider's opt-out answer for SMS and its consent.changed webhook (only when it changed), together. */
+export async function recordProviderSmsOptOut(
+  db: Database,
+  message: ClaimedMessage,
+  at: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (!(await recordSmsOptOutByProvider(tx, message.clinicId, message.patientId, at))) return;
+    await emitWebhookEvents(
+      tx,
+      message.clinicId,
+      [
+        {
+          type: 'consent.changed',
+          data: { patient_id: message.patientId, channel: 'sms', status: 'opted_out', source: 'provider' },
+        },
+      ],
+      at,
+    );
+  });
+}
