@@ -11,6 +11,7 @@ import { useSettings } from './api/get-settings';
 import { useTeam } from './api/get-team';
 import { useTemplates } from './api/get-templates';
 import { useUsage } from './api/get-usage';
+import { useWebhookEndpoints } from './api/get-webhook-endpoints';
 import { AiReviewResponseSection } from './components/ai-review-response-section';
 import { ApiClientsSection } from './components/api-clients-section';
 import { CategorySection } from './components/category-section';
@@ -23,6 +24,7 @@ import { SmsSection } from './components/sms-section';
 import { TeamSection } from './components/team-section';
 import { TemplatesSection } from './components/templates-section';
 import { TrustpilotSection } from './components/trustpilot-section';
+import { WebhookEndpointsSection } from './components/webhook-endpoints-section';
 import { WhatsAppSection } from './components/whatsapp-section';
 import {
   canManageClinic,
@@ -166,7 +168,13 @@ function TeamPanel({ userId, role }: { userId: string; role: 'owner' | 'admin' |
 /** API clients of the clinic (owners and admins). */
 function ApiPanel() {
   const clients = useApiClients();
-  return <Loaded query={clients}>{(data) => <ApiClientsSection data={data} />}</Loaded>;
+  const endpoints = useWebhookEndpoints();
+  return (
+    <Stack gap="xl">
+      <Loaded query={clients}>{(data) => <ApiClientsSection data={data} />}</Loaded>
+      <Loaded query={endpoints}>{(data) => <WebhookEndpointsSection data={data} />}</Loaded>
+    </Stack>
+  );
 }
 
 /** Plan & usage: every member sees the usage; only owners change the plan. */

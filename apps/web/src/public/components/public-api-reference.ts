@@ -67,12 +67,15 @@ await careloop.followups.trigger({ patientId: patient.id });`,
 
 careloop = CareLoop(access_token=os.environ["CARELOOP_TOKEN"])
 reviews = careloop.reviews.list(platform="trustpilot")`,
+  // As the webhooks send them (Standard Webhooks' shape; modules/webhooks/webhook-events.service.ts).
   reviewCreated: `{
-  "event": "review.created",
+  "type": "review.created",
+  "timestamp": "2026-11-26T08:00:00.000Z",
   "data": { "review_id": "rev_9", "platform": "trustpilot", "rating": 2 }
 }`,
   patientMatched: `{
-  "event": "patient.matched",
+  "type": "patient.matched",
+  "timestamp": "2026-11-26T08:00:00.000Z",
   "data": { "patient_id": "pat_124", "review_id": "rev_9", "confidence": 0.92 }
 }`,
   rateLimitHeaders: `X-RateLimit-Limit: 1000

@@ -6,4 +6,6 @@ export const settingsKeys = {
   usage: ['usage'] as const,
   billing: ['billing'] as const,
   apiClients: ['api-clients'] as const,
+  webhookEndpoints: ['webhook-endpoints'] as const,
+  webhookDeliveries: (endpointId: string) => ['webhook-endpoints', endpointId, 'deliveries'] as const,
 };

@@ -1,0 +1,30 @@
+import type { WebhookDeliveryAttempt } from '@careloop/contracts/webhooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api-client';
+import { settingsKeys } from './settings-keys';
+
+export function replayWebhookDelivery({
+  endpointId,
+  deliveryId,
+}: {
+  endpointId: string;
+  deliveryId: string;
+}) {
+  return apiFetch<WebhookDeliveryAttempt>(
+    `/api/settings/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
+    { method: 'POST' },
+  );
+}
+
+/** Sends a delivery again now; the log and the endpoint's state are read again. */
+export function useReplayWebhookDelivery() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: replayWebhookDelivery,
+    onSuccess: (_attempt, { endpointId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.webhookDeliveries(endpointId) }),
+        queryClient.invalidateQueries({ queryKey: settingsKeys.webhookEndpoints, exact: true }),
+      ]),
+  });
+}
