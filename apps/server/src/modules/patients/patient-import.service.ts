@@ -19,6 +19,7 @@ import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
+import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
 import { type AcceptedRow, analyseImportRows, listedLimit } from './patient-import-analysis';
 import {
@@ -203,7 +204,29 @@ export async function importPatients(
     let inserted = 0;
     onProgress(0, rows.length);
     for (let at = 0; at < rows.length; at += batchSize) {
-      inserted += await insertPatientRows(tx, rows.slice(at, at + batchSize));
+      const batch = rows.slice(at, at + batchSize);
+      inserted += await insertPatientRows(tx, batch);
+      // A consent column's decision is a consent.changed webhook, committed with the import.
+      await emitWebhookEvents(
+        tx,
+        ctx.clinicId,
+        batch.flatMap((row): WebhookEvent[] =>
+          row.marketingConsent
+            ? [
+                {
+                  type: 'consent.changed',
+                  data: {
+                    patient_id: row.id,
+                    channel: 'marketing',
+                    status: row.marketingConsent === 'granted' ? 'opted_in' : 'opted_out',
+                    source: 'import',
+                  },
+                },
+              ]
+            : [],
+        ),
+        now,
+      );
       onProgress(inserted, rows.length);
     }
     await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));

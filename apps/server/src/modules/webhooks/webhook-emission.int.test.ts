@@ -172,6 +172,23 @@ describe('webhook events where their changes happen', () => {
     );
   });
 
+  it('consent.changed for each consent column decision of a patient import', async () => {
+    const clinic = await subscribedClinic();
+    const csv = [
+      'First Name,Last Name,Mobile,Email,Treatment Date,Treatment,Marketing consent',
+      'John,Smith,+14155552671,john@example.com,2026-03-15,Teeth Whitening,yes',
+      'Jane,Doe,+14155550199,jane@example.com,2025-12-01,Root Canal,no',
+      'Nora,Blank,+14155550100,nora@example.com,2025-12-01,Root Canal,',
+    ].join('\n');
+    const res = await call(clinic.owner, 'POST', '/api/patients/import', { csv });
+    expect(res.json()).toMatchObject({ inserted: 3 });
+    const events = await clinic.received();
+    expect(events.map((e) => [e.type, e.data.status, e.data.source]).sort()).toEqual([
+      ['consent.changed', 'opted_in', 'import'],
+      ['consent.changed', 'opted_out', 'import'],
+    ]);
+  });
+
   it("message.failed and consent.changed from a provider's status callback", async () => {
     const clinic = await subscribedClinic();
     const patient = await buildPatient(t, clinic.clinicId, { phone: '+14155552671' });
