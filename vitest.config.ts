@@ -23,6 +23,14 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'sdk',
+          root: './packages/sdk',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'scripts',
           root: './scripts',
           include: ['**/*.test.mjs'],

@@ -23,6 +23,7 @@ import { apiClientsRoutes } from './modules/api-clients/api-clients.routes';
 import { oauthTokenRoutes } from './modules/api-clients/oauth-token.routes';
 import { v1AnalyticsRoutes } from './modules/api-v1/v1-analytics.routes';
 import { v1FollowUpsRoutes } from './modules/api-v1/v1-followups.routes';
+import { v1OpenApiDocument } from './modules/api-v1/v1-openapi';
 import { v1PatientsRoutes } from './modules/api-v1/v1-patients.routes';
 import { v1ReviewsRoutes } from './modules/api-v1/v1-reviews.routes';
 import { automationRoutes } from './modules/automation/automation.routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: { title: 'CareLoop API', version: '1.0.0' },
       components: {
         securitySchemes: {
@@ -199,6 +201,9 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   }
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
+  );
+  app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    v1OpenApiDocument(app),
   );
 
   await registerWebApp(app, deps.config.webDistDir, deps.config.http.publicUrl);
