@@ -1,3 +1,4 @@
+import { appLanguageSchema, appLanguages } from '@careloop/domain/clinic-locale';
 import { z } from 'zod';
 
 /** The signed-in user's own preferences (the account page). */
@@ -6,11 +7,16 @@ export const accountPreferencesSchema = z.object({
   dailyDigest: z.boolean(),
   /** Whether the user's role receives the digest at all. */
   receivesDigest: z.boolean(),
+  /** The language of the user's e-mails: their own choice, else the clinic's. */
+  language: z.enum(appLanguages),
 });
 export type AccountPreferences = z.infer<typeof accountPreferencesSchema>;
 
 /** A field left out keeps its value. */
-export const updateAccountPreferencesSchema = z.object({ dailyDigest: z.boolean().optional() });
+export const updateAccountPreferencesSchema = z.object({
+  dailyDigest: z.boolean().optional(),
+  language: appLanguageSchema.optional(),
+});
 export type UpdateAccountPreferences = z.infer<typeof updateAccountPreferencesSchema>;
 
 /** The digest's unsubscribe link: the token from the mail (query or JSON body). */

@@ -14,6 +14,8 @@ export const authClient = createAuthClient({
         firstName: { type: 'string', required: true },
         lastName: { type: 'string', required: false },
         practiceName: { type: 'string', required: true },
+        /** The language of the account's e-mails: the page's at sign-up. */
+        language: { type: 'string', required: false },
       },
     }),
     twoFactorClient(),

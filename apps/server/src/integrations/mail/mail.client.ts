@@ -20,7 +20,7 @@ export type Mailer = {
    * Sends without the caller waiting: for answers that must not take longer when an account exists
    * (a password reset mails only real accounts, and an SMTP round trip would show). A failure is logged.
    */
-  sendInBackground: (message: MailMessage) => void;
+  sendInBackground: (message: MailMessage | Promise<MailMessage>) => void;
   /** Resolves once every background send so far has finished (shutdown, tests). */
   idle: () => Promise<void>;
 };
@@ -39,10 +39,15 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     send,
     sendInBackground(message) {
-      const sending = send(message)
+      let to: string | undefined;
+      const sending = Promise.resolve(message)
+        .then((resolved) => {
+          to = resolved.to;
+          return send(resolved);
+        })
         .catch((error: unknown) => {
           // The recipient only: the message holds a link that signs in.
-          options.log.error({ err: error, to: message.to }, 'background mail failed');
+          options.log.error({ err: error, to }, 'background mail failed');
         })
         .finally(() => pending.delete(sending));
       pending.add(sending);

@@ -2,10 +2,13 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { users } from '../../db/schema';
 
-export type PreferencesRow = { dailyDigest: boolean };
+export type PreferencesRow = { dailyDigest: boolean; language: string | null };
 
 export async function readPreferences(db: Database, userId: string): Promise<PreferencesRow | null> {
-  const [row] = await db.select({ dailyDigest: users.dailyDigest }).from(users).where(eq(users.id, userId));
+  const [row] = await db
+    .select({ dailyDigest: users.dailyDigest, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
   return row ?? null;
 }
 
@@ -19,6 +22,6 @@ export async function updatePreferences(
     .update(users)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(users.id, userId))
-    .returning({ dailyDigest: users.dailyDigest });
+    .returning({ dailyDigest: users.dailyDigest, language: users.language });
   return row ?? null;
 }

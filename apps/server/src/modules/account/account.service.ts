@@ -1,12 +1,21 @@
 import type { AccountPreferences, UpdateAccountPreferences } from '@careloop/contracts/account';
+import { languageFor } from '@careloop/domain/clinic-locale';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
-import { readPreferences, updatePreferences } from './account.repository';
+import { type PreferencesRow, readPreferences, updatePreferences } from './account.repository';
 
 /** Owners and admins receive the Daily Digest; staff do not (their switch is not shown). */
 const receivesDigest = (role: ClinicContext['role']) => role === 'owner' || role === 'admin';
+
+function preferencesOf(row: PreferencesRow, ctx: ClinicContext): AccountPreferences {
+  return {
+    dailyDigest: row.dailyDigest,
+    receivesDigest: receivesDigest(ctx.role),
+    language: languageFor(row.language, ctx.clinic.defaultLanguage),
+  };
+}
 
 export async function getAccountPreferences(
   deps: Pick<AppDeps, 'db'>,
@@ -14,7 +23,7 @@ export async function getAccountPreferences(
 ): Promise<AccountPreferences> {
   const row = await readPreferences(deps.db, ctx.userId);
   if (!row) throw notFound('User');
-  return { dailyDigest: row.dailyDigest, receivesDigest: receivesDigest(ctx.role) };
+  return preferencesOf(row, ctx);
 }
 
 export async function saveAccountPreferences(
@@ -24,7 +33,7 @@ export async function saveAccountPreferences(
 ): Promise<AccountPreferences> {
   const row = await updatePreferences(deps.db, ctx.userId, input);
   if (!row) throw notFound('User');
-  return { dailyDigest: row.dailyDigest, receivesDigest: receivesDigest(ctx.role) };
+  return preferencesOf(row, ctx);
 }
 
 /** The digest's unsubscribe link (no session: the signed token named the user); false when no such user. */

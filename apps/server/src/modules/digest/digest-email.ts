@@ -1,5 +1,6 @@
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import type { MailMessage } from '../../integrations/mail/mail.client';
+import { escapeHtml } from '../../lib/escape-html';
 import type { DigestFigures } from './digest.repository';
 
 export type DigestEmailInput = {
@@ -85,12 +86,6 @@ const texts: Record<AppLanguage, Texts> = {
     account: 'veya özeti hesap sayfanızdan kapatın',
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** "15 January 2026" in the recipient's language (the digest date is a calendar date). */
 function formatDate(isoDate: string, language: AppLanguage): string {

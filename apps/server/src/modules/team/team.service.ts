@@ -1,5 +1,6 @@
 import type { SecurityAuditAction } from '@careloop/contracts/audit';
 import type { Invitation, InvitationPreview, TeamMember, TeamResponse } from '@careloop/contracts/team';
+import { languageFor } from '@careloop/domain/clinic-locale';
 import { mayChangeRole, type RoleChange } from '@careloop/domain/team-roles';
 import type { AppDeps } from '../../app-deps';
 import type { ClinicRole } from '../../db/schema';
@@ -8,6 +9,7 @@ import { newId } from '../../lib/ids';
 import { hashInvitationToken, invitationLifetimeMs, newInvitationToken } from '../../lib/invitation-token';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordSecurityEvent } from '../audit/audit.service';
+import { accountHolderInvitationEmail, invitationEmail } from './invitation-emails';
 import {
   deleteMember,
   findAccountByEmail,
@@ -75,32 +77,6 @@ async function audit(
   });
 }
 
-function invitationEmail(to: string, clinicName: string, inviter: string, link: string) {
-  return {
-    to,
-    subject: `You are invited to join ${clinicName} on CareLoop`,
-    text: `${inviter} invited you to join ${clinicName} on CareLoop.\n\nCreate your account here (the link expires in 7 days):\n\n${link}\n\nIf you did not expect this, you can ignore this message.\n`,
-    html: `<p>${inviter} invited you to join <strong>${clinicName}</strong> on CareLoop.</p><p><a href="${link}">Create my account</a> (the link expires in 7 days).</p><p>If you did not expect this, you can ignore this message.</p>`,
-  };
-}
-
-/** To an address that has an account already: it cannot join a second clinic, and says so. */
-function accountHolderInvitationEmail(to: string, clinicName: string, inviter: string) {
-  const text = `${inviter} invited you to join ${clinicName} on CareLoop, but this address already has a CareLoop account, and each account belongs to one clinic. To join ${clinicName}, ask ${inviter} to invite another e-mail address of yours.\n\nIf you did not expect this, you can ignore this message.\n`;
-  return {
-    to,
-    subject: `You are invited to join ${clinicName} on CareLoop`,
-    text,
-    html: `<p>${inviter} invited you to join <strong>${clinicName}</strong> on CareLoop, but this address already has a CareLoop account, and each account belongs to one clinic.</p><p>To join ${clinicName}, ask ${inviter} to invite another e-mail address of yours.</p><p>If you did not expect this, you can ignore this message.</p>`,
-  };
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 /** Invitations, role changes and removals all pass the domain's one rule (an admin never makes an owner). */
 function assertMayChange(ctx: Caller, change: RoleChange) {
   if (!mayChangeRole(ctx.role, change)) throw forbidden('Only an owner can change or remove an owner');
@@ -128,14 +104,14 @@ export async function inviteMember(deps: Deps, ctx: Caller, input: { email: stri
     expiresAt: new Date(Date.now() + invitationLifetimeMs),
   });
   if (!row) throw conflict('This address has already been invited');
-  const clinicName = escapeHtml(ctx.clinic.name);
-  const inviter = escapeHtml(ctx.user.name || ctx.user.email);
+  const mail = {
+    to: email,
+    clinicName: ctx.clinic.name,
+    inviter: ctx.user.name || ctx.user.email,
+    language: languageFor(null, ctx.clinic.defaultLanguage),
+  };
   const link = `${deps.config.http.publicUrl}/signup?invitation=${encodeURIComponent(token)}`;
-  await deps.mailer.send(
-    account
-      ? accountHolderInvitationEmail(email, clinicName, inviter)
-      : invitationEmail(email, clinicName, inviter, link),
-  );
+  await deps.mailer.send(account ? accountHolderInvitationEmail(mail) : invitationEmail({ ...mail, link }));
   await audit(deps, ctx, 'member_invited', row.id, { email, role: input.role });
   return toInvitation(row);
 }

@@ -1,20 +1,90 @@
+import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import type { MailMessage } from '../../integrations/mail/mail.client';
+import { escapeHtml } from '../../lib/escape-html';
 
-export function verificationEmail(to: string, firstName: string | null, link: string): MailMessage {
-  const greeting = firstName ? `Hi ${firstName},` : 'Hi,';
+// Account e-mails (issue 17 item 11) in the user's language: the page's at sign-up, then the
+// account page's setting, else the clinic's.
+
+type VerificationTexts = {
+  subject: string;
+  greeting: (name: string | null) => string;
+  body: string;
+  button: string;
+  ignore: string;
+};
+
+const verification: Record<AppLanguage, VerificationTexts> = {
+  en: {
+    subject: 'Confirm your CareLoop account',
+    greeting: (name) => (name ? `Hi ${name},` : 'Hi,'),
+    body: 'Confirm your e-mail address to finish creating your CareLoop account:',
+    button: 'Confirm my e-mail',
+    ignore: 'If you did not sign up, you can ignore this message.',
+  },
+  es: {
+    subject: 'Confirma tu cuenta de CareLoop',
+    greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
+    body: 'Confirma tu dirección de correo para terminar de crear tu cuenta de CareLoop:',
+    button: 'Confirmar mi correo',
+    ignore: 'Si no te has registrado, puedes ignorar este mensaje.',
+  },
+  tr: {
+    subject: 'CareLoop hesabınızı onaylayın',
+    greeting: (name) => (name ? `Merhaba ${name},` : 'Merhaba,'),
+    body: 'CareLoop hesabınızı oluşturmayı tamamlamak için e-posta adresinizi onaylayın:',
+    button: 'E-postamı onayla',
+    ignore: 'Kaydolmadıysanız bu mesajı yok sayabilirsiniz.',
+  },
+};
+
+export function verificationEmail(
+  to: string,
+  firstName: string | null,
+  link: string,
+  language: AppLanguage = 'en',
+): MailMessage {
+  const t = verification[language];
+  const greeting = t.greeting(firstName);
   return {
     to,
-    subject: 'Confirm your CareLoop account',
-    text: `${greeting}\n\nConfirm your e-mail address to finish creating your CareLoop account:\n\n${link}\n\nIf you did not sign up, you can ignore this message.\n`,
-    html: `<p>${greeting}</p><p>Confirm your e-mail address to finish creating your CareLoop account:</p><p><a href="${link}">Confirm my e-mail</a></p><p>If you did not sign up, you can ignore this message.</p>`,
+    subject: t.subject,
+    text: `${greeting}\n\n${t.body}\n\n${link}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.button)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
   };
 }
 
-export function passwordResetEmail(to: string, link: string): MailMessage {
+type ResetTexts = { subject: string; asked: string; choose: string; expiry: string; ignore: string };
+
+const reset: Record<AppLanguage, ResetTexts> = {
+  en: {
+    subject: 'Reset your CareLoop password',
+    asked: 'Someone asked to reset the password of your CareLoop account.',
+    choose: 'Choose a new password',
+    expiry: 'the link expires in one hour',
+    ignore: 'If it was not you, ignore this message: your password stays as it is.',
+  },
+  es: {
+    subject: 'Restablece tu contraseña de CareLoop',
+    asked: 'Alguien ha pedido restablecer la contraseña de tu cuenta de CareLoop.',
+    choose: 'Elige una contraseña nueva',
+    expiry: 'el enlace caduca en una hora',
+    ignore: 'Si no has sido tú, ignora este mensaje: tu contraseña sigue siendo la misma.',
+  },
+  tr: {
+    subject: 'CareLoop parolanızı sıfırlayın',
+    asked: 'Birisi CareLoop hesabınızın parolasını sıfırlamak istedi.',
+    choose: 'Yeni bir parola seçin',
+    expiry: 'bağlantının süresi bir saat içinde dolar',
+    ignore: 'Bu siz değilseniz bu mesajı yok sayın: parolanız olduğu gibi kalır.',
+  },
+};
+
+export function passwordResetEmail(to: string, link: string, language: AppLanguage = 'en'): MailMessage {
+  const t = reset[language];
   return {
     to,
-    subject: 'Reset your CareLoop password',
-    text: `Someone asked to reset the password of your CareLoop account.\n\nChoose a new password here (the link expires in one hour):\n\n${link}\n\nIf it was not you, ignore this message: your password stays as it is.\n`,
-    html: `<p>Someone asked to reset the password of your CareLoop account.</p><p><a href="${link}">Choose a new password</a> (the link expires in one hour).</p><p>If it was not you, ignore this message: your password stays as it is.</p>`,
+    subject: t.subject,
+    text: `${t.asked}\n\n${t.choose} (${t.expiry}):\n\n${link}\n\n${t.ignore}\n`,
+    html: `<p>${escapeHtml(t.asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.choose)}</a> (${escapeHtml(t.expiry)}).</p><p>${escapeHtml(t.ignore)}</p>`,
   };
 }

@@ -1,5 +1,6 @@
 import { getCurrentAdapter } from '@better-auth/core/context';
 import { passwordMaxLength, passwordMinLength } from '@careloop/domain/auth-messages';
+import { isAppLanguage } from '@careloop/domain/clinic-locale';
 import { signInLockoutPolicy } from '@careloop/domain/sign-in-lockout';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -14,6 +15,8 @@ import { hashInvitationToken } from '../../lib/invitation-token';
 import type { AuditSink } from './audit-sink';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { existingAccountSignUp } from './existing-account.plugin';
+import { languageRule } from './language-rule.plugin';
+import { mailLanguageOfUser } from './mail-language.repository';
 import { nameRules } from './name-rules.plugin';
 import { passwordRules } from './password-rules.plugin';
 import { forgetSignInFailures, signInLockout } from './sign-in-lockout.plugin';
@@ -58,6 +61,8 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       additionalFields: {
         firstName: { type: 'string', required: true, input: true },
         lastName: { type: 'string', required: false, input: true },
+        /** The language of the account's e-mails: the page's at sign-up (languageRule checks it). */
+        language: { type: 'string', required: false, input: true },
       },
     },
     emailAndPassword: {
@@ -75,7 +80,10 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       // Not awaited: an unknown address gets no mail, so waiting for one would tell who has an account.
       sendResetPassword: async ({ user, token }) => {
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        mailer.sendInBackground(passwordResetEmail(user.email, link));
+        // The language is looked up in the background too: the answer must not wait for anything.
+        mailer.sendInBackground(
+          mailLanguageOfUser(db, user.id).then((language) => passwordResetEmail(user.email, link, language)),
+        );
       },
     },
     emailVerification: {
@@ -88,8 +96,10 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       sendVerificationEmail: async ({ user, token }, request) => {
         if (!request) return;
         const link = `${publicUrl}/email-confirmation?token=${encodeURIComponent(token)}&type=signup`;
-        const firstName = (user as { firstName?: string | null }).firstName ?? null;
-        await mailer.send(verificationEmail(user.email, firstName, link));
+        const { firstName, language } = user as { firstName?: string | null; language?: string | null };
+        // At sign-up the user row holds the page's language; a resend reads it (or the clinic's) back.
+        const mailLanguage = isAppLanguage(language) ? language : await mailLanguageOfUser(db, user.id);
+        await mailer.send(verificationEmail(user.email, firstName ?? null, link, mailLanguage));
       },
     },
     session: {
@@ -126,6 +136,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       signInLockout({ db, audit }),
       passwordRules(),
       nameRules(),
+      languageRule(),
       existingAccountSignUp(),
       totpReplayGuard({ db }),
       {
@@ -298,6 +309,7 @@ export type OwnerSignUp = {
   firstName: string;
   lastName?: string;
   practiceName: string;
+  language?: 'en' | 'es' | 'tr';
 };
 
 /**

@@ -68,6 +68,8 @@ describe('SignupPage', () => {
       firstName: 'Ada',
       practiceName: 'Smile Dental',
       callbackURL: '/dashboard',
+      // The page's language: the account's e-mails are written in it.
+      language: 'en',
     });
   });
 
@@ -148,6 +150,7 @@ describe('SignupPage through an invitation link', () => {
       firstName: 'Grace',
       invitationToken: token,
       callbackURL: '/dashboard',
+      language: 'en',
     });
   });
 

@@ -67,7 +67,7 @@ const emptyFields: SignUpFields = { firstName: '', lastName: '', email: '', prac
 
 function SignupForm({ invitation }: { invitation: SignUpInvitation | null }) {
   const localize = useLocalizedPath();
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
   const session = authClient.useSession();
   const [fields, setFields] = useState<SignUpFields>(() =>
@@ -95,7 +95,7 @@ function SignupForm({ invitation }: { invitation: SignUpInvitation | null }) {
     try {
       // The client's type (lib/auth-client) lists practiceName as required, as an owner's sign-up
       // needs it; an invited colleague's body carries invitationToken instead, read by the server.
-      const body = buildSignUpRequest(fields, invitation) as SignUpBody;
+      const body = buildSignUpRequest(fields, invitation, i18n.resolvedLanguage) as SignUpBody;
       const { data, error: failure } = await authClient.signUp.email(body);
       if (failure) {
         return fail(isInvalidInvitationFailure(failure) ? invalidInvitationMessage : mapSignUpError(failure));

@@ -29,6 +29,16 @@ describe('buildSignUpRequest', () => {
     expect(request.lastName).toBe(lastName);
   });
 
+  it.each([
+    ['es', 'es'],
+    ['tr', 'tr'],
+    ['en', 'en'],
+    ['fr', undefined],
+    [undefined, undefined],
+  ])('sends the page language %s as the e-mail language %s', (page, sent) => {
+    expect(buildSignUpRequest(base, null, page).language).toBe(sent);
+  });
+
   it('trims text but never the password, and returns to the dashboard', () => {
     const request = buildSignUpRequest({ ...base, email: ' ada@smile.example ', practiceName: ' Smile ' });
     expect(request).toMatchObject({

@@ -6,6 +6,7 @@ import {
   validateSignUpInput,
 } from '@careloop/domain/auth-messages';
 import type { DomainMessage } from '@careloop/domain/domain-message';
+import { isSupportedLanguage } from '../../i18n/language.utils';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/routes';
 
@@ -25,10 +26,16 @@ export type SignUpInvitation = { token: string; preview: InvitationPreview };
  * With an invitation the person joins its clinic: the token goes along, the address is the
  * invited one, and there is no practice name of their own.
  */
-export function buildSignUpRequest(fields: SignUpFields, invitation?: SignUpInvitation | null) {
+export function buildSignUpRequest(
+  fields: SignUpFields,
+  invitation?: SignUpInvitation | null,
+  pageLanguage?: string,
+) {
   const firstName = fields.firstName.trim();
   const lastName = fields.lastName.trim();
   const common = {
+    // The account's e-mails (confirmation, password reset) are written in the page's language.
+    language: isSupportedLanguage(pageLanguage) ? pageLanguage : undefined,
     password: fields.password,
     name: [firstName, lastName].filter(Boolean).join(' '),
     firstName,

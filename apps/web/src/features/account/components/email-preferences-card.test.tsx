@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n';
 import { json, stubFetch } from '../../../test/fetch-stub';
@@ -13,8 +14,8 @@ describe('EmailPreferencesCard', () => {
   it('turns the Daily Digest off for an owner and saves it', async () => {
     const network = stubFetch((request) =>
       request.method === 'PUT'
-        ? json({ dailyDigest: false, receivesDigest: true })
-        : json({ dailyDigest: true, receivesDigest: true }),
+        ? json({ dailyDigest: false, receivesDigest: true, language: 'en' })
+        : json({ dailyDigest: true, receivesDigest: true, language: 'en' }),
     );
     renderPage(<EmailPreferencesCard />, { path: '/account/security' });
     const digest = await screen.findByRole('switch', { name: /Daily Digest/ });
@@ -27,8 +28,27 @@ describe('EmailPreferencesCard', () => {
     expect((screen.getByRole('switch', { name: /Daily Digest/ }) as HTMLInputElement).checked).toBe(false);
   });
 
+  it('saves the language of the e-mails', async () => {
+    const network = stubFetch((request) =>
+      request.method === 'PUT'
+        ? json({ dailyDigest: true, receivesDigest: true, language: 'tr' })
+        : json({ dailyDigest: true, receivesDigest: true, language: 'en' }),
+    );
+    renderPage(<EmailPreferencesCard />, { path: '/account/security' });
+    const user = userEvent.setup();
+    const labelled = await screen.findAllByLabelText('Language of your e-mails');
+    const select = labelled.find((element) => element.tagName === 'INPUT')!;
+    expect((select as HTMLInputElement).value).toBe('English');
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Türkçe', hidden: true }));
+    expect(await screen.findByText('Your e-mails will be written in this language')).toBeTruthy();
+    expect(network.to('/api/account/preferences').filter((r) => r.method === 'PUT')).toEqual([
+      expect.objectContaining({ body: { language: 'tr' } }),
+    ]);
+  });
+
   it('shows staff no switch: the digest goes to owners and admins', async () => {
-    stubFetch(() => json({ dailyDigest: true, receivesDigest: false }));
+    stubFetch(() => json({ dailyDigest: true, receivesDigest: false, language: 'es' }));
     renderPage(<EmailPreferencesCard />, { path: '/account/security' });
     expect(await screen.findByText("The Daily Digest goes to the clinic's owners and admins.")).toBeTruthy();
     expect(screen.queryByRole('switch')).toBeNull();

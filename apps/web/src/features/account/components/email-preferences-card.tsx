@@ -1,11 +1,16 @@
-import { Alert, Card, Group, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import type { AccountPreferences } from '@careloop/contracts/account';
+import { Alert, Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { showSuccess } from '../../../lib/notifications';
 import { useAccountPreferences } from '../api/get-account-preferences';
 import { useUpdateAccountPreferences } from '../api/update-account-preferences';
 
-/** The signed-in user's e-mail preferences: the Daily Digest (owners and admins). */
+const languageOptions = ['en', 'es', 'tr'] as const satisfies readonly AccountPreferences['language'][];
+/** Each language in its own name, as a language menu shows them. */
+const languageNames = { en: 'English', es: 'Español', tr: 'Türkçe' } as const;
+
+/** The signed-in user's e-mail preferences: the language of their e-mails, the Daily Digest (owners and admins). */
 export function EmailPreferencesCard() {
   const { t } = useTranslation('account');
   const preferences = useAccountPreferences();
@@ -19,7 +24,7 @@ export function EmailPreferencesCard() {
       </Alert>
     );
   }
-  const { dailyDigest, receivesDigest } = preferences.data;
+  const { dailyDigest, receivesDigest, language } = preferences.data;
 
   const toggleDigest = (on: boolean) =>
     update.mutate(
@@ -29,6 +34,15 @@ export function EmailPreferencesCard() {
           showSuccess({ title: t(on ? 'preferences.digestOnToast' : 'preferences.digestOffToast') }),
       },
     );
+
+  const changeLanguage = (value: string | null) => {
+    const chosen = languageOptions.find((option) => option === value);
+    if (!chosen || chosen === language) return;
+    update.mutate(
+      { language: chosen },
+      { onSuccess: () => showSuccess({ title: t('preferences.languageToast') }) },
+    );
+  };
 
   return (
     <Card withBorder radius="md" p="lg" component="section" aria-labelledby="email-preferences-heading">
@@ -49,6 +63,16 @@ export function EmailPreferencesCard() {
             </Text>
           </div>
         </Group>
+        <Select
+          label={t('preferences.languageLabel')}
+          description={t('preferences.languageDescription')}
+          data={languageOptions.map((option) => ({ value: option, label: languageNames[option] }))}
+          value={language}
+          onChange={changeLanguage}
+          disabled={update.isPending}
+          allowDeselect={false}
+          maw={320}
+        />
         {receivesDigest ? (
           <Switch
             checked={dailyDigest}

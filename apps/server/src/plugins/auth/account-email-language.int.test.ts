@@ -1,0 +1,193 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics, users } from '../../db/schema';
+import { buildClinic, jsonHeaders, uniqueEmail } from '../../testing/build-user';
+import { findLink, readMails } from '../../testing/outbox';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+// Issue 17 item 11: account e-mails in the user's language (the sign-up page's, then the account
+// page's setting, else the clinic's); invitations in the inviting clinic's language.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const lastMailTo = async (email: string) => {
+  await t.deps.mailer.idle();
+  const mail = readMails(t.outboxDir, email).at(-1);
+  if (!mail) throw new Error(`no mail to ${email}`);
+  return mail;
+};
+
+const signUp = (email: string, language?: unknown) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: jsonHeaders(),
+    payload: {
+      email,
+      password: 'correct-horse',
+      name: 'Ana Ruiz',
+      firstName: 'Ana',
+      lastName: 'Ruiz',
+      practiceName: 'Clínica Dental Sol',
+      ...(language === undefined ? {} : { language }),
+    },
+  });
+
+const askReset = (email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: jsonHeaders(),
+    payload: { email, redirectTo: '/reset-password' },
+  });
+
+const languageOf = async (email: string) =>
+  (await t.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0]?.language;
+
+describe('the confirmation e-mail is in the language of the sign-up page', () => {
+  it.each([
+    ['es', 'Confirma tu cuenta de CareLoop', 'Hola, Ana:', 'Confirma tu dirección de correo'],
+    ['tr', 'CareLoop hesabınızı onaylayın', 'Merhaba Ana,', 'e-posta adresinizi onaylayın'],
+  ])('%s', async (language, subject, greeting, body) => {
+    const email = uniqueEmail(`signup-${language}`);
+    expect((await signUp(email, language)).statusCode).toBe(200);
+    expect(await languageOf(email)).toBe(language);
+    const mail = await lastMailTo(email);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain(greeting);
+    expect(mail.text).toContain(body);
+    expect(findLink(mail.text, '/email-confirmation?').searchParams.get('token')).toBeTruthy();
+
+    // Sent again later: the stored language, read back.
+    const resend = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/send-verification-email',
+      headers: jsonHeaders(),
+      payload: { email },
+    });
+    expect(resend.statusCode).toBe(200);
+    expect((await lastMailTo(email)).subject).toBe(subject);
+  });
+
+  it('stays English without a page language, and refuses a language the mails are not written in', async () => {
+    const plain = uniqueEmail('signup-en');
+    expect((await signUp(plain)).statusCode).toBe(200);
+    expect((await lastMailTo(plain)).subject).toBe('Confirm your CareLoop account');
+
+    const french = uniqueEmail('signup-fr');
+    const refused = await signUp(french, 'fr');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_LANGUAGE' });
+    expect(await languageOf(french)).toBeUndefined();
+  });
+});
+
+describe('the password reset e-mail is in the user language', () => {
+  it.each([
+    [
+      'es',
+      'Restablece tu contraseña de CareLoop',
+      'Elige una contraseña nueva (el enlace caduca en una hora)',
+    ],
+    [
+      'tr',
+      'CareLoop parolanızı sıfırlayın',
+      'Yeni bir parola seçin (bağlantının süresi bir saat içinde dolar)',
+    ],
+  ])('%s, set at sign-up', async (language, subject, body) => {
+    const email = uniqueEmail(`reset-${language}`);
+    await signUp(email, language);
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
+    expect((await askReset(email)).statusCode).toBe(200);
+    const mail = await lastMailTo(email);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain(body);
+    expect(findLink(mail.text, '/reset-password?token=')).toBeTruthy();
+  });
+
+  it("follows the account page's setting, and the clinic's language when the user chose none", async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    await t.db.update(clinics).set({ defaultLanguage: 'tr' }).where(eq(clinics.id, clinicId));
+    await askReset(owner.email);
+    expect((await lastMailTo(owner.email)).subject).toBe('CareLoop parolanızı sıfırlayın');
+
+    const before = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/preferences',
+      headers: { cookie: owner.cookie },
+    });
+    expect(before.json()).toMatchObject({ language: 'tr' });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/preferences',
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { language: 'es' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ language: 'es' });
+    const refused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/account/preferences',
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { language: 'fr' },
+    });
+    expect(refused.statusCode).toBe(400);
+    await askReset(owner.email);
+    expect((await lastMailTo(owner.email)).subject).toBe('Restablece tu contraseña de CareLoop');
+  });
+});
+
+describe('an invitation is in the inviting clinic language', () => {
+  const invite = (cookie: string, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/team/invitations',
+      headers: jsonHeaders({ cookie }),
+      payload: { email, role: 'staff' },
+    });
+
+  it.each([
+    [
+      'es',
+      'Te han invitado a unirte a Clínica Sol en CareLoop',
+      'te ha invitado a unirte a Clínica Sol',
+      'Crear mi cuenta (el enlace caduca en 7 días)',
+    ],
+    [
+      'tr',
+      "CareLoop'ta Clínica Sol kliniğine katılmaya davet edildiniz",
+      "sizi CareLoop'ta Clínica Sol kliniğine katılmaya davet etti",
+      'Hesabımı oluştur (bağlantının süresi 7 gün içinde dolar)',
+    ],
+  ] as const)('%s', async (language, subject, invited, create) => {
+    const { clinicId, owner } = await buildClinic(t, { practiceName: 'Clínica Sol' });
+    await t.db.update(clinics).set({ defaultLanguage: language }).where(eq(clinics.id, clinicId));
+    // The inviter's own e-mail language is not the invitation's: the clinic's is.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, owner.userId));
+    const email = uniqueEmail(`invitee-${language}`);
+    expect((await invite(owner.cookie, email)).statusCode).toBe(201);
+    const mail = await lastMailTo(email);
+    expect(mail.subject).toBe(subject);
+    expect(mail.text).toContain(invited);
+    expect(mail.text).toContain(create);
+    expect(findLink(mail.text, '/signup?invitation=').searchParams.get('invitation')).toBeTruthy();
+    expect(mail.html).toContain('<strong>Clínica Sol</strong>');
+  });
+
+  it('tells an address with an account why it cannot join, in the clinic language', async () => {
+    const { clinicId, owner } = await buildClinic(t, { practiceName: 'Klinik <Ay>' });
+    await t.db.update(clinics).set({ defaultLanguage: 'tr' }).where(eq(clinics.id, clinicId));
+    const elsewhere = await buildClinic(t);
+    expect((await invite(owner.cookie, elsewhere.owner.email)).statusCode).toBe(201);
+    const mail = await lastMailTo(elsewhere.owner.email);
+    expect(mail.subject).toBe("CareLoop'ta Klinik <Ay> kliniğine katılmaya davet edildiniz");
+    expect(mail.text).toContain('her hesap tek bir kliniğe aittir');
+    expect(mail.html).toContain('Klinik &lt;Ay&gt;');
+    expect(mail.html).not.toContain('<Ay>');
+  });
+});
