@@ -13,6 +13,8 @@ declare module 'vitest' {
     salesEmail: string;
     /** The one operator of this run's server (OPERATOR_EMAILS); no account has it yet. */
     operatorEmail: string;
+    /** A second operator (OPERATOR_EMAILS), who sets the plans sales arranged (Enterprise); no account yet. */
+    planOperatorEmail: string;
   }
 }
 
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject) {
   const salesEmail = 'sales@test.careloop.local';
   // Its own per run: a shared PostgreSQL (E2E_DATABASE_URL) keeps the accounts of earlier runs.
   const operatorEmail = `operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
+  const planOperatorEmail = `plan-operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: {
@@ -48,7 +51,7 @@ export default async function setup(project: TestProject) {
       // Each browser context sends its own X-Forwarded-For, so rate limits are per test, as per user.
       TRUST_PROXY: 'true',
       SALES_EMAIL: salesEmail,
-      OPERATOR_EMAILS: operatorEmail,
+      OPERATOR_EMAILS: `${operatorEmail},${planOperatorEmail}`,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -58,6 +61,7 @@ export default async function setup(project: TestProject) {
   project.provide('outboxDir', path.join(dataDir, 'outbox'));
   project.provide('salesEmail', salesEmail);
   project.provide('operatorEmail', operatorEmail);
+  project.provide('planOperatorEmail', planOperatorEmail);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));

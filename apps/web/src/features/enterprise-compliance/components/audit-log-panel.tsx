@@ -98,7 +98,12 @@ export function AuditLogPanel() {
           </Button>
         </Alert>
       ) : null}
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer
+        minWidth={720}
+        scrollAreaProps={{
+          viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('audit.tableLabel') },
+        }}
+      >
         <Table striped aria-label={t('audit.tableLabel')}>
           <Table.Thead>
             <Table.Tr>

@@ -84,7 +84,12 @@ export function BaaPanel() {
         </form>
       </Paper>
       {requests.data && requests.data.items.length > 0 ? (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer
+          minWidth={520}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('baa.listLabel') },
+          }}
+        >
           <Table aria-label={t('baa.listLabel')}>
             <Table.Thead>
               <Table.Tr>
