@@ -6,18 +6,18 @@ import { type NewClinic, signUpNewClinic } from './support/new-clinic';
 import { waitForMailContaining } from './support/outbox';
 
 let browser: Browser;
-/** An operator of the service: Enterprise is a contract with sales, set by an operator. */
-let operator: NewClinic;
+/** An operator of the service (Enterprise is a contract with sales, set by an operator); signed up once, in a test. */
+let operator: NewClinic | undefined;
 beforeAll(async () => {
   browser = await launchBrowser();
-  operator = await signUpNewClinic(browser, { email: inject('planOperatorEmail') });
-}, 120_000);
+});
 afterAll(async () => {
   await operator?.context.close();
   await browser?.close();
 });
 
 async function makeEnterprise(clinic: NewClinic) {
+  operator ??= await signUpNewClinic(browser, { email: inject('planOperatorEmail') });
   const me = await clinic.page.request.get('/api/me');
   const clinicId: string = (await me.json()).clinic.id;
   const res = await operator.page.request.put(`/api/admin/clinics/${clinicId}/plan`, {

@@ -35,6 +35,27 @@ const summary = {
   },
 } satisfies ComplianceSummary;
 
+const me = (subscriptionTier: string, role: 'owner' | 'staff' = 'owner') => ({
+  user: {
+    id: 'usr_1',
+    email: 'olivia@clinic.example',
+    name: 'Olivia Owner',
+    firstName: 'Olivia',
+    lastName: 'Owner',
+    twoFactorEnabled: false,
+  },
+  clinic: {
+    id: 'cln_1',
+    name: 'Smile Dental',
+    subscriptionTier,
+    category: null,
+    sandboxMode: false,
+    idleTimeoutMinutes: 30,
+  },
+  role,
+  isOperator: false,
+});
+
 const auditLog = (actions: string[], nextCursor: string | null = null): AuditLogResponse => ({
   items: actions.map((action, i) => ({
     id: `aud_${action}_${i}`,
@@ -55,17 +76,23 @@ const auditLog = (actions: string[], nextCursor: string | null = null): AuditLog
 });
 
 describe('EnterpriseCompliancePage', () => {
-  it('shows the Enterprise locked-feature message to other plans', async () => {
-    stubFetch(() =>
-      json({ error: { code: 'PLAN_REQUIRED', message: 'This feature requires Enterprise plan' } }, 403),
-    );
-    renderPage(<EnterpriseCompliancePage />, { path: '/enterprise-compliance' });
-    expect(await screen.findByText('This feature requires Enterprise plan')).toBeTruthy();
-    expect(screen.queryByRole('tab')).toBeNull();
+  it('shows the Enterprise locked-feature message to other plans, and an owners-and-admins notice to staff, asking nothing of the compliance API', async () => {
+    for (const [tier, role, text] of [
+      ['professional', 'owner', 'This feature requires Enterprise plan'],
+      ['enterprise', 'staff', "Only the clinic's owners and admins can use the compliance tools."],
+    ] as const) {
+      const api = stubFetch((request) => (request.path === '/api/me' ? json(me(tier, role)) : json({}, 404)));
+      const view = renderPage(<EnterpriseCompliancePage />, { path: '/enterprise-compliance' });
+      expect(await screen.findByText(text)).toBeTruthy();
+      expect(screen.queryByRole('tab')).toBeNull();
+      expect(api.requests.filter((r) => r.path.startsWith('/api/compliance'))).toEqual([]);
+      view.unmount();
+    }
   });
 
   it('filters the audit log, pages on, and exports what the filters show', async () => {
     const api = stubFetch((request) => {
+      if (request.path === '/api/me') return json(me('enterprise'));
       if (request.path === '/api/compliance/summary') return json(summary);
       if (request.path === '/api/compliance/audit-log') {
         if (request.search.get('cursor') === 'c2') return json(auditLog(['secret_saved']));
@@ -98,6 +125,7 @@ describe('EnterpriseCompliancePage', () => {
 
   it('erases a patient only once the reason is chosen and the name typed, then tells so', async () => {
     const api = stubFetch((request) => {
+      if (request.path === '/api/me') return json(me('enterprise'));
       if (request.path === '/api/compliance/summary') return json(summary);
       if (request.path === '/api/compliance/audit-log') return json(auditLog([]));
       if (request.path === '/api/patients')

@@ -1,10 +1,11 @@
-import { complianceMessages } from '@careloop/domain/compliance';
+import { canUseCompliance, complianceMessages } from '@careloop/domain/compliance';
 import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ApiError } from '../../lib/api-client';
+import { useCurrentUser } from '../../lib/current-user';
 import { translateDomainMessage } from '../../lib/domain-messages';
 import { paths } from '../../lib/routes';
 import { useComplianceSummary } from './api/get-compliance-summary';
@@ -19,7 +20,11 @@ const tabs = ['audit', 'retention', 'patients', 'security', 'baa'] as const;
 /** /enterprise-compliance: audit log, retention, patient export and erasure, security summary, BAA. */
 export function EnterpriseCompliancePage() {
   const { t } = useTranslation('enterprise');
-  const summary = useComplianceSummary();
+  const me = useCurrentUser();
+  // The plan and role come with the session: the page asks for nothing it would be refused.
+  const isLocked = me.data ? !canUseCompliance(me.data.clinic.subscriptionTier) : false;
+  const isStaff = me.data?.role === 'staff';
+  const summary = useComplianceSummary({ enabled: Boolean(me.data) && !isLocked && !isStaff });
   const refusal = summary.error instanceof ApiError && summary.error.status === 403 ? summary.error : null;
 
   return (
@@ -53,7 +58,7 @@ export function EnterpriseCompliancePage() {
             <BaaPanel />
           </Tabs.Panel>
         </Tabs>
-      ) : refusal?.code === 'PLAN_REQUIRED' ? (
+      ) : isLocked || refusal?.code === 'PLAN_REQUIRED' ? (
         <Alert color="brand" icon={<IconLock size={18} aria-hidden="true" />} title={t('locked.title')}>
           <Stack gap="sm" align="flex-start">
             <Text size="sm">{translateDomainMessage(t, complianceMessages.enterpriseRequired)}</Text>
@@ -62,13 +67,17 @@ export function EnterpriseCompliancePage() {
             </Button>
           </Stack>
         </Alert>
-      ) : refusal ? (
+      ) : isStaff || refusal ? (
         <Alert color="brand" icon={<IconLock size={18} aria-hidden="true" />} title={t('managersOnly.title')}>
           <Text size="sm">{t('managersOnly.text')}</Text>
         </Alert>
-      ) : summary.isError ? (
+      ) : summary.isError || me.isError ? (
         <Alert color="red" title={t('loadError')}>
-          <Button variant="light" color="red" onClick={() => void summary.refetch()}>
+          <Button
+            variant="light"
+            color="red"
+            onClick={() => void (me.isError ? me.refetch() : summary.refetch())}
+          >
             {t('common:actions.tryAgain')}
           </Button>
         </Alert>

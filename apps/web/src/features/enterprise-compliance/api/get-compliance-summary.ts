@@ -11,7 +11,7 @@ export const complianceSummaryQueryOptions = () =>
     retry: (count, error) => !(error instanceof ApiError && error.status === 403) && count < 2,
   });
 
-/** GET /api/compliance/summary: also tells the page whether the clinic may use it (403 otherwise). */
-export function useComplianceSummary() {
-  return useQuery(complianceSummaryQueryOptions());
+/** GET /api/compliance/summary, once the page knows the clinic may use it (the server answers 403 otherwise). */
+export function useComplianceSummary({ enabled }: { enabled: boolean }) {
+  return useQuery({ ...complianceSummaryQueryOptions(), enabled });
 }

@@ -44,7 +44,13 @@ function EraseDialog({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('patients.eraseTitle')} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('patients.eraseTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('patients.eraseWarning', { name: patient.name })}</Text>
         <Select
