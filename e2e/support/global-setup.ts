@@ -31,7 +31,8 @@ export default async function setup(project: TestProject) {
     }
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-e2e-'));
-  const port = 3900 + Math.floor(Math.random() * 90);
+  // E2E_PORT: a port of one's own where several people run specs on one machine.
+  const port = Number(process.env.E2E_PORT) || 3900 + Math.floor(Math.random() * 90);
   const baseUrl = `http://127.0.0.1:${port}`;
   const salesEmail = 'sales@test.careloop.local';
   // Its own per run: a shared PostgreSQL (E2E_DATABASE_URL) keeps the accounts of earlier runs.
