@@ -69,3 +69,29 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/** No status badge on the page is cut short ("COMPLE…", issue 17): each label shows its whole text. */
+export async function expectNoTruncatedBadges(page: Page, label: string) {
+  const cut = await page.locator('.mantine-Badge-root').evaluateAll((badges) =>
+    badges
+      .filter((badge) => (badge as HTMLElement).offsetWidth > 0)
+      .filter((badge) => {
+        const text = badge.querySelector('.mantine-Badge-label') ?? badge;
+        return text.scrollWidth > text.clientWidth + 1 || badge.scrollWidth > badge.clientWidth + 1;
+      })
+      .map((badge) => badge.textContent ?? ''),
+  );
+  expect(cut, `truncated badges on ${label}`).toEqual([]);
+  // A badge that keeps its width must not push the page sideways either.
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0], `page width on ${label}`).toBeLessThanOrEqual(widths[1]!);
+}
+
+/** A toast on screen opens below the header, not over its buttons (issue 17). */
+export async function expectToastBelowHeader(page: Page) {
+  const toast = page.locator('.mantine-Notification-root').first();
+  await expect.poll(() => toast.isVisible()).toBe(true);
+  const toastBox = await toast.boundingBox();
+  const headerBox = await page.locator('header').first().boundingBox();
+  expect(toastBox && headerBox && toastBox.y >= headerBox.y + headerBox.height).toBe(true);
+}

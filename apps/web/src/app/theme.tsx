@@ -151,6 +151,14 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // A status badge says its whole word (issue 17: "COMPLE…" at 375 px and in table cells): it keeps
+    // its width instead of shrinking and cutting its label; the text beside it wraps instead.
+    Badge: {
+      styles: {
+        root: { flexShrink: 0, minWidth: 'max-content', overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      },
+    } satisfies MantineThemeComponent,
     // Mantine's focus placeholder (role=presentation with tabindex) fails axe aria-required-children.
     // Plain objects (what Menu.extend answers), so the theme does not pull the Menu and Notification
     // code into every first page: they load with the language menu and the first toast.

@@ -1,6 +1,13 @@
 import { Notifications } from '@mantine/notifications';
 
+/**
+ * Toasts open below the page's header, not over its buttons (issue 17): the app shell's header
+ * height while it is mounted (Mantine sets --app-shell-header-offset), else the public header's 4rem.
+ * A margin moves only the top containers; the bottom ones stay where they are.
+ */
+export const toastOffset = 'var(--app-shell-header-offset, 4rem)';
+
 /** Mantine's toast container, in its own chunk: the provider loads it with the first toast. */
 export function ToastContainer() {
-  return <Notifications position="top-right" limit={3} />;
+  return <Notifications position="top-right" limit={3} styles={{ root: { marginTop: toastOffset } }} />;
 }
