@@ -1,6 +1,16 @@
 import { statusServiceIds } from '@careloop/contracts/public-site';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { oneOf } from './check';
 
 export const contractTypes = ['growth', 'enterprise', 'custom'] as const;
