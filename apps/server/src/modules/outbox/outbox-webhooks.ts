@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
-import { type ClaimedMessage, recordFailed } from './outbox.repository';
+import { type ClaimedMessage, recordFailed, type SweepScope } from './outbox.repository';
+import { recoverStaleClaims } from './outbox-recovery.repository';
 import { recordSmsOptOutByProvider } from './patient-opt-out.repository';
 
 /** A final failure of a claimed message and its message.failed webhook, in one transaction. */
@@ -50,5 +51,39 @@ export async function recordProviderSmsOptOut(
       ],
       at,
     );
+  });
+}
+
+/**
+ * Takes back stopped workers' claims; those marked failed "Outcome unknown" get their message.failed
+ * webhooks in the same transaction (per clinic). A worker that comes back later may still record
+ * the provider's answer, and a failure then is reported again under the same message_id.
+ */
+export async function recoverStaleClaimsWithWebhooks(
+  db: Database,
+  options: { staleBefore: Date; now: Date; unknownReason: string } & SweepScope,
+): Promise<{ requeued: number; unknown: number }> {
+  return db.transaction(async (tx) => {
+    const recovered = await recoverStaleClaims(tx, options);
+    const byClinic = new Map<string, typeof recovered.failed>();
+    for (const message of recovered.failed)
+      byClinic.set(message.clinicId, [...(byClinic.get(message.clinicId) ?? []), message]);
+    for (const [clinicId, messages] of byClinic) {
+      await emitWebhookEvents(
+        tx,
+        clinicId,
+        messages.map((message) => ({
+          type: 'message.failed' as const,
+          data: {
+            message_id: message.id,
+            patient_id: message.patientId,
+            channel: message.channel,
+            kind: message.kind,
+          },
+        })),
+        options.now,
+      );
+    }
+    return { requeued: recovered.requeued, unknown: recovered.unknown };
   });
 }

@@ -90,7 +90,7 @@ export async function claimDueMessages(
  * on the real clock leaves out clinics on the sandbox clock: their messages are scheduled and
  * claimed at sandbox instants, which the real clock would read as long due or long stale.
  */
-const onlyClinics = (scope: SweepScope) => {
+export const onlyClinics = (scope: SweepScope) => {
   const listed = scope.clinicIds
     ? sql`and clinic_id = any(${sql.param([...scope.clinicIds])}::text[])`
     : sql``;
@@ -103,41 +103,6 @@ const onlyClinics = (scope: SweepScope) => {
 
 /** Which clinics a sweep serves, and on whose clock it runs (default: the real one). */
 export type SweepScope = { clinicIds?: readonly string[]; clock?: 'real' | 'sandbox' };
-
-export type StaleRecovery = { requeued: number; unknown: number };
-
-/**
- * Claims older than `staleBefore` belong to a worker that stopped. Never handed to the provider
- * (no `sent_at`): queued again, to be sent once by the next sweep. Handed to it (`sent_at` set):
- * the provider may have taken it, so it is not sent again but marked failed with the reason; the
- * stopped worker (should it come back) or a status callback can still record the real outcome.
- */
-export async function recoverStaleClaims(
-  db: Database,
-  options: { staleBefore: Date; now: Date; unknownReason: string } & SweepScope,
-): Promise<StaleRecovery> {
-  const requeued = await executeRows<{ id: string }>(
-    db,
-    sql`
-    update ${patientCommunications}
-    set delivery_status = 'queued', updated_at = ${options.now}
-    where delivery_status = 'sending' and sent_at is null and updated_at < ${options.staleBefore}
-      ${onlyClinics(options)}
-    returning id
-  `,
-  );
-  const unknown = await executeRows<{ id: string }>(
-    db,
-    sql`
-    update ${patientCommunications}
-    set delivery_status = 'failed', provider_error = ${options.unknownReason}, updated_at = ${options.now}
-    where delivery_status = 'sending' and sent_at is not null and updated_at < ${options.staleBefore}
-      ${onlyClinics(options)}
-    returning id
-  `,
-  );
-  return { requeued: requeued.length, unknown: unknown.length };
-}
 
 export type MessagePatient = {
   name: string;

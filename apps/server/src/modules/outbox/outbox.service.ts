@@ -42,7 +42,6 @@ import {
   type MessagePatient,
   markInFlight,
   recordSent,
-  recoverStaleClaims,
   requeueLater,
   type SendingClinic,
 } from './outbox.repository';

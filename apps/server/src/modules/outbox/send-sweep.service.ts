@@ -1,4 +1,4 @@
-import { claimDueMessages, recoverStaleClaims } from './outbox.repository';
+import { claimDueMessages } from './outbox.repository';
 import {
   type ContextCache,
   type Deps,
@@ -8,6 +8,7 @@ import {
   type SendOutcome,
   sendClaimedMessage,
 } from './outbox.service';
+import { recoverStaleClaimsWithWebhooks } from './outbox-webhooks';
 
 export type SendRunResult = Record<SendOutcome, number> & {
   claimed: number;
@@ -51,7 +52,7 @@ export async function sendDueMessages(
     unknown: 0,
     lost_claim: 0,
     errors: 0,
-    recovered: await recoverStaleClaims(deps.db, {
+    recovered: await recoverStaleClaimsWithWebhooks(deps.db, {
       staleBefore: new Date(now().getTime() - staleAfterMs),
       now: now(),
       unknownReason: outboxReasons.unknownOutcome,

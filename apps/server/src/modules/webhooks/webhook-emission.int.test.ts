@@ -19,6 +19,7 @@ import {
 } from '../../testing/webhook-receiver';
 import { receiveStatus } from '../inbound/inbound.service';
 import { ingestClinicReviews } from '../ingestion/ingestion.service';
+import { sendDueMessages } from '../outbox/send-sweep.service';
 import { deliverDueWebhooks } from './webhook-delivery.service';
 
 // Each event is emitted where its change happens, in the same transaction: these tests make the
@@ -221,6 +222,33 @@ describe('webhook events where their changes happen', () => {
       [
         'consent.changed',
         { patient_id: patient.id, channel: 'sms', status: 'opted_out', source: 'provider' },
+      ],
+    ]);
+  });
+
+  it('message.failed when a stopped worker\'s in-flight message is marked "Outcome unknown"', async () => {
+    const clinic = await subscribedClinic();
+    const patient = await buildPatient(t, clinic.clinicId, { phone: '+14155552671' });
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    await t.db.insert(patientCommunications).values({
+      clinicId: clinic.clinicId,
+      id: 'msg_stale_1',
+      patientId: patient.id,
+      channel: 'whatsapp',
+      kind: 'crosssell',
+      deliveryStatus: 'sending',
+      messageContent: 'Hello',
+      attempts: 1,
+      scheduledAt: longAgo,
+      sentAt: longAgo,
+      updatedAt: longAgo,
+    });
+    const run = await sendDueMessages(t.deps, { clinicIds: [clinic.clinicId] });
+    expect(run.recovered).toEqual({ requeued: 0, unknown: 1 });
+    expect((await clinic.received()).map((e) => [e.type, e.data])).toEqual([
+      [
+        'message.failed',
+        { message_id: 'msg_stale_1', patient_id: patient.id, channel: 'whatsapp', kind: 'crosssell' },
       ],
     ]);
   });

@@ -23,7 +23,7 @@ export type WebhookEventData = {
     message_id: string;
     patient_id: string;
     channel: string | null;
-    /** followup, cross_sell, test... (the reason stays in CareLoop: it can quote the patient's number). */
+    /** followup, crosssell, test... (the reason stays in CareLoop: it can quote the patient's number). */
     kind: string | null;
   };
   'consent.changed': {
