@@ -69,6 +69,31 @@ describe.each([
   });
 });
 
+describe('/docs API Reference', () => {
+  it.each([
+    ['desktop', viewports.desktop],
+    ['mobile', viewports.mobile],
+  ] as const)(
+    'at %s lists the operations of the OpenAPI document it links, with scopes and fields, axe clean',
+    async (_name, viewport) => {
+      const { context, page, consoleErrors } = await newVisitor(browser, { viewport, language: 'en' });
+      await open(page, '/docs', 'Documentation');
+      await page.getByRole('tab', { name: 'API Reference' }).click();
+      const token = page.getByRole('heading', { level: 3, name: '/api/v1/oauth/token' });
+      await expect.poll(() => token.isVisible()).toBe(true);
+      await expect.poll(() => page.getByText('Scope: reviews:read').isVisible()).toBe(true);
+      const doc = await (await page.request.get('/api/v1/openapi.json')).json();
+      const operations = Object.values(doc.paths as Record<string, object>).flatMap((m) => Object.keys(m));
+      expect(await page.getByRole('heading', { level: 3 }).filter({ hasText: '/api/v1/' }).count()).toBe(
+        operations.length,
+      );
+      await expectAccessible(page, `/docs API Reference @ ${viewport.width}px`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('enterprise contact dialog on /pricing', () => {
   it('enables Submit only once the four required fields are filled, then confirms and closes', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser, { language: 'en' });

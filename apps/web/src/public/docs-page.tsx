@@ -1,11 +1,12 @@
-import { Card, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiReference } from './components/api-reference';
 import { AvailabilityBadge } from './components/availability-badge';
 import { CodeSample } from './components/code-sample';
 import { PageHero, Section } from './components/page-hero';
-import { codeSamples, publicApiEndpoints, sdkAvailability } from './components/public-api-reference';
+import { codeSamples, sdkAvailability } from './components/public-api-reference';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
@@ -89,14 +90,13 @@ export function DocsPage() {
                   {t('docs.apiReference.title')}
                 </Title>
                 <Text>{t('docs.apiReference.text')}</Text>
-                {publicApiEndpoints.map((endpoint) => (
-                  <Text key={endpoint.id} fz="sm">
-                    <Text span ff="monospace" fw={700}>
-                      {endpoint.method} {endpoint.endpoint}
-                    </Text>{' '}
-                    — {t(`api.endpoints.${endpoint.id}`)}
-                  </Text>
-                ))}
+                <Text fz="sm" c="dark.6">
+                  {t('docs.apiReference.openApi')}{' '}
+                  <Anchor href="/api/v1/openapi.json" ff="monospace">
+                    /api/v1/openapi.json
+                  </Anchor>
+                </Text>
+                <ApiReference />
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="webhooks">
