@@ -30,7 +30,13 @@ export function WebhookDeliveryLog({
   const log = useWebhookDeliveries(endpoint?.id ?? null);
   const formatDateTime = useFormatDateTime();
   return (
-    <Modal opened={endpoint !== null} onClose={onClose} title={t('webhooks.log.title')} size="xl">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      opened={endpoint !== null}
+      onClose={onClose}
+      title={t('webhooks.log.title')}
+      size="xl"
+    >
       {endpoint ? (
         <Stack gap="md">
           <Text size="sm" ff="monospace" style={{ overflowWrap: 'anywhere' }}>

@@ -261,7 +261,13 @@ function SecretDialog({
 }) {
   const { t } = useTranslation('settings');
   return (
-    <Modal opened={endpoint !== null} onClose={onClose} title={t('webhooks.secret.title')} size="lg">
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      opened={endpoint !== null}
+      onClose={onClose}
+      title={t('webhooks.secret.title')}
+      size="lg"
+    >
       {endpoint ? (
         <Stack gap="md">
           <Alert color="yellow" variant="light">
@@ -320,7 +326,12 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null;
     });
   };
   return (
-    <Modal opened={endpoint !== null} onClose={onClose} title={t('webhooks.delete.title')}>
+    <Modal
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+      opened={endpoint !== null}
+      onClose={onClose}
+      title={t('webhooks.delete.title')}
+    >
       <Stack gap="md">
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
           {t('webhooks.delete.body', { url: endpoint?.url ?? '' })}
