@@ -24,10 +24,11 @@ beforeAll(async () => {
       if (recording) statements.push({ sql: text, params });
     },
   });
-  const built = await buildClinic(t);
+  // Enterprise, so that the compliance reads answer too.
+  const built = await buildClinic(t, { tier: 'enterprise' });
   cookie = built.owner.cookie;
   clinicId = built.clinicId;
-  const crowd = await buildClinic(t);
+  const crowd = await buildClinic(t, { tier: 'enterprise' });
   crowdCookie = crowd.owner.cookie;
   await seedVolume(t.db, crowd.clinicId, 4000, newId('vol'));
   await seedVolume(t.db, clinicId, 60, newId('vol'));
@@ -101,6 +102,11 @@ async function readEverything() {
   await get('/api/usage');
   await get('/api/testing-checklist');
   await get('/api/monitoring');
+  await twoPages('/api/compliance/audit-log');
+  await get('/api/compliance/audit-log?action=patient_viewed');
+  await get('/api/compliance/summary');
+  await get('/api/compliance/retention');
+  await get('/api/compliance/baa-requests');
   await twoPages('/api/conversations/sent');
   await twoPages('/api/conversations/sent?channel=sms');
   await get('/api/conversations/sent?q=feeling%2C%20patient%2017');

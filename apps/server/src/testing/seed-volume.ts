@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 
 /**
- * `count` patients, reviews, cases, case notes, alerts, messages, inbound messages and members (users) for
+ * `count` patients, reviews, cases, case notes, alerts, messages, inbound messages, audit rows (both trails) and members (users) for
  * one clinic in a few
  * set-based statements (fast enough for tests that need a planner's view of a realistic table).
  * Ids are `<prefix>-<n>`; times step back one minute per row from now.
@@ -53,6 +53,16 @@ export async function seedVolume(db: Database, clinicId: string, count: number, 
   await db.execute(sql`
     insert into case_notes (clinic_id, id, case_id, body, created_at)
     select ${clinicId}, ${prefix} || '-n' || g, ${prefix} || '-c' || g, 'Called the patient.', ${at}
+    from ${n}`);
+  await db.execute(sql`
+    insert into security_audit_log (id, clinic_id, user_id, action, resource_type, resource_id, risk_level, created_at)
+    select ${prefix} || '-sa' || g, ${clinicId}, ${prefix} || '-u' || g, 'patient_viewed', 'patient',
+           ${prefix} || '-p' || g, 'low', ${at}
+    from ${n}`);
+  await db.execute(sql`
+    insert into user_actions (id, clinic_id, user_id, action, context, created_at)
+    select ${prefix} || '-ua' || g, ${clinicId}, ${prefix} || '-u' || g, 'case_resolved',
+           jsonb_build_object('caseId', ${prefix} || '-c' || g), ${at}
     from ${n}`);
   await db.execute(sql`
     insert into users (id, name, email, email_verified)

@@ -64,7 +64,8 @@ export const userActions = pgTable(
   (t) => [
     index('user_actions_created_idx').on(t.createdAt.desc()),
     index('user_actions_clinic_idx').on(t.clinicId),
-    index('user_actions_clinic_created_idx').on(t.clinicId, t.createdAt.desc()),
+    // The audit log viewer's order, (created_at desc, id) per clinic (ADR 004: NULLS FIRST like ORDER BY ... DESC).
+    index('user_actions_clinic_created_idx').on(t.clinicId, t.createdAt.desc().nullsFirst(), t.id),
   ],
 );
 
@@ -123,7 +124,7 @@ export const securityAuditLog = pgTable(
   (t) => [
     check('security_audit_risk_check', oneOf(t.riskLevel, riskLevels)),
     index('security_audit_created_idx').on(t.createdAt.desc()),
-    index('security_audit_clinic_idx').on(t.clinicId, t.createdAt.desc()),
+    index('security_audit_clinic_idx').on(t.clinicId, t.createdAt.desc().nullsFirst(), t.id),
     index('security_audit_risk_idx')
       .on(t.riskLevel, t.createdAt.desc())
       .where(sql`${t.riskLevel} = 'critical'`),

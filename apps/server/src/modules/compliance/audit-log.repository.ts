@@ -1,3 +1,4 @@
+import { securityAuditActions, workAuditActions } from '@careloop/contracts/audit';
 import { asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
@@ -53,22 +54,30 @@ const cursorText = (alias: 'a' | 'u') =>
 
 /**
  * Both audit trails of one clinic, newest first ((created_at desc, id) keyset): each side reads
- * its `(clinic_id, created_at desc)` index for at most `limit` rows, then the two are merged.
+ * its `(clinic_id, created_at desc, id)` index for at most `limit` rows, then the two are merged.
  */
 export function listAuditRows(db: Database, f: AuditRowFilter): Promise<AuditRow[]> {
+  // An action belongs to one trail (packages/contracts/src/audit.ts): a filter by it reads that trail only.
+  const reads = (trail: readonly string[]) => !f.action || trail.includes(f.action);
+  const branches: SQL[] = [];
+  if (reads(securityAuditActions)) {
+    branches.push(sql`(select 'security' as trail, a.id, a.created_at, ${cursorText('a')} as cursor_ts, a.action,
+              a.user_id, a.resource_type, a.resource_id, a.risk_level, a.ip_address, a.detail
+         from security_audit_log a where ${conditions('a', f)}
+         order by a.created_at desc, a.id limit ${f.limit})`);
+  }
+  if (reads(workAuditActions)) {
+    branches.push(sql`(select 'work' as trail, u.id, u.created_at, ${cursorText('u')} as cursor_ts, u.action,
+              u.user_id, null as resource_type, null as resource_id, null as risk_level, null as ip_address,
+              u.context as detail
+         from user_actions u where ${conditions('u', f)}
+         order by u.created_at desc, u.id limit ${f.limit})`);
+  }
+  if (branches.length === 0) return Promise.resolve([]);
   return executeRows<AuditRow>(
     db,
-    sql`select x.*, us.name as user_name, us.email as user_email from (
-      (select 'security' as trail, a.id, a.created_at, ${cursorText('a')} as cursor_ts, a.action, a.user_id,
-              a.resource_type, a.resource_id, a.risk_level, a.ip_address, a.detail
-         from security_audit_log a where ${conditions('a', f)}
-         order by a.created_at desc, a.id limit ${f.limit})
-      union all
-      (select 'work' as trail, u.id, u.created_at, ${cursorText('u')} as cursor_ts, u.action, u.user_id,
-              null, null, null, null, u.context
-         from user_actions u where ${conditions('u', f)}
-         order by u.created_at desc, u.id limit ${f.limit})
-    ) x left join users us on us.id = x.user_id
+    sql`select x.*, us.name as user_name, us.email as user_email from (${sql.join(branches, sql` union all `)}) x
+    left join users us on us.id = x.user_id
     order by x.created_at desc, x.id limit ${f.limit}`,
   );
 }
