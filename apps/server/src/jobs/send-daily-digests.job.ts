@@ -14,5 +14,8 @@ export const sendDailyDigestsJob = defineJob({
   handle: async (_payload, ctx) => {
     const result = await sendDueDigests(ctx);
     if (result.clinics > 0) ctx.log.info(result, 'daily digests sent');
+    if (result.stopped.length > 0) {
+      throw new Error(`daily digest stopped for ${result.stopped.length} clinic(s)`);
+    }
   },
 });

@@ -161,6 +161,21 @@ describe('Daily Digest: content from the clinic own data', () => {
     expect(mailsTo(madrid.owner)).toHaveLength(1);
   });
 
+  it('sends the other zones when a clinic has a time zone this runtime does not know', async () => {
+    const unknown = await clinicIn('Europe/Madrid');
+    await t.db.update(clinics).set({ timeZone: 'Mars/Olympus' }).where(eq(clinics.id, unknown.clinicId));
+    try {
+      const madrid = await clinicIn('Europe/Madrid');
+      const result = await run('2026-01-23T07:00:00Z');
+      expect(result.stopped).toEqual([]);
+      expect(mailsTo(madrid.owner)).toHaveLength(1);
+      expect(mailsTo(unknown.owner)).toHaveLength(0);
+    } finally {
+      // A shared PostgreSQL keeps clinics between files: leave no unknown zone for other jobs' tests.
+      await t.db.delete(clinics).where(eq(clinics.id, unknown.clinicId));
+    }
+  });
+
   it('mails no address that is not confirmed', async () => {
     const madrid = await clinicIn('Europe/Madrid');
     await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, madrid.admin.userId));

@@ -18,7 +18,13 @@ import { dailyDigestEmail } from './digest-email';
 
 type DigestDeps = Pick<JobContext, 'db' | 'mailer' | 'unsubscribeTokens' | 'config' | 'log'>;
 
-export type DigestRunResult = { sent: number; failed: number; clinics: number };
+export type DigestRunResult = {
+  sent: number;
+  failed: number;
+  clinics: number;
+  /** Clinics whose run stopped on an error (database, not the mail transport): retried by the job. */
+  stopped: string[];
+};
 
 /**
  * Sends every digest due at `now`: for each time zone where it is between 08:00 and noon, the
@@ -31,25 +37,40 @@ export async function sendDueDigests(
   options: { now?: Date } = {},
 ): Promise<DigestRunResult> {
   const now = options.now ?? new Date();
-  const result: DigestRunResult = { sent: 0, failed: 0, clinics: 0 };
+  const result: DigestRunResult = { sent: 0, failed: 0, clinics: 0, stopped: [] };
   for (const timeZone of await listClinicTimeZones(deps.db)) {
-    const day = dueDigest(now, timeZone);
+    // A zone this runtime does not know (none should be stored: settings check them) stops no other zone.
+    const day = safely(() => dueDigest(now, timeZone));
     if (!day) continue;
     const recipients = await listPendingRecipients(deps.db, { timeZone, digestDate: day.digestDate });
     for (const [clinicId, clinicRecipients] of groupByClinic(recipients)) {
       result.clinics += 1;
-      const figures = await readDigestFigures(deps.db, clinicId, {
-        from: day.windowStart,
-        to: day.windowEnd,
-      });
-      for (const recipient of clinicRecipients) {
-        const outcome = await sendOne(deps, { recipient, figures, digestDate: day.digestDate, now });
-        if (outcome === 'sent') result.sent += 1;
-        if (outcome === 'failed') result.failed += 1;
+      try {
+        const figures = await readDigestFigures(deps.db, clinicId, {
+          from: day.windowStart,
+          to: day.windowEnd,
+        });
+        for (const recipient of clinicRecipients) {
+          const outcome = await sendOne(deps, { recipient, figures, digestDate: day.digestDate, now });
+          if (outcome === 'sent') result.sent += 1;
+          if (outcome === 'failed') result.failed += 1;
+        }
+      } catch (error) {
+        // One clinic's fault delays nobody else's digest; the job is retried for what is left.
+        deps.log.error({ err: error, clinicId }, 'daily digest stopped for a clinic');
+        result.stopped.push(clinicId);
       }
     }
   }
   return result;
+}
+
+function safely<T>(compute: () => T): T | null {
+  try {
+    return compute();
+  } catch {
+    return null;
+  }
 }
 
 function groupByClinic(rows: DigestRecipientRow[]): Map<string, DigestRecipientRow[]> {
