@@ -119,6 +119,45 @@ describe('matchReview: statuses', () => {
   });
 });
 
+describe("matchReview: the clinic's own wording of a procedure", () => {
+  const clinic = [
+    patient('pat_es', 'Lucía Fernández', '2025-01-10', { procedure: 'Implante dental' }),
+    patient('pat_tr', 'Ayşe Yılmaz', '2025-01-10', { procedure: 'Saç ekimi (FUE)' }),
+    patient('pat_x', 'Marta Ruiz', '2025-01-10', { procedure: 'Consulta de revisión' }),
+  ];
+  it.each([
+    [
+      'Spanish, the same words as the review',
+      review('Lucía F.', undefined, 'Mi implante dental quedó perfecto'),
+      'matched',
+      'pat_es',
+    ],
+    [
+      'Spanish, the review in English',
+      review('Lucía F.', undefined, 'My implant feels natural'),
+      'matched',
+      'pat_es',
+    ],
+    ['Turkish', review('Ayşe Y.', undefined, 'Saç ekimi sonrası çok memnunum'), 'matched', 'pat_tr'],
+    [
+      'a procedure the review does not name',
+      review('Lucía F.', undefined, 'Root canal was painless'),
+      'unmatched',
+      null,
+    ],
+    [
+      'wording that names no procedure still rules a named one out',
+      review('Marta R.', undefined, 'My implant'),
+      'unmatched',
+      null,
+    ],
+  ])('%s', (_label, input, status, patientId) => {
+    const result = matchReview(input, clinic);
+    expect(result.status).toBe(status);
+    expect(result.patientId).toBe(patientId);
+  });
+});
+
 describe('matchReview: too ambiguous', () => {
   const mehmets = (count: number) =>
     Array.from({ length: count }, (_, at) =>

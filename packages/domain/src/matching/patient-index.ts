@@ -7,8 +7,9 @@ import {
 } from './name-fit';
 import { formalNamesOf, isPrefixShortForm, nicknamesOf, prefixShortFormsOf } from './nicknames';
 import { handleKey, type NameToken, normalizeName, tokenizeName } from './normalize-name';
+import { detectProcedures } from './procedures';
 import { consonantSkeleton, isTypo, spellingKey, typoAllowance } from './spelling-key';
-import type { MatchPatient } from './types';
+import { type MatchPatient, procedures } from './types';
 
 const dayInMs = 86_400_000;
 
@@ -96,6 +97,17 @@ const append = (map: Map<string, number[]>, key: string, position: number) => {
   else map.set(key, [position]);
 };
 
+/**
+ * A patient's procedure as one of `procedures`: the clinic's own wording ("Implante dental",
+ * "Saç ekimi", typed in or imported) read as a review's would be, so that it can agree with what a
+ * review names. Text naming no known procedure, or several, is kept as it is.
+ */
+export const canonicalProcedure = (procedure: string | null): string | null => {
+  if (procedure === null || (procedures as readonly string[]).includes(procedure)) return procedure;
+  const named = detectProcedures(procedure);
+  return named.length === 1 ? named[0]! : procedure;
+};
+
 /** Prepares one clinic's patients for `matchReview`. Patients without a procedure date never fit. */
 export const buildPatientIndex = (patients: readonly MatchPatient[]): PatientIndex => {
   // Every patient's name, dated or not, tells how this clinic's names are built.
@@ -109,7 +121,7 @@ export const buildPatientIndex = (patients: readonly MatchPatient[]): PatientInd
     prepared.push({
       id: patient.id,
       name: describePatientName(patient.name, lexicon),
-      procedure: patient.procedure ?? null,
+      procedure: canonicalProcedure(patient.procedure ?? null),
       day,
       handle: local.length > 0 ? handleKey(local) : null,
     });
