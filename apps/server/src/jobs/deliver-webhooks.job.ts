@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.service';
+import { deleteOldWebhookDeliveries, deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.service';
 import { defineJob } from './job-definition';
 
 // Outbound webhooks (issue 13 item 4): every minute, claims the due deliveries of the webhook outbox
@@ -15,5 +15,16 @@ export const deliverWebhooksJob = defineJob({
     const result = await deliverDueWebhooks(ctx, { batchSize, budgetMs: 50_000 });
     if (result.succeeded + result.retrying + result.failed + result.recovered + result.errors > 0)
       ctx.log.info(result, 'webhooks delivered');
+  },
+});
+
+// The delivery log keeps 30 days (pending deliveries stay until their retries end).
+export const cleanupWebhookDeliveriesJob = defineJob({
+  name: 'cleanup-webhook-deliveries',
+  payload: z.object({ retentionDays: z.number().int().min(1).max(3650).default(30) }),
+  schedule: { cron: '30 2 * * *' },
+  handle: async ({ retentionDays }, ctx) => {
+    const removed = await deleteOldWebhookDeliveries(ctx, retentionDays);
+    ctx.log.info({ removed }, 'old webhook deliveries removed');
   },
 });

@@ -1,7 +1,7 @@
 import { applyDataRetentionJob } from './apply-data-retention.job';
 import { checkClinicCredentialsJob, checkCredentialsDailyJob } from './check-credentials.job';
 import { cleanupLogsJob } from './cleanup-logs.job';
-import { deliverWebhooksJob } from './deliver-webhooks.job';
+import { cleanupWebhookDeliveriesJob, deliverWebhooksJob } from './deliver-webhooks.job';
 import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { JobDefinition } from './job-definition';
@@ -25,5 +25,6 @@ export const jobRegistry: JobDefinition[] = [
   recordSystemStatusJob as unknown as JobDefinition,
   applyDataRetentionJob as unknown as JobDefinition,
   deliverWebhooksJob as unknown as JobDefinition,
+  cleanupWebhookDeliveriesJob as unknown as JobDefinition,
   sendDailyDigestsJob as unknown as JobDefinition,
 ];

@@ -66,13 +66,21 @@ function smtpSender(smtpUrl: string, from: string): Send {
   };
 }
 
+let written = 0;
+
 function outboxSender(options: MailerOptions): Send {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (message) => {
     const info = await transport.sendMail({ from: options.from, ...message });
     await fs.mkdir(options.outboxDir, { recursive: true });
     const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-    const file = path.join(options.outboxDir, `${Date.now()}-${safeTo}.eml`);
+    // A counter after the time: two mails to one address in the same millisecond (two webhook
+    // endpoints disabled in one sweep) are two files, still in the order they were written.
+    written += 1;
+    const file = path.join(
+      options.outboxDir,
+      `${Date.now()}-${String(written).padStart(6, '0')}-${safeTo}.eml`,
+    );
     await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
     // The path only: the message itself holds a sign-in link and stays out of the logs.
     options.log.info({ outboxPath: file }, 'mail written to the outbox');

@@ -168,3 +168,17 @@ export async function disableActiveEndpoint(
     .returning();
   return rows[0] ?? null;
 }
+
+/** Finished deliveries (and, by cascade, their attempts) created before `before`; how many went. */
+export async function deleteFinishedDeliveries(db: Database, before: Date): Promise<number> {
+  const rows = await db
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.status, ['succeeded', 'failed']),
+        lte(webhookDeliveries.createdAt, before),
+      ),
+    )
+    .returning({ id: webhookDeliveries.id });
+  return rows.length;
+}

@@ -8,6 +8,7 @@ import { readSecret } from '../secrets/secrets.service';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
+  deleteFinishedDeliveries,
   disableActiveEndpoint,
   insertAttempt,
   markDeliverySucceeded,
@@ -238,4 +239,13 @@ async function mailOwners(
 export async function recordReplaySuccess(deps: Pick<AppDeps, 'db'>, delivery: WebhookDeliveryRow, at: Date) {
   await markDeliverySucceeded(deps.db, delivery.clinicId, delivery.id, at);
   await recordEndpointOutcome(deps.db, delivery.clinicId, delivery.endpointId, true, at);
+}
+
+/** The delivery log keeps 30 days: older delivered or failed deliveries go, with their attempts. */
+export function deleteOldWebhookDeliveries(
+  deps: Pick<AppDeps, 'db'>,
+  retentionDays: number,
+  now = new Date(),
+) {
+  return deleteFinishedDeliveries(deps.db, new Date(now.getTime() - retentionDays * 86_400_000));
 }

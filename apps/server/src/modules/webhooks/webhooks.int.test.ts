@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secrets, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { cleanupWebhookDeliveriesJob } from '../../jobs/deliver-webhooks.job';
 import { buildClinic, buildMember, jsonHeaders, type SignedInUser } from '../../testing/build-user';
 import { readOutbox } from '../../testing/outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -376,6 +377,37 @@ describe('webhook delivery', () => {
     expect(row).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed']);
+  });
+
+  it('keeps the delivery log 30 days: older finished deliveries go with their attempts, pending ones stay', async () => {
+    const path = newPath();
+    const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path), ['review.created']);
+    receiver.script(path, { status: 200 }, { status: 500 });
+    const old = new Date(Date.now() - 31 * 86_400_000);
+    await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_old')], old);
+    await sweepAt(old);
+    await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_old_pending')], old);
+    await sweepAt(old); // 500: pending, retried later
+    await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_new')]);
+    expect((await deliveriesOf(endpoint.id)).map((d) => d.status).sort()).toEqual([
+      'pending',
+      'pending',
+      'succeeded',
+    ]);
+    await cleanupWebhookDeliveriesJob.handle(
+      { retentionDays: 30 },
+      {
+        ...t.deps,
+        log: { info: () => {}, error: () => {} },
+        send: async () => null,
+      },
+    );
+    const left = await deliveriesOf(endpoint.id);
+    expect(left.map((d) => d.status)).toEqual(['pending', 'pending']);
+    const log = (
+      await api(clinic.owner, 'GET', `/api/settings/webhook-endpoints/${endpoint.id}/deliveries`)
+    ).json();
+    expect(log.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500]);
   });
 
   it('deleting an endpoint removes its signing secret from the vault', async () => {
