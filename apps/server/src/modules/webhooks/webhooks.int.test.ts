@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { secrets, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import { cleanupWebhookDeliveriesJob } from '../../jobs/deliver-webhooks.job';
+import { cleanupWebhookDeliveriesJob, deliverWebhooksJob } from '../../jobs/deliver-webhooks.job';
+import { jobRegistry } from '../../jobs/registry';
 import { buildClinic, buildMember, jsonHeaders, type SignedInUser } from '../../testing/build-user';
 import { readOutbox } from '../../testing/outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -377,6 +378,22 @@ describe('webhook delivery', () => {
     expect(row).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
     const deliveries = await deliveriesOf(endpoint.id);
     expect(deliveries.map((d) => d.status)).toEqual(['failed', 'failed']);
+  });
+
+  it('the deliver-webhooks job runs every minute, is registered, and sends what is due', async () => {
+    expect(deliverWebhooksJob.schedule).toEqual({ cron: '* * * * *' });
+    expect(jobRegistry.map((job) => job.name)).toEqual(
+      expect.arrayContaining(['deliver-webhooks', 'cleanup-webhook-deliveries']),
+    );
+    const path = newPath();
+    const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path), ['review.created']);
+    await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_job')]);
+    await deliverWebhooksJob.handle(
+      { batchSize: 50 },
+      { ...t.deps, log: { info: () => {}, error: () => {} }, send: async () => null },
+    );
+    expect(receiver.requestsTo(path)).toHaveLength(1);
+    expect((await deliveriesOf(endpoint.id))[0]!.status).toBe('succeeded');
   });
 
   it('keeps the delivery log 30 days: older finished deliveries go with their attempts, pending ones stay', async () => {
