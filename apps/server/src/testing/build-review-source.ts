@@ -96,7 +96,7 @@ export function googleReview(
   };
 }
 
-async function saveSecret(t: TestApp, cookie: string, name: string, value: string) {
+export async function saveSecret(t: TestApp, cookie: string, name: string, value: string) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/secrets',

@@ -1,16 +1,27 @@
 import type { AppDeps } from '../../app-deps';
+import { createAwsSnsClient, describeAwsSnsError } from '../../integrations/aws-sns/aws-sns.client';
+import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
 import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
 import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
+import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
+import { reviewSourceSecretPrefixes } from '../ingestion/ingestion.service';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, trustpilotSecretNames, whatsAppSecretNames } from './channel-secrets';
 import { findAutomationConfig, findClinicProfile } from './settings.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
 
-export const probedCredentialTypes = ['trustpilot', 'whatsapp', 'twilio'] as const;
+export const probedCredentialTypes = [
+  'trustpilot',
+  'google',
+  'whatsapp',
+  'twilio',
+  'vonage',
+  'aws_sns',
+] as const;
 export type ProbedCredentialType = (typeof probedCredentialTypes)[number];
 
 export type CredentialProbe = {
@@ -30,8 +41,9 @@ function failure(credentialType: ProbedCredentialType, error: unknown): Credenti
 
 /**
  * Tries every credential the clinic has stored against its provider through the real clients (the
- * sandboxes for a clinic in sandbox mode), reading only: a Trustpilot review page, the WhatsApp
- * phone number, the Twilio account. Nothing is sent to anybody; credentials not stored are skipped.
+ * sandboxes for a clinic in sandbox mode), reading only: a Trustpilot review page, a Google access
+ * token and one review of the location, the WhatsApp phone number, the Twilio account, the Vonage
+ * balance, the AWS SNS SMS settings. Nothing is sent to anybody; credentials not stored are skipped.
  */
 export async function probeClinicCredentials(deps: Deps, clinicId: string): Promise<CredentialProbe[]> {
   const clinic = await findClinicProfile(deps.db, clinicId);
@@ -53,6 +65,41 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
       probes.push({ credentialType: 'trustpilot', status: 'healthy', detail: 'Connection successful' });
     } catch (error) {
       probes.push(failure('trustpilot', error));
+    }
+  }
+
+  const google = {
+    refreshToken: await read(`${reviewSourceSecretPrefixes.googleRefreshToken}${clinicId}`),
+    accountId: await read(`${reviewSourceSecretPrefixes.googleAccountId}${clinicId}`),
+    locationId: await read(`${reviewSourceSecretPrefixes.googleLocationId}${clinicId}`),
+  };
+  if (google.refreshToken && google.accountId && google.locationId) {
+    if (!endpoints.googleClient) {
+      // The server has no Google OAuth client: the clinic's token cannot be tried, nor used.
+      probes.push({
+        credentialType: 'google',
+        status: 'unhealthy',
+        detail: 'Google is not configured on this server',
+      });
+    } else {
+      const client = createGoogleReviewsClient({
+        baseUrl: endpoints.googleUrl,
+        tokenUrl: endpoints.googleTokenUrl,
+        ...endpoints.googleClient,
+        http: createProviderHttp('google', http),
+      });
+      try {
+        const accessToken = await client.refreshAccessToken(google.refreshToken);
+        await client.listReviews({
+          accessToken,
+          accountId: google.accountId,
+          locationId: google.locationId,
+          pageSize: 1,
+        });
+        probes.push({ credentialType: 'google', status: 'healthy', detail: 'Connection successful' });
+      } catch (error) {
+        probes.push(failure('google', error));
+      }
     }
   }
 
@@ -89,6 +136,39 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
       );
     } catch (error) {
       probes.push(failure('twilio', error));
+    }
+  }
+  const vonage = smsSecretNames('vonage', clinicId);
+  const [vonageKey, vonageSecret] = [await read(vonage.accountSid), await read(vonage.authToken)];
+  if (vonageKey && vonageSecret) {
+    const client = createVonageClient({
+      baseUrl: endpoints.vonageUrl,
+      http: createProviderHttp('vonage', { ...http, describeError: describeVonageError }),
+    });
+    try {
+      await client.getBalance({ apiKey: vonageKey, apiSecret: vonageSecret });
+      probes.push({ credentialType: 'vonage', status: 'healthy', detail: 'Connection successful' });
+    } catch (error) {
+      probes.push(failure('vonage', error));
+    }
+  }
+
+  const sns = smsSecretNames('aws_sns', clinicId);
+  const [accessKeyId, secretAccessKey] = [await read(sns.accountSid), await read(sns.authToken)];
+  if (accessKeyId && secretAccessKey) {
+    const client = createAwsSnsClient({
+      baseUrl: endpoints.awsSnsUrl,
+      http: createProviderHttp('aws-sns', { ...http, describeError: describeAwsSnsError }),
+    });
+    try {
+      await client.getSmsAttributes({
+        accessKeyId,
+        secretAccessKey,
+        region: deps.config.integrations.awsSns.region,
+      });
+      probes.push({ credentialType: 'aws_sns', status: 'healthy', detail: 'Connection successful' });
+    } catch (error) {
+      probes.push(failure('aws_sns', error));
     }
   }
   return probes;
