@@ -1,7 +1,8 @@
+import { apiAccessTiers } from '@careloop/domain/plans';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
+import { clinics, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
 
 export type WebhookDeliveryRow = typeof webhookDeliveries.$inferSelect;
 
@@ -10,7 +11,9 @@ export type OutboxEvent = { messageId: string; type: string; body: string };
 /**
  * One pending delivery per event and active endpoint of the clinic subscribed to its type, in one
  * statement: run inside the transaction of the change, so the outbox holds an event exactly when
- * the change is committed. Returns how many deliveries were queued.
+ * the change is committed. Only while the clinic's plan includes the API (webhooks come with it:
+ * a clinic that moved below Professional keeps its endpoints, and they receive nothing).
+ * Returns how many deliveries were queued.
  */
 export async function insertDeliveries(
   db: Database,
@@ -31,8 +34,10 @@ export async function insertDeliveries(
                v.body, 'pending', 0, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz,
                ${at.toISOString()}::timestamptz
         from ${webhookEndpoints} e
+        join ${clinics} c on c.id = e.clinic_id
         join (values ${values}) as v(message_id, event_type, body) on v.event_type = any(e.events)
         where e.clinic_id = ${clinicId} and e.status = 'active'
+          and c.subscription_tier = any(${sql.param([...apiAccessTiers])}::text[])
         returning id`,
   );
   return rows.length;

@@ -2,7 +2,7 @@ import type { WebhookEventType } from '@careloop/contracts/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientCommunications, webhookDeliveries } from '../../db/schema';
+import { clinics, patientCommunications, webhookDeliveries } from '../../db/schema';
 import { buildPatient } from '../../testing/build-patient';
 import {
   connectTrustpilot,
@@ -268,5 +268,19 @@ describe('webhook events where their changes happen', () => {
         .where(and(eq(webhookDeliveries.clinicId, other.clinicId))),
     ).toEqual([]);
     expect(await subscribed.received()).toEqual([]);
+
+    // Below Professional the endpoints stay, and receive nothing.
+    await t.db
+      .update(clinics)
+      .set({ subscriptionTier: 'starter' })
+      .where(eq(clinics.id, subscribed.clinicId));
+    await call(subscribed.owner, 'POST', '/api/cases', {
+      title: 'After downgrade',
+      description: null,
+      severity: 'low',
+    });
+    expect(
+      await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.clinicId, subscribed.clinicId)),
+    ).toEqual([]);
   });
 });
