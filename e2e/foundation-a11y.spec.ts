@@ -45,6 +45,41 @@ describe.each([
 });
 
 describe('the shell', () => {
+  it('every sidebar entry opens a page of its own, never Page not found', async () => {
+    const { context, page, consoleErrors } = await newVisitor(browser);
+    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
+    const entries = await nav.getByRole('link').evaluateAll((links) =>
+      links.map((link) => ({
+        name: link.textContent?.trim() ?? '',
+        href: link.getAttribute('href') ?? '',
+      })),
+    );
+    expect(entries.map((e) => e.name)).toEqual([
+      'Dashboard',
+      'Onboarding',
+      'Patients',
+      'Reviews',
+      'Cases',
+      'Conversations',
+      'AI Follow-Up',
+      'Enterprise',
+      'Testing Checklist',
+      'Settings',
+    ]);
+    for (const entry of entries) {
+      await nav.getByRole('link', { name: entry.name, exact: true }).click();
+      await expect.poll(() => new URL(page.url()).pathname, { message: entry.name }).toBe(entry.href);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).first().isVisible(), { message: entry.name })
+        .toBe(true);
+      expect(await page.getByText('Page not found').count(), entry.name).toBe(0);
+    }
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
   it('collapses the sidebar with Ctrl+B and keeps the state in a 7-day cookie', async () => {
     const { context, page } = await newVisitor(browser);
     await signInThroughForm(page, demoLogin.email, demoLogin.password);
