@@ -15,6 +15,8 @@ declare module 'vitest' {
     operatorEmail: string;
     /** A second operator (OPERATOR_EMAILS), who sets the plans sales arranged (Enterprise); no account yet. */
     planOperatorEmail: string;
+    /** The port of 127.0.0.1 a spec's webhook receiver listens on (WEBHOOK_ALLOWED_PRIVATE_TARGETS). */
+    webhookReceiverPort: number;
   }
 }
 
@@ -38,6 +40,8 @@ export default async function setup(project: TestProject) {
   // Its own per run: a shared PostgreSQL (E2E_DATABASE_URL) keeps the accounts of earlier runs.
   const operatorEmail = `operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
   const planOperatorEmail = `plan-operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
+  // A spec's own webhook receiver listens here: the one private target the server may deliver to.
+  const webhookReceiverPort = port + 100;
   const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: {
@@ -53,6 +57,7 @@ export default async function setup(project: TestProject) {
       TRUST_PROXY: 'true',
       SALES_EMAIL: salesEmail,
       OPERATOR_EMAILS: `${operatorEmail},${planOperatorEmail}`,
+      WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${webhookReceiverPort}`,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -63,6 +68,7 @@ export default async function setup(project: TestProject) {
   project.provide('salesEmail', salesEmail);
   project.provide('operatorEmail', operatorEmail);
   project.provide('planOperatorEmail', planOperatorEmail);
+  project.provide('webhookReceiverPort', webhookReceiverPort);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
