@@ -10,7 +10,7 @@ describe('unstorable text (NUL, unpaired surrogates)', () => {
     ['\ud800', ''],
     ['x\udfffy', ''],
     [{ name: 'Ana', note: ['ok', 'a\u0000'] }, 'note.1'],
-    [{ ['k\u0000']: 'v' }, 'k\u0000'],
+    [{ 'k\u0000': 'v' }, 'k\u0000'],
   ])('finds %j at %j', (value, path) => {
     expect(findUnstorableText(value)).toBe(path);
   });

@@ -1,8 +1,3 @@
-import {
-  type SendTestMessageBody,
-  type SendTestMessageResponse,
-  testMessageMessages,
-} from '@careloop/contracts/outbox';
 import type { SmsProvider } from '@careloop/contracts/settings';
 import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
 import type { MessageChannel } from '@careloop/domain/cost-calculator';
@@ -11,14 +6,9 @@ import { instantAtLocal, localDayOf, localMinutesOf } from '@careloop/domain/mes
 import { chooseChannel, type SkipReason } from '@careloop/domain/messaging/follow-up-plan';
 import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-template';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
-import { normalizePhone } from '@careloop/domain/patient';
 import type { TemplateLanguage } from '@careloop/domain/starter-templates';
 import type { AppDeps } from '../../app-deps';
 import { ProviderError } from '../../integrations/http/provider-http';
-import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import type { ClinicContext } from '../../plugins/request-context';
-import { recordUserAction } from '../audit/audit.service';
 import { toAutomationConfig } from '../automation/automation.service';
 import { type ClinicSenders, createClinicSenders, followUpWhatsAppTemplate } from './channel-senders';
 import {
@@ -31,14 +21,11 @@ import {
 import {
   type ClaimedMessage,
   type ClinicTemplate,
-  claimDueMessages,
   clearInFlight,
   findClinicTemplates,
   findLastWhatsAppInbound,
-  findMessage,
   findMessagePatient,
   findSendingClinic,
-  insertClaimedTestMessage,
   type MessagePatient,
   markInFlight,
   recordSent,
