@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, secrets, userActions } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -62,7 +62,9 @@ const auditOf = async (clinicId: string) =>
   t.db
     .select({ context: userActions.context, userId: userActions.userId })
     .from(userActions)
-    .where(and(eq(userActions.clinicId, clinicId), eq(userActions.action, 'sandbox_mode_changed')));
+    .where(and(eq(userActions.clinicId, clinicId), eq(userActions.action, 'sandbox_mode_changed')))
+    // In the order they happened: without it PostgreSQL may answer in any order (it did, once).
+    .orderBy(asc(userActions.createdAt));
 
 describe('PUT /api/settings/sandbox-mode', () => {
   it('is for the owner only: 401 signed out, 403 to admins and staff, nothing changed', async () => {
