@@ -168,11 +168,18 @@ describe('webhook delivery', () => {
   it('signs as Standard Webhooks: the standardwebhooks package verifies the spec payload', async () => {
     const path = newPath();
     const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path), ['review.created']);
+    // Emitted at the sweep's instant: emitted later (its own clock), it was not yet due when the
+    // machine was slow enough for a millisecond to pass in between (failed once in CI).
     const at = new Date();
-    await emitWebhookEvents(t.db, clinic.clinicId, [
-      reviewCreated('rev_abc'),
-      { type: 'patient.matched', data: { patient_id: 'pat_1', review_id: 'rev_abc', confidence: 0.92 } },
-    ]);
+    await emitWebhookEvents(
+      t.db,
+      clinic.clinicId,
+      [
+        reviewCreated('rev_abc'),
+        { type: 'patient.matched', data: { patient_id: 'pat_1', review_id: 'rev_abc', confidence: 0.92 } },
+      ],
+      at,
+    );
     // patient.matched is not one of this endpoint's events.
     expect((await deliveriesOf(endpoint.id)).map((d) => d.eventType)).toEqual(['review.created']);
     await sweepAt(at);
