@@ -1,58 +1,11 @@
 import type { WebhookInfo } from '@careloop/contracts/webhook-info';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Code,
-  CopyButton,
-  Group,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../components/copy-field';
 import { PageLoader } from '../../../components/page-loader';
 import { useAutomationSettings } from '../api/get-automation-settings';
 import { useWebhookInfo } from '../api/get-webhook-info';
-
-/** A read-only URL with a copy button. */
-function CopyField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('followup');
-  return (
-    <TextInput
-      label={label}
-      value={value}
-      readOnly
-      onFocus={(event) => event.currentTarget.select()}
-      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-      rightSection={
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('production.copied') : t('production.copy')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'green' : 'gray'}
-                onClick={copy}
-                aria-label={t('production.copyLabel', { name: label })}
-              >
-                {copied ? (
-                  <IconCheck size={16} aria-hidden="true" />
-                ) : (
-                  <IconCopy size={16} aria-hidden="true" />
-                )}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
-    />
-  );
-}
 
 function ProviderCard({ title, steps, children }: { title: string; steps: string; children: ReactNode }) {
   const headingId = useId();

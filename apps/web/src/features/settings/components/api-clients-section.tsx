@@ -6,25 +6,12 @@ import {
   type CreatedApiClient,
 } from '@careloop/contracts/api-clients';
 import { planMessages } from '@careloop/domain/plans';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy, IconCrown, IconKey, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconCrown, IconKey, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyField } from '../../../components/copy-field';
 import { translateDomainMessage } from '../../../lib/domain-messages';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
@@ -219,43 +206,16 @@ function CreateClientForm({ onCreated }: { onCreated: (client: CreatedApiClient)
   );
 }
 
-function CopyField({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation('settings');
-  return (
-    <TextInput
-      label={label}
-      value={value}
-      readOnly
-      onFocus={(event) => event.currentTarget.select()}
-      styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-      rightSection={
-        <CopyButton value={value}>
-          {({ copied, copy }) => (
-            <Tooltip label={copied ? t('api.secret.copied') : t('api.secret.copy')} withArrow>
-              <ActionIcon
-                variant="subtle"
-                color={copied ? 'green' : 'gray'}
-                onClick={copy}
-                aria-label={t('api.secret.copyLabel', { name: label })}
-              >
-                {copied ? (
-                  <IconCheck size={16} aria-hidden="true" />
-                ) : (
-                  <IconCopy size={16} aria-hidden="true" />
-                )}
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </CopyButton>
-      }
-    />
-  );
-}
-
 function SecretDialog({ client, onClose }: { client: CreatedApiClient | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   return (
-    <Modal opened={client !== null} onClose={onClose} title={t('api.secret.title')} size="lg">
+    <Modal
+      opened={client !== null}
+      onClose={onClose}
+      title={t('api.secret.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       {client ? (
         <Stack gap="md">
           <Alert color="yellow" variant="light">
@@ -289,7 +249,12 @@ function RevokeDialog({ client, onClose }: { client: ApiClient | null; onClose: 
     });
   };
   return (
-    <Modal opened={client !== null} onClose={onClose} title={t('api.revoke.title')}>
+    <Modal
+      opened={client !== null}
+      onClose={onClose}
+      title={t('api.revoke.title')}
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">{t('api.revoke.body', { name: client?.name ?? '' })}</Text>
         <Group justify="flex-end">

@@ -5,24 +5,11 @@ import {
   type WebhookEventType,
   webhookEventTypes,
 } from '@careloop/contracts/webhooks';
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  CopyButton,
-  Group,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Tooltip,
-} from '@mantine/core';
-import { IconCheck, IconCopy, IconList, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconList, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CopyField } from '../../../components/copy-field';
 import { ApiError } from '../../../lib/api-client';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
@@ -273,33 +260,7 @@ function SecretDialog({
           <Alert color="yellow" variant="light">
             {t('webhooks.secret.once')}
           </Alert>
-          <TextInput
-            label={t('webhooks.secret.label')}
-            value={endpoint.secret}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 13 } }}
-            rightSection={
-              <CopyButton value={endpoint.secret}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('api.secret.copied') : t('api.secret.copy')} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'green' : 'gray'}
-                      onClick={copy}
-                      aria-label={t('api.secret.copyLabel', { name: t('webhooks.secret.label') })}
-                    >
-                      {copied ? (
-                        <IconCheck size={16} aria-hidden="true" />
-                      ) : (
-                        <IconCopy size={16} aria-hidden="true" />
-                      )}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            }
-          />
+          <CopyField label={t('webhooks.secret.label')} value={endpoint.secret} />
           <Text size="sm" c="dimmed">
             {t('webhooks.secret.howTo')}
           </Text>
