@@ -135,6 +135,7 @@ export function CareersPage() {
           applyingFor ? t('careers.apply.title', { position: t(`careers.jobs.${applyingFor}.title`) }) : ''
         }
         centered
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       >
         {applyingFor && <ApplyForm key={applyingFor} position={applyingFor} />}
       </Modal>

@@ -99,6 +99,7 @@ export function MarketingGalleryPage() {
         title={viewing ? t(`gallery.images.${viewing.id}.title`) : ''}
         size="xl"
         centered
+        closeButtonProps={{ 'aria-label': t('common:actions.close') }}
       >
         {viewing && (
           <Stack>

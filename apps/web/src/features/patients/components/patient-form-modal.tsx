@@ -104,7 +104,13 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t(isEdit ? 'form.editTitle' : 'form.addTitle')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(isEdit ? 'form.editTitle' : 'form.addTitle')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <form onSubmit={form.onSubmit(handleSubmit, handleInvalid)} noValidate>
         <Stack gap="sm">
           <TextInput

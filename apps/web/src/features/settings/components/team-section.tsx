@@ -166,7 +166,13 @@ function RemoveMemberDialog({ member, onClose }: { member: TeamMember | null; on
     });
   };
   return (
-    <Modal opened={member !== null} onClose={onClose} title={t('team.remove.title')} centered>
+    <Modal
+      opened={member !== null}
+      onClose={onClose}
+      title={t('team.remove.title')}
+      centered
+      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    >
       <Stack gap="md">
         <Text size="sm">
           {member
