@@ -1,10 +1,12 @@
 import http from 'node:http';
 import { CareLoop } from '@careloop/sdk';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, launchBrowser } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
+import { callApi } from './support/page-api';
+import { upgradeToProfessional } from './support/plans';
 
 // Issue 13's journey as a practice system would live it: the owner creates an API client in
 // Settings > API and a webhook endpoint pointing at the system's receiver (a local HTTP server here);
@@ -34,35 +36,13 @@ afterAll(async () => {
   await new Promise((resolve) => receiver?.close(resolve));
 });
 
-/** A call made by the page itself, with its session cookie. */
-function callApi(page: Page, method: 'POST' | 'PUT', url: string, body: unknown) {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
-
 describe('the public API with the SDK and a webhook receiver', () => {
   it('a client made in Settings drives the SDK, and a synced review reaches the receiver as review.created', async () => {
     const clinic = await signUpNewClinic(browser);
     const { page } = clinic;
 
-    // Professional (API access) through the Stripe sandbox's Checkout.
-    await page.goto('/settings?tab=plan');
-    const professional = page.getByRole('article', { name: 'Professional' });
-    await expect.poll(() => professional.isVisible(), { timeout: 20_000 }).toBe(true);
-    await professional.getByRole('button', { name: 'Upgrade to Professional' }).click();
-    await page.waitForURL('**/sandbox/stripe/checkout/cs_test_*');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await page.waitForURL('**/settings?tab=plan&checkout=success*');
-    await expect.poll(() => professional.getByText('Current plan').isVisible()).toBe(true);
+    // Professional (API access, webhooks).
+    await upgradeToProfessional(page);
 
     // An API client, its secret read from the dialog that shows it once.
     await page.goto('/settings?tab=api');

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
+import { callApi } from './support/page-api';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
 // Issue 11, done-when 1: a new clinic in Madrid, set up as its owner would, sends a Spanish patient
@@ -23,23 +24,6 @@ afterAll(async () => {
   await browser?.close();
   for (const file of tmpFiles) fs.rmSync(file, { force: true });
 });
-
-type ApiAnswer = { status: number; body: unknown };
-
-/** A call made by the page itself, with its session cookie, as the web app's api-client does. */
-function callApi(page: Page, method: 'GET' | 'POST', url: string, body?: unknown): Promise<ApiAnswer> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 type RunResult = { planned: number; skipped: number; claimed: number; sent: number; failed: number };
 

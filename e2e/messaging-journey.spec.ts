@@ -8,6 +8,7 @@ import {
   signInThroughForm,
   viewports,
 } from './support/browser';
+import { callApi } from './support/page-api';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
 let browser: Browser;
@@ -22,23 +23,6 @@ afterAll(async () => {
 // (apps/server/src/integrations/twilio/twilio.sandbox.ts), and "Simulate patient reply" makes that
 // sandbox POST a signed inbound webhook back to this server, the real inbound path.
 const twilioSandbox = twilioSandboxCredentials;
-
-type ApiAnswer = { status: number; body: unknown };
-
-/** A call made by the page itself, with its session cookie, as the web app's api-client does. */
-function callApi(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<ApiAnswer> {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
 
 async function configureSmsInSettings(page: Page) {
   await page.goto('/settings');

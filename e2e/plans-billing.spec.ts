@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newVisitor, signInThroughForm, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
+import { callApi } from './support/page-api';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
 // Issue 12 items 1-2: a new starter clinic sends 180 SMS (90 % of its 200-message allowance), the
@@ -16,27 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-type ApiAnswer = { status: number; body: unknown };
-
-function callApi(
-  page: Page,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  body?: unknown,
-): Promise<ApiAnswer> {
-  return page.evaluate(
-    async ({ method, url, body }) => {
-      const res = await fetch(url, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, url, body },
-  );
-}
 
 /** Sends `count` test SMS through the Twilio sandbox, ten at a time, as the page itself. */
 async function sendTestSms(page: Page, count: number) {

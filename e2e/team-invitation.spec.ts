@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newVisitor, signInThroughForm, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { waitForMailLink } from './support/outbox';
+import { callApi } from './support/page-api';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -13,20 +14,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A same-origin JSON call from the page, with its session cookie, as the web app makes it. */
-function callApi(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+type Me = { clinic: { id: string }; role: string };
+type Team = { members: { email: string; role: string }[]; invitations: unknown[] };
 
 describe('a colleague joins a clinic through an invitation', () => {
   it('signs up through the e-mailed link, confirms, signs in and works in the same clinic as staff', async () => {
@@ -83,8 +72,8 @@ describe('a colleague joins a clinic through an invitation', () => {
     const again = await newVisitor(browser);
     await signInThroughForm(again.page, colleagueEmail, password);
     await expect.poll(() => again.page.getByText(owner.practiceName).first().isVisible()).toBe(true);
-    const me = await callApi(again.page, 'GET', '/api/me');
-    const ownerMe = await callApi(owner.page, 'GET', '/api/me');
+    const me = await callApi<Me>(again.page, 'GET', '/api/me');
+    const ownerMe = await callApi<Me>(owner.page, 'GET', '/api/me');
     expect(me.body.clinic.id).toBe(ownerMe.body.clinic.id);
     expect(me.body.role).toBe('staff');
     // Staff are not asked to run the setup, and the wizard tells them who can.
@@ -99,10 +88,11 @@ describe('a colleague joins a clinic through an invitation', () => {
       .toBe(true);
 
     // The owner's team lists them as staff; the invitation is spent.
-    const team = await callApi(owner.page, 'GET', '/api/team');
-    expect(
-      team.body.members.map((member: { email: string; role: string }) => [member.email, member.role]),
-    ).toContainEqual([colleagueEmail, 'staff']);
+    const team = await callApi<Team>(owner.page, 'GET', '/api/team');
+    expect(team.body.members.map((member) => [member.email, member.role])).toContainEqual([
+      colleagueEmail,
+      'staff',
+    ]);
     expect(team.body.invitations).toEqual([]);
 
     // The link no longer works: the server's message, and no form.

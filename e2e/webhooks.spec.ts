@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newVisitor, signInThroughForm, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
+import { upgradeToProfessional } from './support/plans';
 
 // Settings > API > Webhooks (issue 13 item 4): a Professional clinic's owner adds an endpoint, is
 // refused a private address, sees the signing secret once, opens the delivery log and turns the
@@ -29,15 +30,7 @@ describe('webhook endpoints in Settings > API', () => {
     const clinic = await signUpNewClinic(browser);
     const { page } = clinic;
 
-    // Professional through the Stripe sandbox's Checkout.
-    await page.goto('/settings?tab=plan');
-    const professional = page.getByRole('article', { name: 'Professional' });
-    await expect.poll(() => professional.isVisible(), { timeout: 20_000 }).toBe(true);
-    await professional.getByRole('button', { name: 'Upgrade to Professional' }).click();
-    await page.waitForURL('**/sandbox/stripe/checkout/cs_test_*');
-    await page.getByRole('button', { name: /^Pay / }).click();
-    await page.waitForURL('**/settings?tab=plan&checkout=success*');
-    await expect.poll(() => professional.getByText('Current plan').isVisible()).toBe(true);
+    await upgradeToProfessional(page);
 
     await page.goto('/settings?tab=api');
     const webhooks = page.getByRole('region', { name: 'Webhooks' });
