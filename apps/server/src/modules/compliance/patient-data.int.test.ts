@@ -21,6 +21,7 @@ import { buildReview } from '../../testing/build-review';
 import { buildClinic, buildMember, jsonHeaders, type SignedInUser } from '../../testing/build-user';
 import { changedTables, clinicSnapshot } from '../../testing/route-table';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { erasePatientRows } from './patient-data.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -305,6 +306,18 @@ describe('patient data export and erasure (Enterprise Compliance)', () => {
     expect(erased.statusCode).toBe(404);
     expect(changedTables(before[0]!, await clinicSnapshot(t.db, other.clinicId))).toEqual([]);
     expect(changedTables(before[1]!, await clinicSnapshot(t.db, clinic.clinicId))).toEqual([]);
+  });
+
+  it("a fault while writing the erasure's audit entry erases nothing", async () => {
+    const patient = await buildPatient(t, clinic.clinicId, { name: 'Audit Fault' });
+    await buildCase(t, { clinicId: clinic.clinicId, patientId: patient.id });
+    const before = await clinicSnapshot(t.db, clinic.clinicId);
+    await expect(
+      erasePatientRows(t.db, clinic.clinicId, patient.id, async () => {
+        throw new Error('audit trail unavailable');
+      }),
+    ).rejects.toThrow('audit trail unavailable');
+    expect(changedTables(before, await clinicSnapshot(t.db, clinic.clinicId))).toEqual([]);
   });
 
   it('refuses bad input, staff and other plans, changing nothing', async () => {

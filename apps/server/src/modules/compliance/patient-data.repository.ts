@@ -1,5 +1,5 @@
 import { type AnyColumn, and, asc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   alerts,
   apiIdempotencyKeys,
@@ -136,13 +136,16 @@ const removedCount = async (rows: Promise<unknown[]>) => (await rows).length;
 
 /**
  * Erasure (the data subject's request): every row that holds the patient's personal data goes, in
- * one transaction, the patient row last. The audit trail keeps ids only and stays (append-only).
- * Returns rows removed by table; null when the patient is not the clinic's.
+ * one transaction, the patient row last. The audit trail keeps ids only and stays (append-only);
+ * `audit` writes the erasure's own entry in that transaction, so there is no erasure without its
+ * entry and no entry without its erasure. Returns rows removed by table; null when the patient is
+ * not the clinic's.
  */
 export async function erasePatientRows(
   db: Database,
   clinicId: string,
   patientId: string,
+  audit: (tx: Transaction, removed: Record<string, number>) => Promise<unknown>,
 ): Promise<Record<string, number> | null> {
   return db.transaction(async (tx) => {
     const [patient] = await tx
@@ -267,6 +270,7 @@ export async function erasePatientRows(
         .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
         .returning({ id: patients.id }),
     );
+    await audit(tx, removed);
     return removed;
   });
 }

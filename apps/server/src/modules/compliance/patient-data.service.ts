@@ -111,17 +111,17 @@ export async function erasePatientData(
 ): Promise<PatientErasureResponse> {
   requireEnterprise(ctx);
   const { requestedVia } = patientErasureBodySchema.parse(body);
-  const removed = await erasePatientRows(deps.db, ctx.clinicId, patientId);
+  const removed = await erasePatientRows(deps.db, ctx.clinicId, patientId, (tx, removed) =>
+    recordSecurityEvent(tx, {
+      clinicId: ctx.clinicId,
+      userId: ctx.userId,
+      action: 'patient_data_erased',
+      resourceType: 'patient',
+      resourceId: patientId,
+      riskLevel: 'high',
+      detail: { requestedVia, removed },
+    }),
+  );
   if (!removed) throw notFound('Patient');
-  const erasedAt = new Date().toISOString();
-  await recordSecurityEvent(deps.db, {
-    clinicId: ctx.clinicId,
-    userId: ctx.userId,
-    action: 'patient_data_erased',
-    resourceType: 'patient',
-    resourceId: patientId,
-    riskLevel: 'high',
-    detail: { requestedVia, removed },
-  });
-  return { patientId, erasedAt, removed };
+  return { patientId, erasedAt: new Date().toISOString(), removed };
 }
