@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
 type Preparable<Prepared> = { prepare(name: string): Prepared };
@@ -26,4 +28,24 @@ export function preparedOnce<Prepared>(
     statements.set(name, statement);
   }
   return statement;
+}
+
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Raw SQL (what the query builder cannot say: CTEs over a generated series, JSON aggregates) prepared
+ * once like `preparedOnce`: values it varies by go in as `sql.placeholder(...)`. PostgreSQL then
+ * parses and plans it once per connection rather than on every request (the dashboard's statement
+ * spent nearly a millisecond planning, a quarter of its time at 10,000 patients).
+ */
+export function preparedSql<Row>(db: Database, name: string, build: () => SQL) {
+  const statement = preparedOnce(db, name, () => ({
+    prepare: (statementName: string) =>
+      db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, statementName, false),
+  }));
+  return {
+    async execute(values: Record<string, unknown>): Promise<Row[]> {
+      return ((await statement.execute(values)) as { rows: Row[] }).rows;
+    },
+  };
 }

@@ -1,7 +1,7 @@
 import type { WeeklyCases, WeeklyReviews } from '@careloop/contracts/dashboard';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { executeRows } from '../../db/execute-rows';
+import { preparedSql } from '../../db/prepared';
 import type { ReviewSyncRow } from './review-monitoring';
 
 export type DashboardRow = {
@@ -29,17 +29,20 @@ export type DashboardRow = {
 export async function readDashboardSummary(
   db: Database,
   clinicId: string,
-  options: { weeks: number; reviewSourceSecretNames: string[] },
+  options: { weeks: number; reviewSourceSecretPrefixes: string[] },
 ): Promise<DashboardRow> {
-  const rows = await executeRows<DashboardRow>(
+  const clinicIdParam = sql.placeholder('clinicId');
+  // One shape per set of review sources (a constant of the code): the secret names are prefix || clinic.
+  const statement = preparedSql<DashboardRow>(
     db,
-    sql`
+    `dashboard_summary_${options.reviewSourceSecretPrefixes.length}`,
+    () => sql`
     with clinic as (
-      select time_zone as tz from clinics where id = ${clinicId}
+      select time_zone as tz from clinics where id = ${clinicIdParam}
     ),
     weeks as (
       select (date_trunc('week', now() at time zone clinic.tz) - make_interval(weeks => g))::date as week_start
-      from clinic, generate_series(0, ${options.weeks - 1}::int) as g
+      from clinic, generate_series(0, ${sql.placeholder('weeks')}::int - 1) as g
     ),
     since as (
       select (min(week_start)::timestamp at time zone (select tz from clinic)) as at from weeks
@@ -49,21 +52,21 @@ export async function readDashboardSummary(
              count(*)::int as n,
              round(avg(r.rating), 1)::float8 as average
       from reviews r
-      where r.clinic_id = ${clinicId} and r.review_date >= (select at from since)
+      where r.clinic_id = ${clinicIdParam} and r.review_date >= (select at from since)
       group by 1
     ),
     opened_weeks as (
       select date_trunc('week', c.created_at at time zone (select tz from clinic))::date as week_start,
              count(*)::int as n
       from cases c
-      where c.clinic_id = ${clinicId} and c.created_at >= (select at from since)
+      where c.clinic_id = ${clinicIdParam} and c.created_at >= (select at from since)
       group by 1
     ),
     resolved_weeks as (
       select date_trunc('week', c.resolved_at at time zone (select tz from clinic))::date as week_start,
              count(*)::int as n
       from cases c
-      where c.clinic_id = ${clinicId} and c.resolved_at >= (select at from since)
+      where c.clinic_id = ${clinicIdParam} and c.resolved_at >= (select at from since)
       group by 1
     ),
     -- Kept counts (ADR 009): a dozen rows instead of counting the clinic's patients, reviews and cases.
@@ -74,11 +77,11 @@ export async function readDashboardSummary(
              coalesce(sum(value) filter (where counter = 'reviews_rating_sum'), 0) as reviews_rating_sum,
              coalesce(sum(value) filter (where counter = 'cases_unfinished'), 0)::int as cases_open,
              coalesce(sum(value) filter (where counter = 'cases_unfinished_high'), 0)::int as cases_high
-      from clinic_counts where clinic_id = ${clinicId}
+      from clinic_counts where clinic_id = ${clinicIdParam}
     ),
     alert_counts as (
       select count(*)::int as active, (count(*) filter (where severity = 'high'))::int as high
-      from alerts where clinic_id = ${clinicId} and status = 'active'
+      from alerts where clinic_id = ${clinicIdParam} and status = 'active'
     )
     select
       counts.patients_total,
@@ -91,9 +94,9 @@ export async function readDashboardSummary(
       alert_counts.high as alerts_high_risk,
       exists (
         select 1 from secrets
-        where clinic_id = ${clinicId}
+        where clinic_id = ${clinicIdParam}
           and name in (${sql.join(
-            options.reviewSourceSecretNames.map((name) => sql`${name}`),
+            options.reviewSourceSecretPrefixes.map((prefix) => sql`${prefix} || ${clinicIdParam}`),
             sql`, `,
           )})
       ) as review_source_configured,
@@ -104,16 +107,16 @@ export async function readDashboardSummary(
           'failingSince', s.failing_since,
           'errorCode', s.last_error_code
         )), '[]'::json)
-        from review_source_syncs s where s.clinic_id = ${clinicId}
+        from review_source_syncs s where s.clinic_id = ${clinicIdParam}
       ) as review_syncs,
       (select tz from clinic) as time_zone,
       (
         select count(*)::int from clinic_users cu
         join users u on u.id = cu.user_id and u.email_verified and u.daily_digest
-        where cu.clinic_id = ${clinicId} and cu.role in ('owner', 'admin')
+        where cu.clinic_id = ${clinicIdParam} and cu.role in ('owner', 'admin')
       ) as digest_recipients,
       (
-        select max(d.sent_at) from daily_digest_deliveries d where d.clinic_id = ${clinicId}
+        select max(d.sent_at) from daily_digest_deliveries d where d.clinic_id = ${clinicIdParam}
       ) as digest_last_sent_at,
       (
         select coalesce(json_agg(json_build_object(
@@ -136,5 +139,6 @@ export async function readDashboardSummary(
     from counts, alert_counts
   `,
   );
+  const rows = await statement.execute({ clinicId, weeks: options.weeks });
   return rows[0]!;
 }

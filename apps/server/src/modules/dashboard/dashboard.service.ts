@@ -6,10 +6,10 @@ import { reviewSourceSecretPrefixes } from '../ingestion/ingestion.service';
 import { type DashboardRow, readDashboardSummary } from './dashboard.repository';
 import { reviewMonitoringOf } from './review-monitoring';
 
-/** The first secret of each review source: saved means the clinic connected it (spec 1 §7 names). */
-const reviewSourceSecretNames = (clinicId: string) => [
-  `${reviewSourceSecretPrefixes.trustpilotApiKey}${clinicId}`,
-  `${reviewSourceSecretPrefixes.googleRefreshToken}${clinicId}`,
+/** The first secret of each review source (its name is the prefix and the clinic id, spec 1 §7): saved means the clinic connected it. */
+const reviewSourceSecretNamePrefixes = [
+  reviewSourceSecretPrefixes.trustpilotApiKey,
+  reviewSourceSecretPrefixes.googleRefreshToken,
 ];
 
 export async function getDashboardSummary(
@@ -18,7 +18,7 @@ export async function getDashboardSummary(
 ): Promise<DashboardSummary> {
   const row = await readDashboardSummary(deps.db, ctx.clinicId, {
     weeks: dashboardWeeks,
-    reviewSourceSecretNames: reviewSourceSecretNames(ctx.clinicId),
+    reviewSourceSecretPrefixes: reviewSourceSecretNamePrefixes,
   });
   return {
     patients: { total: row.patients_total, active: row.patients_active },
