@@ -74,6 +74,8 @@ export const cases = pgTable(
     index('cases_clinic_created_idx').on(t.clinicId, t.createdAt.desc().nullsFirst(), t.id),
     index('cases_clinic_status_idx').on(t.clinicId, t.status, t.createdAt.desc().nullsFirst(), t.id),
     index('cases_clinic_patient_idx').on(t.clinicId, t.patientId),
+    // The dashboard's cases resolved per week: a range of resolution times.
+    index('cases_clinic_resolved_idx').on(t.clinicId, t.resolvedAt).where(sql`${t.resolvedAt} is not null`),
     // Overdue: unfinished cases by due time (the summary counts those due before now).
     index('cases_clinic_unfinished_due_idx')
       .on(t.clinicId, t.dueAt)

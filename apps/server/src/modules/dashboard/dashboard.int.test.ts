@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alerts, patients } from '../../db/schema';
+import { alerts, clinics, patients } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildCase } from '../../testing/build-case';
 import { buildPatientRow, buildReview } from '../../testing/build-review';
@@ -100,6 +100,38 @@ describe('GET /api/dashboard/summary', () => {
     expect(caseWeeks[11]).toMatchObject({ opened: 2, resolved: 1 });
     expect(caseWeeks[9]).toMatchObject({ opened: 1, resolved: 0 });
     expect(caseWeeks.reduce((n: number, w: { opened: number }) => n + w.opened, 0)).toBe(3);
+  });
+
+  it("puts each review and case in the week of the clinic's time zone (Istanbul, UTC+3)", async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    await t.db.update(clinics).set({ timeZone: 'Europe/Istanbul' }).where(eq(clinics.id, clinicId));
+    // Last week's Monday 00:00 in Istanbul, as an instant (Istanbul keeps UTC+3 all year).
+    const istanbulNow = new Date(Date.now() + 3 * 3_600_000);
+    const daysSinceMonday = (istanbulNow.getUTCDay() + 6) % 7;
+    const thisMonday = Date.UTC(
+      istanbulNow.getUTCFullYear(),
+      istanbulNow.getUTCMonth(),
+      istanbulNow.getUTCDate() - daysSinceMonday,
+    );
+    const lastMonday = new Date(thisMonday - 7 * 86_400_000 - 3 * 3_600_000);
+    const minutes = (n: number) => new Date(lastMonday.getTime() + n * 60_000);
+    // Sunday 23:30 and Monday 00:30 in Istanbul: both Sunday in UTC, a week apart in the clinic.
+    await buildReview(t, { clinicId, rating: 5, reviewDate: minutes(-30) });
+    await buildReview(t, { clinicId, rating: 1, reviewDate: minutes(30) });
+    await buildCase(t, { clinicId, createdAt: minutes(-30) });
+    await buildCase(t, { clinicId, status: 'resolved', createdAt: minutes(-30), resolvedAt: minutes(30) });
+
+    const body = (await summary(owner.cookie)).json();
+    const lastWeek = new Date(thisMonday - 7 * 86_400_000).toISOString().slice(0, 10);
+    const weekBefore = new Date(thisMonday - 14 * 86_400_000).toISOString().slice(0, 10);
+    expect(body.weekly.reviews.slice(9, 11)).toEqual([
+      { weekStart: weekBefore, count: 1, averageRating: 5 },
+      { weekStart: lastWeek, count: 1, averageRating: 1 },
+    ]);
+    expect(body.weekly.cases.slice(9, 11)).toEqual([
+      { weekStart: weekBefore, opened: 2, resolved: 0 },
+      { weekStart: lastWeek, opened: 0, resolved: 1 },
+    ]);
   });
 
   it('reports the review source as configured once the clinic saves its Trustpilot API key', async () => {

@@ -40,34 +40,38 @@ export async function readDashboardSummary(
     with clinic as (
       select time_zone as tz from clinics where id = ${clinicIdParam}
     ),
+    -- Each week's bounds as instants (local Monday 00:00 to the next, DST included), so every weekly
+    -- figure is a count over one index range: no row's time is converted, and a large clinic's older
+    -- rows are never read (the planner cannot see how far back a bound from a CTE reaches; per week it
+    -- takes the index).
     weeks as (
-      select (date_trunc('week', now() at time zone clinic.tz) - make_interval(weeks => g))::date as week_start
-      from clinic, generate_series(0, ${sql.placeholder('weeks')}::int - 1) as g
-    ),
-    since as (
-      select (min(week_start)::timestamp at time zone (select tz from clinic)) as at from weeks
+      select w.week_start,
+             w.week_start::timestamp at time zone clinic.tz as starts_at,
+             (w.week_start + 7)::timestamp at time zone clinic.tz as ends_at
+      from clinic, lateral (
+        select (date_trunc('week', now() at time zone clinic.tz) - make_interval(weeks => g))::date as week_start
+        from generate_series(0, ${sql.placeholder('weeks')}::int - 1) as g
+      ) w
     ),
     review_weeks as (
-      select date_trunc('week', r.review_date at time zone (select tz from clinic))::date as week_start,
-             count(*)::int as n,
-             round(avg(r.rating), 1)::float8 as average
-      from reviews r
-      where r.clinic_id = ${clinicIdParam} and r.review_date >= (select at from since)
-      group by 1
+      select w.week_start, r.n, r.average
+      from weeks w, lateral (
+        select count(*)::int as n, round(avg(rating), 1)::float8 as average
+        from reviews
+        where clinic_id = ${clinicIdParam} and review_date >= w.starts_at and review_date < w.ends_at
+      ) r
     ),
-    opened_weeks as (
-      select date_trunc('week', c.created_at at time zone (select tz from clinic))::date as week_start,
-             count(*)::int as n
-      from cases c
-      where c.clinic_id = ${clinicIdParam} and c.created_at >= (select at from since)
-      group by 1
-    ),
-    resolved_weeks as (
-      select date_trunc('week', c.resolved_at at time zone (select tz from clinic))::date as week_start,
-             count(*)::int as n
-      from cases c
-      where c.clinic_id = ${clinicIdParam} and c.resolved_at >= (select at from since)
-      group by 1
+    case_weeks as (
+      select w.week_start, o.n as opened, r.n as resolved
+      from weeks w,
+      lateral (
+        select count(*)::int as n from cases
+        where clinic_id = ${clinicIdParam} and created_at >= w.starts_at and created_at < w.ends_at
+      ) o,
+      lateral (
+        select count(*)::int as n from cases
+        where clinic_id = ${clinicIdParam} and resolved_at >= w.starts_at and resolved_at < w.ends_at
+      ) r
     ),
     -- Kept counts (ADR 009): a dozen rows instead of counting the clinic's patients, reviews and cases.
     counts as (
@@ -120,21 +124,19 @@ export async function readDashboardSummary(
       ) as digest_last_sent_at,
       (
         select coalesce(json_agg(json_build_object(
-          'weekStart', to_char(w.week_start, 'YYYY-MM-DD'),
-          'count', coalesce(rw.n, 0),
-          'averageRating', rw.average
-        ) order by w.week_start), '[]'::json)
-        from weeks w left join review_weeks rw on rw.week_start = w.week_start
+          'weekStart', to_char(week_start, 'YYYY-MM-DD'),
+          'count', n,
+          'averageRating', average
+        ) order by week_start), '[]'::json)
+        from review_weeks
       ) as weekly_reviews,
       (
         select coalesce(json_agg(json_build_object(
-          'weekStart', to_char(w.week_start, 'YYYY-MM-DD'),
-          'opened', coalesce(o.n, 0),
-          'resolved', coalesce(r.n, 0)
-        ) order by w.week_start), '[]'::json)
-        from weeks w
-        left join opened_weeks o on o.week_start = w.week_start
-        left join resolved_weeks r on r.week_start = w.week_start
+          'weekStart', to_char(week_start, 'YYYY-MM-DD'),
+          'opened', opened,
+          'resolved', resolved
+        ) order by week_start), '[]'::json)
+        from case_weeks
       ) as weekly_cases
     from counts, alert_counts
   `,

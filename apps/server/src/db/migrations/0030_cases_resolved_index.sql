@@ -1,0 +1,1 @@
+CREATE INDEX "cases_clinic_resolved_idx" ON "cases" USING btree ("clinic_id","resolved_at") WHERE "cases"."resolved_at" is not null;
