@@ -53,8 +53,21 @@ export function listSentMessageRows(db: Database, clinicId: string, options: Pag
   const pattern = sql.placeholder('pattern');
   const statement = preparedOnce(db, `sent_messages_${shape.key}`, () =>
     db
+      // The fields the page shows, not whole rows: mapping every column of 20 rows was a tenth of the request.
       .select({
-        message: patientCommunications,
+        message: {
+          id: patientCommunications.id,
+          patientId: patientCommunications.patientId,
+          channel: patientCommunications.channel,
+          kind: patientCommunications.kind,
+          messageContent: patientCommunications.messageContent,
+          deliveryStatus: patientCommunications.deliveryStatus,
+          providerError: patientCommunications.providerError,
+          sentAt: patientCommunications.sentAt,
+          createdAt: patientCommunications.createdAt,
+          responseReceived: patientCommunications.responseReceived,
+          responseContent: patientCommunications.responseContent,
+        },
         patientName: patients.name,
         patientPhone: patients.phone,
         cursorTs: sql<string>`to_char(${sentOrCreated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
@@ -95,7 +108,14 @@ export function listReceivedMessageRows(db: Database, clinicId: string, options:
   const statement = preparedOnce(db, `received_messages_${shape.key}`, () =>
     db
       .select({
-        log: webhookLogs,
+        log: {
+          id: webhookLogs.id,
+          provider: webhookLogs.provider,
+          patientId: webhookLogs.patientId,
+          patientPhone: webhookLogs.patientPhone,
+          messageContent: webhookLogs.messageContent,
+          receivedAt: webhookLogs.receivedAt,
+        },
         patientName: patients.name,
         cursorTs: cursorTimestamp(webhookLogs.receivedAt),
       })
