@@ -24,9 +24,10 @@ describe('/api/v1 with a bearer token', () => {
   let clinic: Awaited<ReturnType<typeof buildClinic>>;
   let token: string;
   let other: { clinicId: string; token: string; patientId: string };
+  const statements: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ observeQuery: (sql) => statements.push(sql) });
     clinic = await buildClinic(t, { tier: 'professional' });
     token = await buildAccessToken(t, await buildApiClient(t, clinic.owner));
     const b = await buildClinic(t, { tier: 'professional' });
@@ -136,6 +137,17 @@ describe('/api/v1 with a bearer token', () => {
     expect(campaigns).toEqual([]);
     const list = await call('GET', '/api/v1/patients?search=Eva');
     expect(list.json().data).toEqual([]);
+  });
+
+  it('lists patients without counting them (the answer has no total)', async () => {
+    await buildPatient(t, clinic.clinicId, { name: 'Counted Never' });
+    statements.length = 0;
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/patients', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('total');
+    expect(statements.filter((sql) => /from "patients"/.test(sql))).toHaveLength(1);
+    // Neither the kept count (ADR 009) nor a count of the rows.
+    expect(statements.filter((sql) => /clinic_counts|count\(/.test(sql))).toEqual([]);
   });
 
   it('refuses a route outside the token scopes with 403', async () => {

@@ -34,7 +34,12 @@ export const v1PatientsRoutes =
       },
       async (request) => {
         const { search, limit, cursor } = request.query;
-        const page = await listPatients(deps, clinicContextOf(request), { q: search, limit, cursor });
+        const page = await listPatients(
+          deps,
+          clinicContextOf(request),
+          { q: search, limit, cursor },
+          { withTotal: false },
+        );
         return { data: page.patients.map(toV1Patient), next_cursor: page.nextCursor };
       },
     );

@@ -106,13 +106,15 @@ export async function listPatients(
   deps: Deps,
   ctx: ClinicContext,
   query: { q?: string; status?: PatientStatus; limit: number; cursor?: string },
+  options: { withTotal: boolean } = { withTotal: true },
 ): Promise<PatientListResponse> {
   const cursor = decodeCursor(query.cursor);
   const filter = { q: query.q, status: query.status };
   // The total is counted once, for the first page: the list shows it from there while paging on.
+  // The public API's list has no total: it does not count at all.
   const [rows, total] = await Promise.all([
     listPatientRows(deps.db, ctx.clinicId, { ...filter, limit: query.limit, cursor }),
-    cursor ? null : countPatientRows(deps.db, ctx.clinicId, filter),
+    cursor || !options.withTotal ? null : countPatientRows(deps.db, ctx.clinicId, filter),
   ]);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
