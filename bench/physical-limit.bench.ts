@@ -1,6 +1,5 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -12,7 +11,7 @@ import { clinics } from '../apps/server/src/db/schema';
 import { newId } from '../apps/server/src/lib/ids';
 import { createBenchDatabase, isPostgresReachable } from './support/bench-database';
 import { startInProcessServer } from './support/in-process-server';
-import { machine, percentile, resultsDir } from './support/report';
+import { loadAverage, machine, percentile, resultsDir } from './support/report';
 import { seedClinic } from './support/seed-clinic';
 
 // The physical limit: each signed-in list endpoint and summary of the product, against a bare Fastify +
@@ -80,7 +79,6 @@ function summarise(runs: LoadResult[]) {
   };
 }
 
-const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
 const uptime = () => execSync('uptime').toString().trim();
 const rssMiB = () => {
   gc();

@@ -15,9 +15,21 @@ export function machine() {
 }
 
 /** Writes bench/results/<name>.json (workload, figures, machine) and prints the figures. */
-export function writeResult(name: string, result: { workload: string; figures: Record<string, unknown> }) {
+/** The 1, 5 and 15 minute load averages, two decimals: a figure is only as quiet as the machine was. */
+export const loadAverage = () => os.loadavg().map((n) => Math.round(n * 100) / 100);
+
+export function writeResult(
+  name: string,
+  result: { workload: string; figures: Record<string, unknown>; loadAverageBefore?: number[] },
+) {
   fs.mkdirSync(resultsDir, { recursive: true });
-  const body = { name, date: new Date().toISOString(), machine: machine(), ...result };
+  const body = {
+    name,
+    date: new Date().toISOString(),
+    machine: machine(),
+    ...result,
+    loadAverageAfter: loadAverage(),
+  };
   fs.writeFileSync(path.join(resultsDir, `${name}.json`), `${JSON.stringify(body, null, 2)}\n`);
   console.log(`\n## ${name}\n${result.workload}`);
   console.table(result.figures);
