@@ -12,20 +12,19 @@ export async function countHit(db: Database, key: string, windowMs: number, now 
   // Every request of one client (or signed-in user) updates the same row, so each waited for the
   // previous one's commit to reach the disk: the counter's throughput was one WAL flush per request.
   // A counter is not worth a flush: without one, a crash of the machine (not of PostgreSQL) may forget
-  // the last fraction of a second of hits, never a row written by anything else.
-  const rows = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return executeRows<{ count: number; last_request: string }>(
-      tx as unknown as Database,
-      sql`
-        insert into rate_limits (id, key, count, last_request)
-        values (${newId('rl')}, ${key}, 1, ${now})
-        on conflict (key) do update set
-          count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
-          last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
-        returning count, last_request`,
-    );
-  });
+  // the last fraction of a second of hits, never a row written by anything else. set_config(..., true)
+  // in RETURNING is local to the statement's own transaction and read at its commit, which follows:
+  // one round trip instead of the four of begin, set local, upsert and commit.
+  const rows = await executeRows<{ count: number; last_request: string }>(
+    db,
+    sql`
+      insert into rate_limits (id, key, count, last_request)
+      values (${newId('rl')}, ${key}, 1, ${now})
+      on conflict (key) do update set
+        count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
+        last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
+      returning count, last_request, set_config('synchronous_commit', 'off', true) as commit_without_flush`,
+  );
   const row = rows[0]!;
   return { count: Number(row.count), resetsInMs: Math.max(0, Number(row.last_request) + windowMs - now) };
 }
