@@ -224,6 +224,25 @@ describe('list patients', () => {
     expect(seen).toEqual(expected);
   });
 
+  it('lists each patient exactly as its own page answers it (times to the millisecond, consent, language)', async () => {
+    const { owner } = await buildClinic(t);
+    const created = await call(owner.cookie, 'POST', '/api/patients', {
+      name: 'Lucía Ortega',
+      email: 'lucia@example.com',
+      phone: '+34612345678',
+      procedure: 'Dental Implant',
+      procedureDate: '2026-03-29T00:30:00.123Z',
+      language: 'es',
+      marketingConsent: 'granted',
+      comment: 'Prefers WhatsApp',
+    });
+    expect(created.statusCode).toBe(201);
+    const detail = (await call(owner.cookie, 'GET', `/api/patients/${created.json().id}`)).json();
+    const listed = (await call(owner.cookie, 'GET', '/api/patients?limit=20')).json().patients;
+    expect(listed).toEqual([detail]);
+    expect(detail.marketingConsent).toMatchObject({ state: 'granted', source: 'staff' });
+  });
+
   it('searches name, e-mail and phone case-insensitively, and filters by status', async () => {
     const { clinicId, owner } = await buildClinic(t);
     await buildPatient(t, clinicId, { name: 'Ana Ruiz', email: 'ana@smile.example', status: 'red' });

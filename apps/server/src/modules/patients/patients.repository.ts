@@ -9,7 +9,7 @@ import {
   type KeysetCursor,
 } from '../../db/keyset-cursor';
 import { refreshPlannerStatistics } from '../../db/planner-statistics';
-import { preparedOnce } from '../../db/prepared';
+import { isoTime, preparedOnce, preparedRows, selectedAs } from '../../db/prepared';
 import { cases, clinics, patientCommunications, patients, reviews } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
@@ -55,6 +55,29 @@ function filterWhere(key: string): SQL | undefined {
   );
 }
 
+/** A patient of a list page: what toPatient reads, times as ISO strings, and the page's cursor time. */
+export type PatientListRow = Pick<
+  PatientRow,
+  | 'id'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'procedure'
+  | 'status'
+  | 'comment'
+  | 'language'
+  | 'marketingConsent'
+  | 'marketingConsentSource'
+  | 'marketingConsentRecordedBy'
+> & {
+  procedureDate: string | null;
+  lastCheck: string | null;
+  marketingConsentAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  cursorTs: string;
+};
+
 /** One page, newest first, ordered as the (clinic_id, created_at desc, id) index. */
 export function listPatientRows(
   db: Database,
@@ -62,18 +85,41 @@ export function listPatientRows(
   options: PatientFilter & { limit: number; cursor: PatientCursor | null },
 ) {
   const shape = filterShape(options);
-  const statement = preparedOnce(db, `patients_list_${shape.key}${options.cursor ? 'c' : ''}`, () =>
-    db
-      .select({ patient: patients, cursorTs: cursorTimestamp(patients.createdAt) })
-      .from(patients)
-      .where(
-        and(
-          filterWhere(shape.key),
-          options.cursor ? afterCursorPlaceholder(patients.createdAt, patients.id) : undefined,
-        ),
-      )
-      .orderBy(desc(patients.createdAt), asc(patients.id))
-      .limit(sql.placeholder('limit')),
+  const statement = preparedRows<PatientListRow>(
+    db,
+    `patients_list_${shape.key}${options.cursor ? 'c' : ''}`,
+    () =>
+      db
+        .select(
+          selectedAs({
+            id: patients.id,
+            name: patients.name,
+            email: patients.email,
+            phone: patients.phone,
+            procedure: patients.procedure,
+            status: patients.status,
+            comment: patients.comment,
+            language: patients.language,
+            marketingConsent: patients.marketingConsent,
+            marketingConsentAt: isoTime(patients.marketingConsentAt),
+            marketingConsentSource: patients.marketingConsentSource,
+            marketingConsentRecordedBy: patients.marketingConsentRecordedBy,
+            procedureDate: isoTime(patients.procedureDate),
+            lastCheck: isoTime(patients.lastCheck),
+            createdAt: isoTime(patients.createdAt),
+            updatedAt: isoTime(patients.updatedAt),
+            cursorTs: cursorTimestamp(patients.createdAt),
+          }),
+        )
+        .from(patients)
+        .where(
+          and(
+            filterWhere(shape.key),
+            options.cursor ? afterCursorPlaceholder(patients.createdAt, patients.id) : undefined,
+          ),
+        )
+        .orderBy(desc(patients.createdAt), asc(patients.id))
+        .limit(sql.placeholder('limit')),
   );
   return statement.execute({
     clinicId,

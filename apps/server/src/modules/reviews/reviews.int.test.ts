@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases } from '../../db/schema';
+import { cases, reviews } from '../../db/schema';
 import { buildReview } from '../../testing/build-review';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -73,6 +73,29 @@ describe('GET /api/reviews', () => {
     });
     expect(body.reviews[1]).toMatchObject({ matchStatus: 'multiple_matches', patientName: null });
     expect(body.nextCursor).toBeNull();
+  });
+
+  it('lists each review exactly as its own page answers it (time to the millisecond, public reply)', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const built = await buildReview(t, {
+      clinicId,
+      rating: 4,
+      reviewDate: new Date('2026-03-29T00:30:00.123Z'),
+      patientName: 'Lucía Ortega',
+    });
+    await t.db
+      .update(reviews)
+      .set({ publicReplyText: 'Gracias, Lucía', publicReplyAt: new Date('2026-03-30T09:15:42.987Z') })
+      .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, built.review.id)));
+    const detail = (await call(owner.cookie, 'GET', `/api/reviews/${built.review.id}`)).json();
+    const listed = (await call(owner.cookie, 'GET', '/api/reviews')).json().reviews;
+    expect(listed).toEqual([detail]);
+    expect(detail).toMatchObject({
+      reviewDate: '2026-03-29T00:30:00.123Z',
+      publicReply: { text: 'Gracias, Lucía', at: '2026-03-30T09:15:42.987Z' },
+      matchConfidence: expect.closeTo(0.92, 5),
+      patientName: 'Lucía Ortega',
+    });
   });
 
   it('pages with a cursor without skipping or repeating reviews of the same date', async () => {

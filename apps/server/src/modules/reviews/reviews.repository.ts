@@ -8,7 +8,7 @@ import {
   cursorTimestamp,
   type KeysetCursor,
 } from '../../db/keyset-cursor';
-import { preparedOnce } from '../../db/prepared';
+import { isoTime, preparedRows, selectedAs } from '../../db/prepared';
 import { cases, patients, reviews } from '../../db/schema';
 
 export type ReviewRow = {
@@ -18,37 +18,40 @@ export type ReviewRow = {
   title: string | null;
   reviewText: string | null;
   reviewerName: string | null;
-  reviewDate: Date;
+  /** ISO 8601 (UTC, milliseconds), formatted by the statement. */
+  reviewDate: string;
   matchStatus: string;
   matchConfidence: number | null;
   patientId: string | null;
   patientName: string | null;
   openCaseId: string | null;
   publicReplyText: string | null;
-  publicReplyAt: Date | null;
+  publicReplyAt: string | null;
   cursorTs: string;
 };
 
 function selectReviews(db: Database) {
   return (
     db
-      .select({
-        id: reviews.id,
-        provider: reviews.provider,
-        rating: reviews.rating,
-        title: reviews.title,
-        reviewText: reviews.reviewText,
-        reviewerName: reviews.reviewerName,
-        reviewDate: reviews.reviewDate,
-        matchStatus: reviews.matchStatus,
-        matchConfidence: reviews.matchConfidence,
-        patientId: reviews.patientId,
-        patientName: patients.name,
-        openCaseId: cases.id,
-        publicReplyText: reviews.publicReplyText,
-        publicReplyAt: reviews.publicReplyAt,
-        cursorTs: cursorTimestamp(reviews.reviewDate),
-      })
+      .select(
+        selectedAs({
+          id: reviews.id,
+          provider: reviews.provider,
+          rating: reviews.rating,
+          title: reviews.title,
+          reviewText: reviews.reviewText,
+          reviewerName: reviews.reviewerName,
+          reviewDate: isoTime(reviews.reviewDate),
+          matchStatus: reviews.matchStatus,
+          matchConfidence: reviews.matchConfidence,
+          patientId: reviews.patientId,
+          patientName: patients.name,
+          openCaseId: cases.id,
+          publicReplyText: reviews.publicReplyText,
+          publicReplyAt: isoTime(reviews.publicReplyAt),
+          cursorTs: cursorTimestamp(reviews.reviewDate),
+        }),
+      )
       .from(reviews)
       .leftJoin(patients, and(eq(patients.clinicId, reviews.clinicId), eq(patients.id, reviews.patientId)))
       // At most one open case per review (partial unique index), so this join never repeats a row.
@@ -85,7 +88,7 @@ export function listReviewRows(
   const bySince = options.since !== undefined;
   const byUntil = options.until !== undefined;
   const shape = `${byRating ? 'r' : ''}${byMatch ? 'm' : ''}${byProvider ? 'p' : ''}${bySince ? 's' : ''}${byUntil ? 'u' : ''}${options.cursor ? 'c' : ''}`;
-  const statement = preparedOnce(db, `reviews_list_${shape}`, () =>
+  const statement = preparedRows<ReviewRow>(db, `reviews_list_${shape}`, () =>
     selectReviews(db)
       .where(
         and(
@@ -117,7 +120,7 @@ export async function findReviewRow(db: Database, clinicId: string, id: string):
   const rows = await selectReviews(db)
     .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, id)))
     .limit(1);
-  return rows[0] ?? null;
+  return (rows[0] as ReviewRow | undefined) ?? null;
 }
 
 /** The four summary cards from the clinic's kept counts (ADR 009), not a scan of its reviews. */

@@ -24,15 +24,13 @@ function toReview(row: ReviewRow): Review {
     title: row.title,
     reviewText: row.reviewText,
     reviewerName: row.reviewerName,
-    reviewDate: row.reviewDate.toISOString(),
+    reviewDate: row.reviewDate,
     matchStatus: row.matchStatus as ReviewMatchStatus,
     matchConfidence: row.matchConfidence,
     patientId: row.patientId,
     patientName: row.patientName,
     openCaseId: row.openCaseId,
-    publicReply: row.publicReplyText
-      ? { text: row.publicReplyText, at: row.publicReplyAt?.toISOString() ?? null }
-      : null,
+    publicReply: row.publicReplyText ? { text: row.publicReplyText, at: row.publicReplyAt } : null,
   };
 }
 
