@@ -23,7 +23,7 @@ import { seedClinic } from './support/seed-clinic';
 // Settable: BENCH_PATIENTS=10000,100000 (patients per clinic; a neighbour clinic of the same size, half
 // as many reviews and cases each, a sent message per patient, a reply from every other), BENCH_KINDS=postgres,pglite, BENCH_SECONDS=3 (per run), BENCH_ROUNDS=3,
 // BENCH_CONNECTIONS=10, BENCH_ENDPOINTS (comma-separated parts of the paths; all when unset), BENCH_STRESS_PATIENTS=30000, BENCH_STRESS_CLIENTS=50, BENCH_STRESS_SECONDS=30
-// (PGlite, 0 skips). Quick run: BENCH_PATIENTS=2000 BENCH_SECONDS=1 BENCH_ROUNDS=1 BENCH_STRESS_SECONDS=5.
+// (PGlite, 0 skips), BENCH_RESULT_NAME=physical-limit (the results' file name). Quick run: BENCH_PATIENTS=2000 BENCH_SECONDS=1 BENCH_ROUNDS=1 BENCH_STRESS_SECONDS=5.
 const env = process.env;
 const sizes = (env.BENCH_PATIENTS ?? '10000,100000').split(',').map(Number);
 const seconds = Number(env.BENCH_SECONDS ?? 3);
@@ -48,6 +48,8 @@ const endpoints = env.BENCH_ENDPOINTS
   ? allEndpoints.filter((e) => env.BENCH_ENDPOINTS!.split(',').some((part) => e.includes(part)))
   : allEndpoints;
 const timeoutMs = 10_000;
+// A partial run (one database, some endpoints) can be kept beside the full one: BENCH_RESULT_NAME.
+const resultName = env.BENCH_RESULT_NAME ?? 'physical-limit';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;
@@ -255,7 +257,7 @@ await loadWorker.terminate();
 
 const workload = `Each endpoint: product vs a bare Fastify + driver handler replaying the product's own statements for it (same data, same process), ${rounds} interleaved rounds of ${seconds} s each, ${connections} keep-alive connections, closed loop from a worker thread. Clinic of N patients plus a neighbour clinic of N; N/2 reviews, N/2 cases, N sent messages and N/2 replies each. Memory: RSS after three ${seconds} s runs of all endpoints. PGlite stress: ${stress.clients} clients, ${stress.seconds} s, ${stress.patients} patients per clinic, timeout ${timeoutMs / 1000} s. Targets: ratio >= 0.8 (PostgreSQL, 10k and 100k), p99 < 50 ms at 10k; PGlite stress 0 timeouts, p99 < 1 s; RSS growth <= 20 MB.`;
 const result = {
-  name: 'physical-limit',
+  name: resultName,
   date: new Date().toISOString(),
   machine: machine(),
   workload,
@@ -263,7 +265,7 @@ const result = {
   pgliteStress: stressResult,
 };
 fs.mkdirSync(resultsDir, { recursive: true });
-fs.writeFileSync(path.join(resultsDir, 'physical-limit.json'), `${JSON.stringify(result, null, 2)}\n`);
+fs.writeFileSync(path.join(resultsDir, `${resultName}.json`), `${JSON.stringify(result, null, 2)}\n`);
 
 const md = [
   `# Physical limit (${result.date})`,
@@ -305,5 +307,5 @@ if (stressResult) {
     '',
   );
 }
-fs.writeFileSync(path.join(resultsDir, 'physical-limit.md'), `${md.join('\n')}\n`);
+fs.writeFileSync(path.join(resultsDir, `${resultName}.md`), `${md.join('\n')}\n`);
 console.log(md.join('\n'));
