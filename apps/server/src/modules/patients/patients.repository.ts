@@ -55,8 +55,8 @@ function filterWhere(key: string): SQL | undefined {
   );
 }
 
-/** A patient of a list page: what toPatient reads, times as ISO strings, and the page's cursor time. */
-export type PatientListRow = Pick<
+/** What a patient answer is made of, its times as the reader has them (Drizzle: Dates; a list statement: ISO strings). */
+export type PatientFields<Time> = Pick<
   PatientRow,
   | 'id'
   | 'name'
@@ -70,13 +70,15 @@ export type PatientListRow = Pick<
   | 'marketingConsentSource'
   | 'marketingConsentRecordedBy'
 > & {
-  procedureDate: string | null;
-  lastCheck: string | null;
-  marketingConsentAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-  cursorTs: string;
+  procedureDate: Time | null;
+  lastCheck: Time | null;
+  marketingConsentAt: Time | null;
+  createdAt: Time;
+  updatedAt: Time;
 };
+
+/** A patient of a list page, times as ISO strings, with the page's cursor time. */
+export type PatientListRow = PatientFields<string> & { cursorTs: string };
 
 /** One page, newest first, ordered as the (clinic_id, created_at desc, id) index. */
 export function listPatientRows(

@@ -26,6 +26,7 @@ import {
   listPatientMessages,
   listPatientReviews,
   listPatientRows,
+  type PatientFields,
   type PatientRow,
   updatePatientRow,
 } from './patients.repository';
@@ -34,22 +35,8 @@ type Deps = Pick<AppDeps, 'db'>;
 
 const patientNotFound = () => notFound('Patient');
 
-type PatientTime = 'procedureDate' | 'lastCheck' | 'marketingConsentAt' | 'createdAt' | 'updatedAt';
 /** A patient as read by Drizzle (times as Dates) or by a list statement (times already ISO strings). */
-type PatientView = Pick<
-  PatientRow,
-  | 'id'
-  | 'name'
-  | 'email'
-  | 'phone'
-  | 'procedure'
-  | 'status'
-  | 'comment'
-  | 'language'
-  | 'marketingConsent'
-  | 'marketingConsentSource'
-  | 'marketingConsentRecordedBy'
-> & { [Time in PatientTime]: Date | string | null };
+type PatientView = PatientFields<Date | string>;
 
 const iso = (time: Date | string | null) =>
   time === null ? null : typeof time === 'string' ? time : time.toISOString();
