@@ -257,3 +257,50 @@ describe('a path no page serves', () => {
     await context.close();
   });
 });
+
+// Issue 17: below its first screen, the pre-rendered landing page hydrates near the viewport.
+describe('the landing page below its first screen', () => {
+  const deferredChunk = /\/assets\/landing-below-the-fold-[^/]*\.js$/;
+
+  it('loads its code only when scrolled near, and a tap that comes first still opens the answer', async () => {
+    const { context, page, consoleErrors } = await newVisitor(browser, {
+      viewport: viewports.mobile,
+      language: 'es',
+    });
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      if (deferredChunk.test(request.url())) requested.push(request.url());
+    });
+    await page.goto('/es', { waitUntil: 'networkidle' });
+    const question = page.locator('button[data-accordion-control]').first();
+    expect(await question.getAttribute('aria-expanded')).toBe('false');
+    expect(requested, 'nothing below the first screen loads before a scroll').toEqual([]);
+
+    // Playwright scrolls the question into view and taps it at once, before its code is in.
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    expect(requested).toHaveLength(1);
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('renders at once when the page is opened from another page', async () => {
+    const { context, page, consoleErrors } = await newVisitor(browser, {
+      viewport: viewports.mobile,
+      language: 'en',
+    });
+    await page.goto('/pricing', { waitUntil: 'networkidle' });
+    await page.locator('header a[href="/"]').first().click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const question = page.locator('button[data-accordion-control]').first();
+    await expect.poll(() => question.isVisible()).toBe(true);
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    expect(await page.locator('#pricing').count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});

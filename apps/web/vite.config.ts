@@ -44,6 +44,13 @@ export default defineConfig({
         manifest: true,
         // WEB_BUILD_SOURCEMAP=true for bundle analysis.
         sourcemap: process.env.WEB_BUILD_SOURCEMAP === 'true',
+        rolldownOptions: {
+          output: {
+            // What the entry imports loads on every page anyway: one chunk, not a dozen small ones
+            // (each compressed alone, each a request), keeps the first load small (issue 17).
+            codeSplitting: { groups: [{ name: 'startup', tags: ['$initial'] }] },
+          },
+        },
       },
     },
     ssr: {

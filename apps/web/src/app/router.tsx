@@ -2,16 +2,12 @@ import { type ComponentType, lazy } from 'react';
 import { BrowserRouter, Outlet, type RouteObject, useRoutes } from 'react-router';
 import { ErrorBoundary } from '../features/errors/error-boundary';
 import { NotFoundPage } from '../features/errors/not-found-page';
-import { i18n } from '../i18n';
 import { pathLanguages } from '../i18n/language.utils';
 import { paths } from '../lib/routes';
 import { PublicLayout } from './layouts/public-layout';
 import { PathLanguage } from './path-language';
-
-/** Loads a page's code and its translations in parallel, so they do not wait for each other. */
-function withNamespaces<T>(namespaces: string[], load: () => Promise<T>): Promise<T> {
-  return Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module);
-}
+import { signedInPagePaths } from './signed-in-page-paths';
+import { withNamespaces } from './with-namespaces';
 
 type PageModule = { default: ComponentType };
 
@@ -44,7 +40,8 @@ function publicPage<K extends string>(
   return lazy(options.fetches ? fetching(loadPage) : loadPage);
 }
 
-const LandingPage = publicPage(['pricing', 'blog'], () => import('../public/landing-page'), 'LandingPage');
+// Its sections below the first screen bring their own translations (public/landing-page.tsx).
+const LandingPage = publicPage([], () => import('../public/landing-page'), 'LandingPage');
 const PricingPage = publicPage(['pricing'], () => import('../public/pricing-page'), 'PricingPage');
 const DemoPage = publicPage(['company'], () => import('../public/demo-page'), 'DemoPage', { fetches: true });
 const FeaturesPage = publicPage(['product'], () => import('../public/features-page'), 'FeaturesPage');
@@ -126,99 +123,17 @@ const DigestUnsubscribePage = lazy(() =>
     default: m.DigestUnsubscribePage,
   })),
 );
-// Every signed-in page fetches: the provider wraps the area's shell.
+// Every signed-in page fetches: the provider wraps the area's shell. The signed-in pages' table
+// loads with it (not in every public page's first load) and picks the page's own chunk.
 const SignedInArea = lazy(
   fetching(() =>
-    withNamespaces(['shell'], () => import('./signed-in-area')).then((m) => ({ default: m.SignedInArea })),
+    Promise.all([
+      withNamespaces(['shell'], () => import('./signed-in-area')),
+      import('./signed-in-pages'),
+    ]).then(([m]) => ({ default: m.SignedInArea })),
   ),
 );
-const DashboardPage = lazy(() =>
-  withNamespaces(['dashboard'], () => import('../features/dashboard/dashboard-page')).then((m) => ({
-    default: m.DashboardPage,
-  })),
-);
-const ReviewsPage = lazy(() =>
-  withNamespaces(['reviews'], () => import('../features/reviews/reviews-page')).then((m) => ({
-    default: m.ReviewsPage,
-  })),
-);
-const PatientsPage = lazy(() =>
-  withNamespaces(['patients'], () => import('../features/patients/patients-page')).then((m) => ({
-    default: m.PatientsPage,
-  })),
-);
-const PatientPage = lazy(() =>
-  withNamespaces(['patients'], () => import('../features/patients/patient-page')).then((m) => ({
-    default: m.PatientPage,
-  })),
-);
-const ConversationsPage = lazy(() =>
-  withNamespaces(['conversations'], () => import('../features/conversations/conversations-page')).then(
-    (m) => ({ default: m.ConversationsPage }),
-  ),
-);
-const CasesPage = lazy(() =>
-  withNamespaces(['cases'], () => import('../features/cases/cases-page')).then((m) => ({
-    default: m.CasesPage,
-  })),
-);
-// The template editor in step 4 shows the templates and plans namespaces.
-const OnboardingPage = lazy(() =>
-  withNamespaces(
-    ['onboarding', 'templates', 'plans'],
-    () => import('../features/onboarding/onboarding-page'),
-  ).then((m) => ({ default: m.OnboardingPage })),
-);
-// Clinic Settings show credential errors, and the template editor its namespaces.
-const SettingsPage = lazy(() =>
-  withNamespaces(
-    ['settings', 'credentials', 'templates', 'plans'],
-    () => import('../features/settings/settings-page'),
-  ).then((m) => ({ default: m.SettingsPage })),
-);
-const FollowupAutomationPage = lazy(() =>
-  withNamespaces(['followup'], () => import('../features/followup-automation/followup-automation-page')).then(
-    (m) => ({ default: m.FollowupAutomationPage }),
-  ),
-);
-const AccountSecurityPage = lazy(() =>
-  withNamespaces(['account', 'auth'], () => import('../features/account/account-security-page')).then(
-    (m) => ({
-      default: m.AccountSecurityPage,
-    }),
-  ),
-);
-const LeadsPage = lazy(() =>
-  withNamespaces(['operators'], () => import('../features/operators/leads-page')).then((m) => ({
-    default: m.LeadsPage,
-  })),
-);
-
-const TestingChecklistPage = lazy(() =>
-  withNamespaces(['testing'], () => import('../features/testing-checklist/testing-checklist-page')).then(
-    (m) => ({ default: m.TestingChecklistPage }),
-  ),
-);
-
-const MonitoringPage = lazy(() =>
-  withNamespaces(['monitoring'], () => import('../features/monitoring/monitoring-page')).then((m) => ({
-    default: m.MonitoringPage,
-  })),
-);
-
-const SecurityHardeningPage = lazy(() =>
-  withNamespaces(['hardening'], () => import('../features/security-hardening/security-hardening-page')).then(
-    (m) => ({ default: m.SecurityHardeningPage }),
-  ),
-);
-
-const EnterpriseCompliancePage = lazy(() =>
-  withNamespaces(
-    ['enterprise', 'plans'],
-    () => import('../features/enterprise-compliance/enterprise-compliance-page'),
-  ).then((m) => ({ default: m.EnterpriseCompliancePage })),
-);
-
+const SignedInPage = lazy(() => import('./signed-in-pages').then((m) => ({ default: m.SignedInPage })));
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */
 const plannedAppPaths: string[] = [];
 
@@ -282,21 +197,7 @@ export const routes: RouteObject[] = [
       {
         element: <SignedInArea />,
         children: [
-          { path: paths.dashboard, element: <DashboardPage /> },
-          { path: paths.patients, element: <PatientsPage /> },
-          { path: `${paths.patients}/:id`, element: <PatientPage /> },
-          { path: paths.reviews, element: <ReviewsPage /> },
-          { path: paths.cases, element: <CasesPage /> },
-          { path: paths.conversations, element: <ConversationsPage /> },
-          { path: paths.onboarding, element: <OnboardingPage /> },
-          { path: paths.settings, element: <SettingsPage /> },
-          { path: paths.followUpAutomation, element: <FollowupAutomationPage /> },
-          { path: paths.accountSecurity, element: <AccountSecurityPage /> },
-          { path: paths.adminLeads, element: <LeadsPage /> },
-          { path: paths.testingChecklist, element: <TestingChecklistPage /> },
-          { path: paths.monitoring, element: <MonitoringPage /> },
-          { path: paths.securityHardening, element: <SecurityHardeningPage /> },
-          { path: paths.enterpriseCompliance, element: <EnterpriseCompliancePage /> },
+          ...signedInPagePaths.map((path) => ({ path, element: <SignedInPage path={path} /> })),
           { path: '/account/*', element: <NotFoundPage /> },
           ...plannedAppPaths.flatMap((path) => [
             { path, element: <NotFoundPage /> },

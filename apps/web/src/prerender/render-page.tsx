@@ -7,6 +7,7 @@ import { AppProvider } from '../app/provider';
 import { AppRoutes, routes } from '../app/router';
 import { i18n, i18nReady } from '../i18n';
 import { defaultLanguage, languageOfPath } from '../i18n/language.utils';
+import { takeDeferredNamespaces } from '../public/components/hydrate-when-visible';
 import { fullTitleOf, type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
 
 import { clientRoutePatterns } from './client-routes';
@@ -22,7 +23,7 @@ export type RenderedPage = {
   html: string;
   language: string;
   meta: PageMeta | undefined;
-  /** The translation namespaces the page needed beyond the start-up ones. */
+  /** The translation namespaces the page needed beyond the start-up ones and its deferred parts' own. */
   namespaces: string[];
 };
 
@@ -42,6 +43,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const report = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces;
   if (report) report.usedNamespaces = {};
   takeRenderedPageMeta();
+  takeDeferredNamespaces();
   // The same tree as main.tsx's, with a memory router in place of the browser's (app/router.tsx).
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -57,7 +59,11 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   const used = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces?.getUsedNamespaces() ?? [];
-  const namespaces = used.filter((namespace) => !startupNamespaces.includes(namespace));
+  // A part hydrated near the viewport loads its own translations: the page does not preload them.
+  const deferred = takeDeferredNamespaces();
+  const namespaces = used.filter(
+    (namespace) => !startupNamespaces.includes(namespace) && !deferred.includes(namespace),
+  );
   return { html, language, meta: takeRenderedPageMeta(), namespaces };
 }
 

@@ -1,51 +1,30 @@
+import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import {
-  Box,
-  Button,
-  Container,
-  Group,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
-import {
-  IconAlertTriangle,
   IconArrowRight,
-  IconBrandWhatsapp,
-  IconChartLine,
   IconDatabase,
   IconHeartHandshake,
-  IconLanguage,
   IconLock,
   IconMessageCircle,
   IconShieldCheck,
-  IconStar,
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
-import { BlogTeasers, Faq, FinalCta, Results, Testimonials } from './components/landing-closing-sections';
+import { hydrateWhenVisible } from './components/hydrate-when-visible';
 import { Section } from './components/page-hero';
-import { PricingPlans } from './components/pricing-plans';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
 type TitledText = { title: string; text: string };
 
-const featureIcons = [
-  IconMessageCircle,
-  IconStar,
-  IconAlertTriangle,
-  IconChartLine,
-  IconBrandWhatsapp,
-  IconLanguage,
-];
 const stepIcons = [IconUserPlus, IconMessageCircle, IconHeartHandshake];
+
+// From the features on, the page is below the first screen of a phone or a desk (issue 17).
+const BelowTheFold = hydrateWhenVisible('landing-below-the-fold', ['landing', 'pricing', 'blog'], () =>
+  import('./components/landing-below-the-fold').then((module) => ({ default: module.LandingBelowTheFold })),
+);
 
 function Hero() {
   const localize = useLocalizedPath();
@@ -165,31 +144,6 @@ function Showcase() {
   );
 }
 
-function FeatureGrid() {
-  const { t } = useTranslation('public');
-  const items = translatedList<TitledText>(t, 'landing.features.items');
-  return (
-    <Section title={t('landing.features.title')} subtitle={t('landing.features.subtitle')} tinted>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl">
-        {items.map((item, index) => {
-          const Icon = featureIcons[index] ?? IconStar;
-          return (
-            <Stack key={item.title} gap="sm">
-              <ThemeIcon size={44} radius="md" variant="light" aria-hidden="true">
-                <Icon size={24} />
-              </ThemeIcon>
-              <Title order={3} fz="h4">
-                {item.title}
-              </Title>
-              <Text c="dark.6">{item.text}</Text>
-            </Stack>
-          );
-        })}
-      </SimpleGrid>
-    </Section>
-  );
-}
-
 /** The landing page: header, ten sections, footer (spec 3 §2). */
 export function LandingPage() {
   const { t } = useTranslation('public');
@@ -199,15 +153,7 @@ export function LandingPage() {
       <Hero />
       <TrustStrip />
       <Showcase />
-      <FeatureGrid />
-      <Results />
-      <Testimonials />
-      <Section id="pricing">
-        <PricingPlans />
-      </Section>
-      <BlogTeasers />
-      <Faq />
-      <FinalCta />
+      <BelowTheFold />
     </>
   );
 }

@@ -34,7 +34,8 @@ afterEach(async () => {
   notifications.clean();
   vi.restoreAllMocks();
   await resetAuthSession();
-  window.localStorage.clear();
+  // A file may run in Node, as the build's pre-rendering does (prerender/render-page.test.tsx).
+  if (typeof window !== 'undefined') window.localStorage.clear();
 });
 
 /**

@@ -1,5 +1,6 @@
 // The landing page's closing sections (spec 3 §2): results, testimonials, blog teasers, FAQ, the
-// final call to action. landing-page.tsx holds the opening ones and the page itself.
+// final call to action, in the part below the first screen (landing-below-the-fold.tsx), with their
+// words in the `landing` namespace. landing-page.tsx holds the opening sections and the page itself.
 import {
   Accordion,
   Anchor,
@@ -26,14 +27,14 @@ import { Section } from './page-hero';
 import { translatedList } from './translated-list';
 
 export function Results() {
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('landing');
   const clinics = translatedList<{ name: string; type: string; result: string; detail: string }>(
     t,
-    'landing.results.clinics',
+    'results.clinics',
   );
-  const metrics = translatedList<{ value: string; label: string }>(t, 'landing.results.metrics');
+  const metrics = translatedList<{ value: string; label: string }>(t, 'results.metrics');
   return (
-    <Section title={t('landing.results.title')} subtitle={t('landing.results.subtitle')}>
+    <Section title={t('results.title')} subtitle={t('results.subtitle')}>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" mb="xl">
         {metrics.map((metric) => (
           <Stack key={metric.label} gap={4} align="center" ta="center">
@@ -50,7 +51,7 @@ export function Results() {
         {clinics.map((clinic) => (
           <Card key={clinic.name} withBorder radius="md" padding="lg">
             <Badge variant="light" color="gray" mb="sm">
-              {t('landing.results.demoBadge')}
+              {t('results.demoBadge')}
             </Badge>
             <Title order={3} fz="h4">
               {clinic.name}
@@ -68,25 +69,22 @@ export function Results() {
         ))}
       </SimpleGrid>
       <Text fz="xs" c="dark.6" ta="center" mt="md">
-        {t('landing.results.note')}
+        {t('results.note')}
       </Text>
     </Section>
   );
 }
 
 export function Testimonials() {
-  const { t } = useTranslation('public');
-  const items = translatedList<{ quote: string; name: string; role: string }>(
-    t,
-    'landing.testimonials.items',
-  );
+  const { t } = useTranslation('landing');
+  const items = translatedList<{ quote: string; name: string; role: string }>(t, 'testimonials.items');
   return (
-    <Section title={t('landing.testimonials.title')} subtitle={t('landing.testimonials.subtitle')} tinted>
+    <Section title={t('testimonials.title')} subtitle={t('testimonials.subtitle')} tinted>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {items.map((item) => (
           <Card key={item.name} withBorder radius="md" padding="lg" component="figure" m={0}>
             <Badge variant="outline" color="dark" mb="sm">
-              {t('landing.testimonials.badge')}
+              {t('testimonials.badge')}
             </Badge>
             <Text component="blockquote" m={0} fz="md" style={{ flex: 1 }}>
               “{item.quote}”
@@ -109,10 +107,10 @@ export function Testimonials() {
 
 export function BlogTeasers() {
   const localize = useLocalizedPath();
-  const { t } = useTranslation(['public', 'blog']);
+  const { t } = useTranslation(['landing', 'blog']);
   const teasers = landingTeaserIds.flatMap((id) => blogArticles.filter((article) => article.id === id));
   return (
-    <Section title={t('landing.blog.title')} subtitle={t('landing.blog.subtitle')} tinted>
+    <Section title={t('blog.title')} subtitle={t('blog.subtitle')} tinted>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
         {teasers.map((article) => (
           <Card key={article.id} withBorder radius="md" padding="lg" component="article">
@@ -126,7 +124,7 @@ export function BlogTeasers() {
               {t(`blog:articles.${article.id}.excerpt`)}
             </Text>
             <Anchor component={Link} to={localize(articlePath(article))} fw={600} fz="sm">
-              {t('landing.blog.readArticle')}
+              {t('blog.readArticle')}
               <VisuallyHidden>{`: ${t(`blog:articles.${article.id}.title`)}`}</VisuallyHidden>
             </Anchor>
           </Card>
@@ -139,7 +137,7 @@ export function BlogTeasers() {
           variant="default"
           rightSection={<IconArrowRight size={16} aria-hidden="true" />}
         >
-          {t('landing.blog.viewAll')}
+          {t('blog.viewAll')}
         </Button>
       </Group>
     </Section>
@@ -148,10 +146,10 @@ export function BlogTeasers() {
 
 export function Faq() {
   const localize = useLocalizedPath();
-  const { t } = useTranslation('public');
-  const items = translatedList<{ question: string; answer: string }>(t, 'landing.faq.items');
+  const { t } = useTranslation('landing');
+  const items = translatedList<{ question: string; answer: string }>(t, 'faq.items');
   return (
-    <Section title={t('landing.faq.title')} size="md">
+    <Section title={t('faq.title')} size="md">
       {/* Single-open and collapsible: opening one closes the other, clicking the open one closes it. */}
       <Accordion variant="separated" radius="md">
         {items.map((item, index) => (
@@ -167,14 +165,14 @@ export function Faq() {
       </Accordion>
       <Card withBorder radius="md" padding="lg" mt="xl" bg="brand.0">
         <Stack gap="sm" align="center" ta="center">
-          <Title order={3}>{t('landing.faq.stillTitle')}</Title>
-          <Text c="dark.6">{t('landing.faq.stillText')}</Text>
+          <Title order={3}>{t('faq.stillTitle')}</Title>
+          <Text c="dark.6">{t('faq.stillText')}</Text>
           <Group justify="center">
             <Button component="a" href={`mailto:${publicContacts.sales}`} variant="default">
-              {t('landing.faq.emailSales')}
+              {t('faq.emailSales')}
             </Button>
             <Button component={Link} to={localize(paths.demo)}>
-              {t('landing.faq.scheduleDemo')}
+              {t('faq.scheduleDemo')}
             </Button>
           </Group>
         </Stack>
@@ -185,18 +183,18 @@ export function Faq() {
 
 export function FinalCta() {
   const localize = useLocalizedPath();
-  const { t } = useTranslation('public');
+  const { t } = useTranslation('landing');
   return (
     <Box component="section" bg="brand.8" c="white" py={{ base: 48, sm: 80 }}>
       <Container size="md">
         <Stack align="center" ta="center" gap="md">
           <Badge color="yellow" variant="filled">
-            {t('landing.cta.badge')}
+            {t('cta.badge')}
           </Badge>
           <Title order={2} fz={{ base: 28, sm: 38 }}>
-            {t('landing.cta.title')}
+            {t('cta.title')}
           </Title>
-          <Text maw={620}>{t('landing.cta.text')}</Text>
+          <Text maw={620}>{t('cta.text')}</Text>
           <Group justify="center">
             <Button
               component={Link}
@@ -206,13 +204,13 @@ export function FinalCta() {
               c="brand.8"
               variant="filled"
             >
-              {t('landing.cta.bookDemo')}
+              {t('cta.bookDemo')}
             </Button>
             <Button component={Link} to={localize(paths.signup)} size="lg" variant="outline" color="white">
-              {t('landing.cta.startTrial')}
+              {t('cta.startTrial')}
             </Button>
           </Group>
-          <Text fz="sm">{t('landing.cta.note')}</Text>
+          <Text fz="sm">{t('cta.note')}</Text>
         </Stack>
       </Container>
     </Box>

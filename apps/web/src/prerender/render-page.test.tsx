@@ -1,0 +1,32 @@
+// @vitest-environment node
+// The build pre-renders in Node, without a document: so does this test.
+import { describe, expect, it } from 'vitest';
+import { i18n } from '../i18n';
+import { renderPage } from './render-page';
+
+describe('renderPage', () => {
+  // Issue 17: the landing page below its first screen hydrates near the viewport and loads its own
+  // translations then; its HTML is whole, and the page does not preload those translations.
+  it("writes the landing page whole but leaves its deferred part's translations out of the preloads", async () => {
+    const page = await renderPage('/');
+    const landing = i18n.getFixedT('en', 'landing');
+    expect(page.html).toContain('data-hydrate-when-visible="landing-below-the-fold"');
+    expect(page.html).toContain(landing('faq.title'));
+    expect(page.html).toContain(landing('features.title'));
+    expect(page.namespaces).toContain('public');
+    expect(page.namespaces).not.toContain('landing');
+    expect(page.namespaces).not.toContain('pricing');
+    expect(page.namespaces).not.toContain('blog');
+  });
+
+  it('still preloads the namespaces of a page without a deferred part', async () => {
+    const page = await renderPage('/pricing');
+    expect(page.namespaces).toEqual(expect.arrayContaining(['public', 'pricing']));
+  });
+
+  it('renders a page in the language of its URL', async () => {
+    const page = await renderPage('/es');
+    expect(page.language).toBe('es');
+    expect(page.html).toContain(i18n.getFixedT('es', 'landing')('faq.title'));
+  });
+});

@@ -1,0 +1,152 @@
+import {
+  type ComponentType,
+  lazy,
+  type ReactNode,
+  Suspense,
+  use,
+  useEffect,
+  useSyncExternalStore,
+} from 'react';
+import { i18n } from '../../i18n';
+
+// A pre-rendered page (ADR 002) arrives as full HTML, so content below the first screen needs its
+// code only when it can be seen or used: until it nears the viewport, hydration leaves that part as
+// the HTML it is (React keeps a suspended boundary's server markup), and the first load carries
+// less JavaScript (issue 17). Rendered in the browser (a visit from another page, or a page
+// pre-rendered in another language), the part loads at once.
+
+const markerAttribute = 'data-hydrate-when-visible';
+/** How far below the viewport a part starts loading: a fast scroll still finds it ready. */
+const loadAheadMargin = '600px 0px';
+
+type DeferredPart = {
+  /** Resolves once the part is near the viewport, or is clicked or focused. */
+  nearViewport: Promise<void>;
+  /** Answers the clicks the part took before it was live, to be made again once it is. */
+  takeEarlyClicks: () => HTMLElement[];
+};
+
+const deferredParts = new Map<string, DeferredPart>();
+
+/**
+ * Watches the server-rendered part `id` (once per page load). A click on the part before it is live
+ * starts its loading at once and is made again once it is live: a button must not ignore a quick
+ * scroll-and-tap. A link is left to the browser (it still opens its page).
+ */
+function deferredPart(id: string): DeferredPart {
+  const known = deferredParts.get(id);
+  if (known) return known;
+  const element = document.querySelector(`[${markerAttribute}="${id}"]`);
+  if (!element || typeof IntersectionObserver === 'undefined') {
+    const part = { nearViewport: Promise.resolve(), takeEarlyClicks: () => [] };
+    deferredParts.set(id, part);
+    return part;
+  }
+  let resolve = () => {};
+  const nearViewport = new Promise<void>((settle) => {
+    resolve = settle;
+  });
+  let earlyClicks: HTMLElement[] = [];
+  const start = () => {
+    observer.disconnect();
+    window.removeEventListener('focusin', onFocus, { capture: true });
+    resolve();
+  };
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) start();
+    },
+    { rootMargin: loadAheadMargin },
+  );
+  const isInPart = (event: Event) => event.target instanceof Node && element.contains(event.target);
+  const onFocus = (event: Event) => {
+    if (isInPart(event)) start();
+  };
+  const onClick = (event: Event) => {
+    if (!isInPart(event)) return;
+    const target = event.target instanceof HTMLElement ? event.target : null;
+    if (target && !target.closest('a[href]')) {
+      event.preventDefault();
+      earlyClicks.push(target);
+    }
+    start();
+  };
+  observer.observe(element);
+  // On the window, in the capture phase: React stops a click or focus aimed at a part it could not
+  // hydrate yet before it reaches the part.
+  window.addEventListener('click', onClick, { capture: true });
+  window.addEventListener('focusin', onFocus, { capture: true });
+  const part: DeferredPart = {
+    nearViewport,
+    takeEarlyClicks: () => {
+      window.removeEventListener('click', onClick, { capture: true });
+      const clicks = earlyClicks;
+      earlyClicks = [];
+      return clicks;
+    },
+  };
+  deferredParts.set(id, part);
+  return part;
+}
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * True while React hydrates server HTML (it reads the server snapshot then), false in a render in
+ * the browser: a page rendered afresh must not wait for a scroll that its own HTML cannot trigger.
+ */
+function useIsHydrating(): boolean {
+  return useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+}
+
+function WaitUntilNearViewport({ id, children }: { id: string; children: ReactNode }) {
+  const isHydrating = useIsHydrating();
+  if (isHydrating && typeof document !== 'undefined') use(deferredPart(id).nearViewport);
+  // Live now (hydrated, or rendered in the browser): the clicks that came too early, made again on
+  // the same elements (hydration keeps the server's DOM nodes).
+  useEffect(() => {
+    for (const target of deferredParts.get(id)?.takeEarlyClicks() ?? []) {
+      if (target.isConnected) target.click();
+    }
+  }, [id]);
+  return <div {...{ [markerAttribute]: id }}>{children}</div>;
+}
+
+// The build's pre-rendering notes the translations a deferred part uses, so that the page's HTML
+// does not preload them with the rest (prerender/render-page.tsx).
+const deferredNamespaces = new Set<string>();
+
+/** The translation namespaces deferred parts used in the pre-rendering since the last call. */
+export function takeDeferredNamespaces(): string[] {
+  const namespaces = [...deferredNamespaces];
+  deferredNamespaces.clear();
+  return namespaces;
+}
+
+/**
+ * A part of a pre-rendered page hydrated only near the viewport: `load` brings its code, in a chunk
+ * of its own, and `namespaces` the translations only it uses (loaded beside the code, not with the
+ * page).
+ */
+export function hydrateWhenVisible(
+  id: string,
+  namespaces: string[],
+  load: () => Promise<{ default: ComponentType }>,
+) {
+  const Part = lazy(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module));
+  return function HydratedWhenVisible() {
+    if (typeof document === 'undefined')
+      for (const namespace of namespaces) deferredNamespaces.add(namespace);
+    return (
+      <Suspense fallback={null}>
+        <WaitUntilNearViewport id={id}>
+          <Part />
+        </WaitUntilNearViewport>
+      </Suspense>
+    );
+  };
+}
