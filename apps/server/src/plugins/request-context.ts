@@ -12,7 +12,7 @@ import {
 } from '../modules/clinics/clinics.service';
 import { fetchHeaders } from './auth/auth.plugin';
 import type { Auth } from './auth/create-auth';
-import { readSessionToken } from './auth/session-cookie';
+import { createSessionTokenReader } from './auth/session-cookie';
 import { createIdentityCache, type IdentityCache } from './identity-cache';
 
 export type SessionUser = {
@@ -61,6 +61,7 @@ export function createRequestContext(deps: {
 }): RequestContextResolver {
   const clock = deps.now ?? Date.now;
   const identityCache = createIdentityCache(deps.identityCacheMs);
+  const readSessionToken = createSessionTokenReader();
   const sessionOptions = deps.auth.options.session ?? {};
   const idleSeconds = sessionOptions.expiresIn ?? 7 * 86_400;
   const updateAgeSeconds = sessionOptions.updateAge ?? 86_400;
