@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from './client';
-import { preparedOnce } from './prepared';
+import { preparedRows } from './prepared';
 import { clinicCounts } from './schema';
 
 /** The counters the triggers of migration 0023 keep (clinic_counted() there says what each counts). */
@@ -25,7 +25,7 @@ export type ClinicCounts = Record<ClinicCounter, number>;
 
 /** Every kept count of the clinic (a dozen rows of one index); a counter without a row is 0. */
 export async function readClinicCounts(db: Database, clinicId: string): Promise<ClinicCounts> {
-  const rows = await preparedOnce(db, 'clinic_counts', () =>
+  const rows = await preparedRows<{ counter: string; value: string | number }>(db, 'clinic_counts', () =>
     db
       .select({ counter: clinicCounts.counter, value: clinicCounts.value })
       .from(clinicCounts)
