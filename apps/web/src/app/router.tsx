@@ -3,13 +3,11 @@ import { BrowserRouter, Outlet, type RouteObject, useRoutes } from 'react-router
 import { ErrorBoundary } from '../features/errors/error-boundary';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { pathLanguages } from '../i18n/language.utils';
+import { lazyPage, loadPage, type PageModule, withNamespaces } from '../lib/lazy-page';
 import { paths } from '../lib/routes';
 import { PublicLayout } from './layouts/public-layout';
 import { PathLanguage } from './path-language';
 import { signedInPagePaths } from './signed-in-page-paths';
-import { withNamespaces } from './with-namespaces';
-
-type PageModule = { default: ComponentType };
 
 /**
  * A page that fetches or sends data, inside TanStack Query's provider (app/query-provider.tsx),
@@ -35,9 +33,8 @@ function publicPage<K extends string>(
   name: K,
   options: { fetches?: boolean } = {},
 ) {
-  const loadPage = () =>
-    withNamespaces(['public', ...namespaces], load).then((m): PageModule => ({ default: m[name] }));
-  return lazy(options.fetches ? fetching(loadPage) : loadPage);
+  const loader = loadPage(['public', ...namespaces], load, name);
+  return lazy(options.fetches ? fetching(loader) : loader);
 }
 
 // Its sections below the first screen bring their own translations (public/landing-page.tsx).
@@ -91,37 +88,29 @@ const UnknownPathLayout = lazy(() =>
 const UnknownPathPage = lazy(() =>
   import('./unknown-path-layout').then((m) => ({ default: m.UnknownPathPage })),
 );
-const LoginPage = lazy(() =>
-  withNamespaces(['auth'], () => import('../features/auth/login-page')).then((m) => ({
-    default: m.LoginPage,
-  })),
-);
+const LoginPage = lazyPage(['auth'], () => import('../features/auth/login-page'), 'LoginPage');
 const SignupPage = lazy(
-  fetching(() =>
-    withNamespaces(['auth'], () => import('../features/auth/signup-page')).then((m) => ({
-      default: m.SignupPage,
-    })),
-  ),
+  fetching(loadPage(['auth'], () => import('../features/auth/signup-page'), 'SignupPage')),
 );
-const ForgotPasswordPage = lazy(() =>
-  withNamespaces(['auth'], () => import('../features/auth/forgot-password-page')).then((m) => ({
-    default: m.ForgotPasswordPage,
-  })),
+const ForgotPasswordPage = lazyPage(
+  ['auth'],
+  () => import('../features/auth/forgot-password-page'),
+  'ForgotPasswordPage',
 );
-const ResetPasswordPage = lazy(() =>
-  withNamespaces(['auth'], () => import('../features/auth/reset-password-page')).then((m) => ({
-    default: m.ResetPasswordPage,
-  })),
+const ResetPasswordPage = lazyPage(
+  ['auth'],
+  () => import('../features/auth/reset-password-page'),
+  'ResetPasswordPage',
 );
-const EmailConfirmationPage = lazy(() =>
-  withNamespaces(['auth'], () => import('../features/auth/email-confirmation-page')).then((m) => ({
-    default: m.EmailConfirmationPage,
-  })),
+const EmailConfirmationPage = lazyPage(
+  ['auth'],
+  () => import('../features/auth/email-confirmation-page'),
+  'EmailConfirmationPage',
 );
-const DigestUnsubscribePage = lazy(() =>
-  withNamespaces(['account'], () => import('../features/account/digest-unsubscribe-page')).then((m) => ({
-    default: m.DigestUnsubscribePage,
-  })),
+const DigestUnsubscribePage = lazyPage(
+  ['account'],
+  () => import('../features/account/digest-unsubscribe-page'),
+  'DigestUnsubscribePage',
 );
 // Every signed-in page fetches: the provider wraps the area's shell. The signed-in pages' table
 // loads with it (not in every public page's first load) and picks the page's own chunk.

@@ -7,7 +7,7 @@ import {
   useEffect,
   useSyncExternalStore,
 } from 'react';
-import { i18n } from '../../i18n';
+import { withNamespaces } from '../../lib/lazy-page';
 
 // A pre-rendered page (ADR 002) arrives as full HTML, so content below the first screen needs its
 // code only when it can be seen or used: until it nears the viewport, hydration leaves that part as
@@ -137,7 +137,7 @@ export function hydrateWhenVisible(
   namespaces: string[],
   load: () => Promise<{ default: ComponentType }>,
 ) {
-  const Part = lazy(() => Promise.all([load(), i18n.loadNamespaces(namespaces)]).then(([module]) => module));
+  const Part = lazy(() => withNamespaces(namespaces, load));
   return function HydratedWhenVisible() {
     if (typeof document === 'undefined')
       for (const namespace of namespaces) deferredNamespaces.add(namespace);
