@@ -92,6 +92,9 @@ describe('GET /api/conversations/sent', () => {
     expect(ids(body)).toEqual([queued.id, failed.id, old.id]);
     expect(body.nextCursor).toBeNull();
     expect(body.messages[0]).toMatchObject({ deliveryStatus: 'queued', sentAt: null, failureReason: null });
+    // Times as JavaScript writes them (UTC, milliseconds), formatted by the statement.
+    expect(body.messages[0].createdAt).toBe(queued.createdAt.toISOString());
+    expect(body.messages[1].sentAt).toBe(failed.sentAt?.toISOString());
     expect(body.messages[1]).toMatchObject({
       channel: 'whatsapp',
       deliveryStatus: 'failed',
@@ -212,6 +215,7 @@ describe('GET /api/conversations/received', () => {
       patientName: 'Ana Ruiz',
       patientPhone: '+34611222333',
       content: 'Terrible service',
+      receivedAt: sms.receivedAt.toISOString(),
     });
     expect(all.messages[1]).toMatchObject({ channel: 'sms', patientId: null, patientName: null });
     expect(all.messages[0]).toMatchObject({ channel: 'whatsapp' });

@@ -6,7 +6,7 @@ import {
   cursorTimestamp,
   type KeysetCursor,
 } from '../../db/keyset-cursor';
-import { preparedOnce } from '../../db/prepared';
+import { isoTime, preparedRows, selectedAs } from '../../db/prepared';
 import { patientCommunications, patients, webhookLogs } from '../../db/schema';
 
 export type ConversationChannel = 'sms' | 'whatsapp';
@@ -47,15 +47,33 @@ function phoneMatch(column: typeof patients.phone | typeof webhookLogs.patientPh
 // A queued message has no sent time yet: it sorts by when it was planned.
 const sentOrCreated = sql`coalesce(${patientCommunications.sentAt}, ${patientCommunications.createdAt})`;
 
+/** A sent message of a list page with its patient's name and phone, times as ISO strings. */
+export type SentMessageRow = {
+  id: string;
+  patientId: string;
+  channel: string;
+  kind: string;
+  messageContent: string;
+  deliveryStatus: string;
+  providerError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+  responseReceived: boolean;
+  responseContent: string | null;
+  patientName: string | null;
+  patientPhone: string | null;
+  cursorTs: string;
+};
+
 /** Sent messages of the clinic, newest first, with the patient's name and phone. */
 export function listSentMessageRows(db: Database, clinicId: string, options: PageOptions) {
   const shape = filterShape(options);
   const pattern = sql.placeholder('pattern');
-  const statement = preparedOnce(db, `sent_messages_${shape.key}`, () =>
+  const statement = preparedRows<SentMessageRow>(db, `sent_messages_${shape.key}`, () =>
     db
-      // The fields the page shows, not whole rows: mapping every column of 20 rows was a tenth of the request.
-      .select({
-        message: {
+      // The fields the page shows, unmapped (preparedRows), times as ISO strings from PostgreSQL.
+      .select(
+        selectedAs({
           id: patientCommunications.id,
           patientId: patientCommunications.patientId,
           channel: patientCommunications.channel,
@@ -63,15 +81,15 @@ export function listSentMessageRows(db: Database, clinicId: string, options: Pag
           messageContent: patientCommunications.messageContent,
           deliveryStatus: patientCommunications.deliveryStatus,
           providerError: patientCommunications.providerError,
-          sentAt: patientCommunications.sentAt,
-          createdAt: patientCommunications.createdAt,
+          sentAt: isoTime(patientCommunications.sentAt),
+          createdAt: isoTime(patientCommunications.createdAt),
           responseReceived: patientCommunications.responseReceived,
           responseContent: patientCommunications.responseContent,
-        },
-        patientName: patients.name,
-        patientPhone: patients.phone,
-        cursorTs: sql<string>`to_char(${sentOrCreated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-      })
+          patientName: patients.name,
+          patientPhone: patients.phone,
+          cursorTs: sql<string>`to_char(${sentOrCreated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+        }),
+      )
       .from(patientCommunications)
       .leftJoin(
         patients,
@@ -101,24 +119,36 @@ export function listSentMessageRows(db: Database, clinicId: string, options: Pag
   return statement.execute({ clinicId, ...shape.values });
 }
 
+/** An inbound message of a list page, with its patient's name when known, times as ISO strings. */
+export type ReceivedMessageRow = {
+  id: string;
+  provider: string;
+  patientId: string | null;
+  patientPhone: string | null;
+  messageContent: string | null;
+  receivedAt: string;
+  patientName: string | null;
+  cursorTs: string;
+};
+
 /** Inbound messages of the clinic, newest first, as the (clinic_id, webhook_type, received_at desc) index. */
 export function listReceivedMessageRows(db: Database, clinicId: string, options: PageOptions) {
   const shape = filterShape(options);
   const pattern = sql.placeholder('pattern');
-  const statement = preparedOnce(db, `received_messages_${shape.key}`, () =>
+  const statement = preparedRows<ReceivedMessageRow>(db, `received_messages_${shape.key}`, () =>
     db
-      .select({
-        log: {
+      .select(
+        selectedAs({
           id: webhookLogs.id,
           provider: webhookLogs.provider,
           patientId: webhookLogs.patientId,
           patientPhone: webhookLogs.patientPhone,
           messageContent: webhookLogs.messageContent,
-          receivedAt: webhookLogs.receivedAt,
-        },
-        patientName: patients.name,
-        cursorTs: cursorTimestamp(webhookLogs.receivedAt),
-      })
+          receivedAt: isoTime(webhookLogs.receivedAt),
+          patientName: patients.name,
+          cursorTs: cursorTimestamp(webhookLogs.receivedAt),
+        }),
+      )
       .from(webhookLogs)
       .leftJoin(
         patients,

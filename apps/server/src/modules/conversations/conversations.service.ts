@@ -39,23 +39,20 @@ export async function listSentMessages(
     limit: conversationPageSize,
     cursor,
   });
-  const { page, nextCursor } = toPage(
-    rows.map((r) => ({ ...r, id: r.message.id })),
-    conversationPageSize,
-  );
+  const { page, nextCursor } = toPage(rows, conversationPageSize);
   return {
-    messages: page.map(({ message: m, patientName, patientPhone }) => ({
+    messages: page.map((m) => ({
       id: m.id,
       patientId: m.patientId,
-      patientName,
-      patientPhone,
+      patientName: m.patientName,
+      patientPhone: m.patientPhone,
       channel: m.channel === 'whatsapp' ? 'whatsapp' : 'sms',
       kind: m.kind,
       content: m.messageContent,
       deliveryStatus: m.deliveryStatus,
       failureReason: m.deliveryStatus === 'failed' ? m.providerError : null,
-      sentAt: m.sentAt?.toISOString() ?? null,
-      createdAt: m.createdAt.toISOString(),
+      sentAt: m.sentAt,
+      createdAt: m.createdAt,
       responseReceived: m.responseReceived,
       responseContent: m.responseContent,
     })),
@@ -76,20 +73,17 @@ export async function listReceivedMessages(
     limit: conversationPageSize,
     cursor,
   });
-  const { page, nextCursor } = toPage(
-    rows.map((r) => ({ ...r, id: r.log.id })),
-    conversationPageSize,
-  );
+  const { page, nextCursor } = toPage(rows, conversationPageSize);
   return {
-    messages: page.map(({ log, patientName }) => ({
+    messages: page.map((log) => ({
       id: log.id,
       provider: log.provider,
       channel: log.provider === 'whatsapp' ? 'whatsapp' : 'sms',
       patientId: log.patientId,
-      patientName,
+      patientName: log.patientName,
       patientPhone: log.patientPhone,
       content: log.messageContent,
-      receivedAt: log.receivedAt.toISOString(),
+      receivedAt: log.receivedAt,
     })),
     nextCursor,
   };
