@@ -177,6 +177,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sessionIdleSeconds: Math.round(e.SESSION_IDLE_HOURS * 3600),
       sessionAbsoluteSeconds: Math.round(e.SESSION_ABSOLUTE_DAYS * 86400),
       sessionCacheMs: Math.round(e.SESSION_CACHE_SECONDS * 1000),
+      /** Cheap password hashing for the test suites only (lib/password-hash.ts says why). */
+      passwordHashCost: e.NODE_ENV === 'test' ? ('test' as const) : ('standard' as const),
     },
     secretsKeyHex: e.SECRETS_KEY,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },

@@ -12,6 +12,7 @@ import * as schema from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mail.client';
 import { newId } from '../../lib/ids';
 import { hashInvitationToken } from '../../lib/invitation-token';
+import { passwordHasher } from '../../lib/password-hash';
 import type { AuditSink } from './audit-sink';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
 import { existingAccountSignUp } from './existing-account.plugin';
@@ -72,6 +73,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       minPasswordLength: passwordMinLength,
       maxPasswordLength: passwordMaxLength,
       revokeSessionsOnPasswordReset: true,
+      password: passwordHasher(config.auth.passwordHashCost),
       // A reset proves the owner: a lockout from someone else's guesses ends with it.
       onPasswordReset: async ({ user }) => {
         await forgetSignInFailures(db, user.email);
