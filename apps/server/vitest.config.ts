@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { hangGuard } from '../../vitest.timeouts.ts';
 
 export default defineConfig({
   test: {
@@ -7,7 +8,9 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./src/testing/global-setup.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // One worker runs many files in one module graph (an isolated worker per file re-imported the
+    // server, ~3 s a file); on PGlite they share the worker's database (testing/test-app.ts).
+    isolate: false,
+    ...hangGuard,
   },
 });

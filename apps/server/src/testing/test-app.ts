@@ -27,6 +27,11 @@ type TestAppOptions = {
   databaseUrl?: string;
   /** The request context's clock (idle and absolute session lifetimes), for tests that move time. */
   now?: () => number;
+  /**
+   * A fresh copy of the migrated database of this app's own (PGlite only), for the few tests that
+   * need an empty database, such as the demo seed's "only on an empty database".
+   */
+  ownDatabase?: boolean;
 };
 
 /** The whole app on a fresh copy of the migrated database (PGlite) or the shared PostgreSQL one. */
@@ -46,11 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     SESSION_CACHE_SECONDS: '0',
     ...options.env,
   });
-  const database = await openTestDatabase(
-    options.databaseUrl ?? process.env.TEST_DATABASE_URL,
-    options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
-    options.observeQuery,
-  );
+  const database = await openTestDatabase(options);
   const logLines: string[] = [];
   const log = pino(loggerOptions('info'), { write: (line: string) => void logLines.push(line) });
   const deps = createAppDeps(config, database, log, options.now ? { now: options.now } : {});
@@ -77,12 +78,39 @@ export async function createTestApp(options: TestAppOptions = {}) {
   };
 }
 
-async function openTestDatabase(
-  url: string | undefined,
+/**
+ * The test's database. On PostgreSQL every test file shares TEST_DATABASE_URL's migrated database,
+ * so every test is written for a database that holds other tests' clinics. On PGlite the same holds
+ * within one test worker: its files (run one after another, `isolate: false`) share one copy of the
+ * migrated snapshot, opened once, instead of paying a PGlite start per file. A test that needs a
+ * database of its own says so (`ownDatabase`, `dataDir`, `databaseUrl`).
+ */
+async function openTestDatabase(options: TestAppOptions): Promise<DatabaseHandle> {
+  const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
+  if (url) return openDatabase({ kind: 'postgres', url, max: 4, observeQuery: options.observeQuery });
+  if (options.dataDir || options.ownDatabase) {
+    const pgliteDir = options.dataDir ? path.join(options.dataDir, 'pglite') : undefined;
+    return openPgliteCopy(pgliteDir, options.observeQuery);
+  }
+  workerPglite ??= openPgliteCopy(undefined, (sql, params) => currentObserver?.(sql, params));
+  const shared = await workerPglite;
+  currentObserver = options.observeQuery;
+  return {
+    ...shared,
+    // The worker's database outlives the app: the next test file opens it again.
+    close: async () => {
+      if (currentObserver === options.observeQuery) currentObserver = undefined;
+    },
+  };
+}
+
+let workerPglite: Promise<DatabaseHandle> | undefined;
+let currentObserver: QueryObserver | undefined;
+
+function openPgliteCopy(
   pgliteDir: string | undefined,
   observeQuery?: QueryObserver,
 ): Promise<DatabaseHandle> {
-  if (url) return openDatabase({ kind: 'postgres', url, max: 4, observeQuery });
   const snapshotPath = inject('pgliteSnapshotPath');
   if (!snapshotPath) throw new Error('No PGlite snapshot: is the global setup configured?');
   const blob = new Blob([fs.readFileSync(snapshotPath)]);

@@ -10,7 +10,7 @@ import { seedDemoClinic, seedDemoIfEmpty } from './demo.service';
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('demo seed', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ ownDatabase: true });
   });
   afterAll(async () => {
     await t?.close();
