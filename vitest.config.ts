@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { hangGuard } from './vitest.timeouts.ts';
 
 // One run covers every workspace; each project keeps its own environment.
 export default defineConfig({
@@ -10,6 +11,7 @@ export default defineConfig({
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          ...hangGuard,
         },
       },
       {
@@ -18,6 +20,7 @@ export default defineConfig({
           root: './packages/contracts',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          ...hangGuard,
           passWithNoTests: true,
         },
       },
@@ -27,6 +30,7 @@ export default defineConfig({
           root: './packages/sdk',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          ...hangGuard,
         },
       },
       {
@@ -35,6 +39,7 @@ export default defineConfig({
           root: './scripts',
           include: ['**/*.test.mjs'],
           environment: 'node',
+          ...hangGuard,
         },
       },
       './apps/server/vitest.config.ts',

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { hangGuard } from '../vitest.timeouts.ts';
 
 // Browser journeys: one server for the run, one Chromium per spec file, files one after another
 // (the machine has two cores; the server and Chromium need them).
@@ -9,8 +10,7 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    ...hangGuard,
     // Pages load lazy chunks; on a busy 2-core machine the first paint can take seconds.
     expect: { poll: { timeout: 10_000, interval: 100 } },
   },

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { hangGuard } from '../../vitest.timeouts.ts';
 
 export default defineProject({
   plugins: [react()],
@@ -15,8 +16,6 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
-    // A guard against hangs, not a speed budget: a form test typing a few hundred keystrokes takes
-    // seconds on a busy 2-core machine (issue 15, finding 10). The server project allows 30 s too.
-    testTimeout: 30_000,
+    ...hangGuard,
   },
 });
