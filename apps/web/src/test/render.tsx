@@ -35,6 +35,7 @@ export function renderPage(page: ReactElement, { path, url = path, children }: R
   );
   return {
     router,
+    queryClient,
     ...render(
       <StrictMode>
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light">

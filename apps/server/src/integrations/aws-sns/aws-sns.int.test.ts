@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
 import { awsSnsErrorCodes, createAwsSnsClient, describeAwsSnsError } from './aws-sns.client';
 import {
@@ -213,7 +213,8 @@ describe('AWS SNS client: Publish against the sandbox', () => {
   it('does not repeat a Publish that timed out', async () => {
     state.faults.push({ kind: 'slow', delayMs: 300 });
     expect((await failure(publish({}, client({ timeoutMs: 100 })))).kind).toBe('unavailable');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The fake finishes the slow request after the client gave up; wait for it, however long.
+    await vi.waitFor(() => expect(state.messages).toHaveLength(1), { timeout: 30_000 });
     expect(seen).toHaveLength(1);
   });
 

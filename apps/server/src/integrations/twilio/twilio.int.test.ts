@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
 import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createTwilioClient, describeTwilioError, twilioErrorCodes } from './twilio.client';
@@ -188,6 +188,7 @@ describe('Twilio client: sending against the sandbox', () => {
     expect(sends()).toHaveLength(3);
     expect(state.messages.map((m) => m.sid)).toEqual([message.sid]);
     state.faults.push({ kind: 'slow', delayMs: 300 });
+    const messagesBefore = state.messages.length;
     const error = await failure(
       client({ timeoutMs: 100 }).sendSms({
         accountSid,
@@ -198,7 +199,8 @@ describe('Twilio client: sending against the sandbox', () => {
       }),
     );
     expect(error.kind).toBe('unavailable');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The fake finishes the slow request after the client gave up; wait for it, however long.
+    await vi.waitFor(() => expect(state.messages).toHaveLength(messagesBefore + 1), { timeout: 30_000 });
     expect(sends()).toHaveLength(4);
   });
 

@@ -41,10 +41,20 @@ describe('GET /api/me and tenancy', () => {
   });
 
   it('a session older than the absolute lifetime is refused and revoked', async () => {
-    const short = await createTestApp({ env: { SESSION_ABSOLUTE_DAYS: '0.00001' } });
+    // 0.01 day = 864 s, inside the default 30-minute idle sign-out, so only the absolute limit ends it.
+    let clockMs = Date.now();
+    const short = await createTestApp({ env: { SESSION_ABSOLUTE_DAYS: '0.01' }, now: () => clockMs });
     try {
       const { owner } = await buildClinic(short);
-      await new Promise((r) => setTimeout(r, 1100));
+      clockMs = Date.now();
+      clockMs += 863_000;
+      const before = await short.app.inject({
+        method: 'GET',
+        url: '/api/me',
+        headers: { cookie: owner.cookie },
+      });
+      expect(before.statusCode).toBe(200);
+      clockMs += 2_000;
       const res = await short.app.inject({
         method: 'GET',
         url: '/api/me',

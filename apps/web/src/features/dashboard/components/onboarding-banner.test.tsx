@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderPage } from '../../../test/render';
+import { onboardingProgressKey, useOnboardingProgress } from '../api/get-onboarding-progress';
 import { OnboardingBanner } from './onboarding-banner';
 
 beforeAll(async () => {
@@ -19,6 +20,20 @@ const progress = (stepCompleted: number, overrides: Record<string, unknown> = {}
   ...overrides,
 });
 
+/**
+ * The banner beside a reader of the same query: once the reader shows the answer, the banner has
+ * rendered with it too (one cache entry, one commit), so its absence after that is a real absence.
+ */
+function BannerWithProbe({ canManage }: { canManage: boolean }) {
+  const progress = useOnboardingProgress(true);
+  return (
+    <>
+      <OnboardingBanner canManage={canManage} />
+      {progress.data ? <p>progress loaded</p> : null}
+    </>
+  );
+}
+
 describe('OnboardingBanner', () => {
   it.each([
     [0, 'Start setup', 'Finish setting up your clinic'],
@@ -32,15 +47,14 @@ describe('OnboardingBanner', () => {
   });
 
   it('is gone once the wizard is completed', async () => {
-    const network = stubFetch(() => json(progress(4)));
-    renderPage(<OnboardingBanner canManage />, { path: '/dashboard' });
-    await waitFor(() => expect(network.to('/api/onboarding').length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    stubFetch(() => json(progress(4)));
+    renderPage(<BannerWithProbe canManage />, { path: '/dashboard' });
+    await screen.findByText('progress loaded');
     expect(screen.queryByRole('link', { name: /setup$/ })).toBeNull();
   });
 
   it('is gone when the clinic set everything up through Settings without the wizard', async () => {
-    const network = stubFetch(() =>
+    stubFetch(() =>
       json(
         progress(0, {
           profile: { name: 'Sol', email: 'a@sol.example', phone: '+34600000000', category: 'dental' },
@@ -49,16 +63,17 @@ describe('OnboardingBanner', () => {
         }),
       ),
     );
-    renderPage(<OnboardingBanner canManage />, { path: '/dashboard' });
-    await waitFor(() => expect(network.to('/api/onboarding').length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    renderPage(<BannerWithProbe canManage />, { path: '/dashboard' });
+    await screen.findByText('progress loaded');
     expect(screen.queryByRole('link', { name: /setup$/ })).toBeNull();
   });
 
   it('does not ask for staff, who cannot run the setup', async () => {
     const network = stubFetch(() => json(progress(0)));
-    renderPage(<OnboardingBanner canManage={false} />, { path: '/dashboard' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const { queryClient } = renderPage(<OnboardingBanner canManage={false} />, { path: '/dashboard' });
+    // A disabled query is registered idle and never fetched; the i18n namespace is loaded already.
+    await waitFor(() => expect(queryClient.getQueryState(onboardingProgressKey)).toBeDefined());
+    expect(queryClient.getQueryState(onboardingProgressKey)?.fetchStatus).toBe('idle');
     expect(network.to('/api/onboarding')).toHaveLength(0);
     expect(screen.queryByRole('link', { name: 'Start setup' })).toBeNull();
   });
