@@ -62,6 +62,7 @@ const patient = await careloop.patients.create({
   name: 'Maria Santos',
   email: 'maria@example.com',
   phone: '+34600000000',
+  procedure_date: '2026-03-02', // the treatment day in the clinic's time zone
 });
 await careloop.followups.trigger({ patientId: patient.id });`,
   python: `from careloop import CareLoop
