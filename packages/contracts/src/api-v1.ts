@@ -1,30 +1,57 @@
 import { appLanguages } from '@careloop/domain/clinic-locale';
+import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
+import { matchStatuses } from '@careloop/domain/matching/types';
 import { skipReasons } from '@careloop/domain/messaging/follow-up-plan';
-import { patientStatuses } from '@careloop/domain/patient';
+import { patientMessages, patientStatuses, procedureOptions } from '@careloop/domain/patient';
+import { procedureDateMessages } from '@careloop/domain/procedure-date';
 import { z } from 'zod';
 import { nameText } from './name-text';
 
 // The public API's shapes (spec 3 §3 and §7, field names as the /api page documents them:
 // snake_case, lists as `{ data, next_cursor }`). Separate from the web app's private API on purpose:
-// this one is versioned and changes only by adding.
+// this one is versioned and changes only by adding. Requests are strict objects: a query parameter
+// or body field the API does not know is a 400 PARAMETER_UNKNOWN naming it, never silently ignored.
 
 const isoDateTime = z.iso.datetime({ offset: true });
+
+const v1Procedure = z.enum(procedureOptions, patientMessages.invalidProcedure.message);
+
+/** A calendar date in the clinic's time zone; stored as noon of that date there. */
+const v1ProcedureDate = z.iso.date({ error: procedureDateMessages.invalid.message });
+
+export const v1MarketingConsentSchema = z.object({
+  state: z.enum(marketingConsentStates),
+  source: z
+    .enum(consentSources)
+    .describe('Where CareLoop learned of it: `api` when sent through this API, `staff` from the app'),
+  at: z.string().describe('When the decision was made (ISO 8601)'),
+});
 
 export const v1PatientSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  procedure: z.string().nullable(),
+  procedure: v1Procedure.nullable(),
   status: z.enum(patientStatuses),
+  /** The language messages are written in; null: the clinic's default. */
   language: z.enum(appLanguages).nullable(),
-  procedure_date: z.string().nullable(),
+  procedure_date: z.iso
+    .date()
+    .nullable()
+    .describe("The treatment date in the clinic's time zone; follow-ups count their days from it"),
+  marketing_consent: v1MarketingConsentSchema
+    .nullable()
+    .describe('The latest marketing (cross-sell) consent decision; null when none was recorded'),
   created_at: z.string(),
   updated_at: z.string(),
 });
 export type V1Patient = z.infer<typeof v1PatientSchema>;
 
-export const v1PatientListQuerySchema = z.object({
+/** Routes without query parameters: any parameter is unknown. */
+export const v1NoQuerySchema = z.strictObject({});
+
+export const v1PatientListQuerySchema = z.strictObject({
   /** Case-insensitive search in name, e-mail and phone. */
   search: z.string().trim().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(25),
@@ -36,13 +63,33 @@ export const v1PatientListResponseSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
-export const v1CreatePatientBodySchema = z.object({
+export const v1MarketingConsentInputSchema = z.strictObject({
+  state: z.enum(marketingConsentStates),
+  at: isoDateTime
+    .optional()
+    .describe(
+      'When the patient decided (ISO 8601 with offset); default: when the request arrives. Not in the future',
+    ),
+});
+
+export const v1CreatePatientBodySchema = z.strictObject({
   name: nameText(200),
   email: z.string().max(320).nullish(),
   phone: z.string().max(40).nullish(),
-  procedure: z.string().max(100).nullish(),
+  procedure: v1Procedure.nullish(),
   status: z.enum(patientStatuses).optional(),
+  /** null: write in the clinic's default language. */
   language: z.enum(appLanguages).nullish(),
+  procedure_date: v1ProcedureDate
+    .optional()
+    .describe(
+      "The treatment date in the clinic's time zone, from 1900-01-01 to one year after today there; left out on create: today. Stored as noon of that date in the clinic's time zone",
+    ),
+  marketing_consent: v1MarketingConsentInputSchema
+    .optional()
+    .describe(
+      'Marketing (cross-sell) consent, recorded with source `api` when it differs from the decision on record',
+    ),
 });
 export type V1CreatePatientBody = z.infer<typeof v1CreatePatientBodySchema>;
 
@@ -55,18 +102,18 @@ export const v1ReviewPlatforms = ['trustpilot', 'google'] as const;
 
 export const v1ReviewSchema = z.object({
   review_id: z.string(),
-  platform: z.string(),
+  platform: z.enum(v1ReviewPlatforms),
   rating: z.number().int(),
   title: z.string().nullable(),
   text: z.string().nullable(),
   reviewer_name: z.string().nullable(),
   review_date: z.string(),
-  match_status: z.string(),
+  match_status: z.enum(matchStatuses),
   patient_id: z.string().nullable(),
 });
 export type V1Review = z.infer<typeof v1ReviewSchema>;
 
-export const v1ReviewListQuerySchema = z.object({
+export const v1ReviewListQuerySchema = z.strictObject({
   platform: z.enum(v1ReviewPlatforms).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
   /** Reviews written at or after this instant. */
@@ -83,7 +130,11 @@ export const v1ReviewListResponseSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 
-export const v1FollowUpBodySchema = z.object({ patient_id: z.string().min(1).max(100) });
+export const v1FollowUpBodySchema = z.strictObject({ patient_id: z.string().min(1).max(100) });
+
+export const v1MessageChannels = ['sms', 'whatsapp'] as const;
+/** The outbox's delivery states of a message. */
+export const v1MessageStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
 
 /** Why a sequence cannot send (the follow-up planner's reasons). */
 export const v1CampaignStatuses = ['scheduled', 'blocked'] as const;
@@ -94,13 +145,13 @@ export const v1CampaignSchema = z.object({
   /** scheduled: the patient gets the clinic's follow-up days; blocked: nothing can be sent (see reason). */
   status: z.enum(v1CampaignStatuses),
   reason: z.enum([...skipReasons, 'no_procedure_date']).nullable(),
-  channel: z.enum(['sms', 'whatsapp']).nullable(),
-  /** The follow-up messages of this patient already in the outbox (planned ones included). */
+  channel: z.enum(v1MessageChannels).nullable(),
+  /** The follow-up messages of this patient in the outbox (planned ones included), as they stand now. */
   messages: z.array(
     z.object({
       id: z.string(),
-      channel: z.string(),
-      status: z.string(),
+      channel: z.enum(v1MessageChannels),
+      status: z.enum(v1MessageStatuses),
       schedule_day: z.number().int().nullable(),
       scheduled_at: z.string().nullable(),
     }),

@@ -19,6 +19,8 @@ export const meResponseSchema = z.object({
     sandboxMode: z.boolean(),
     /** Automatic sign-out: the app closes itself after this long without activity. */
     idleTimeoutMinutes: z.number().int(),
+    /** IANA zone: the clinic's calendar (a patient's procedure date is a date there). */
+    timeZone: z.string(),
   }),
   role: clinicRoleSchema,
   /** Runs the service (OPERATOR_EMAILS): may open the internal admin pages. */

@@ -2,6 +2,7 @@ import { appLanguages } from '@careloop/domain/clinic-locale';
 import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
 import { patientStatuses } from '@careloop/domain/patient';
 import { importTargets } from '@careloop/domain/patient-import/import-targets';
+import { procedureDateMessages } from '@careloop/domain/procedure-date';
 import { z } from 'zod';
 import { nameText } from './name-text';
 
@@ -31,6 +32,7 @@ export const patientSchema = z.object({
   /** The language messages to this patient are written in; null: the clinic's default. */
   language: patientLanguageSchema.nullable(),
   marketingConsent: marketingConsentSchema.nullable(),
+  /** The treatment date in the clinic's time zone, YYYY-MM-DD. */
   procedureDate: z.string().nullable(),
   lastCheck: z.string().nullable(),
   createdAt: z.string(),
@@ -58,10 +60,11 @@ export const patientListResponseSchema = z.object({
 export type PatientListResponse = z.infer<typeof patientListResponseSchema>;
 
 /**
- * Add/edit body. The shape is checked here; the rules and their messages ('Name required',
- * E.164 phone, listed procedure) are the domain's `patientInputSchema`, applied by the service.
+ * Add/edit body. The shape is checked here (a field it does not list is a 400 PARAMETER_UNKNOWN); the
+ * rules and their messages ('Name required', E.164 phone, listed procedure, the procedure date's
+ * range) are the domain's, applied by the service.
  */
-export const createPatientBodySchema = z.object({
+export const createPatientBodySchema = z.strictObject({
   name: nameText(200).optional().describe('Required'),
   email: z.string().max(320).nullish(),
   phone: z.string().max(40).nullish(),
@@ -72,6 +75,8 @@ export const createPatientBodySchema = z.object({
   language: patientLanguageSchema.nullish(),
   /** Records the decision (source staff, by the signed-in user) when it differs from the current one. */
   marketingConsent: marketingConsentStateSchema.optional(),
+  /** The treatment date (YYYY-MM-DD) in the clinic's time zone; left out on add: today there. */
+  procedureDate: z.iso.date({ error: procedureDateMessages.invalid.message }).optional(),
 });
 export type CreatePatientBody = z.input<typeof createPatientBodySchema>;
 

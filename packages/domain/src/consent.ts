@@ -1,8 +1,9 @@
 /**
  * Who recorded a consent or an opt-out (DESIGN §9: every change with its source and time).
  * `keyword`: the patient's explicit marketing opt-in keyword reply (OFFERS, OFERTAS, KAMPANYA).
+ * `api`: sent by the clinic's own system through the public API (an API client, not a person).
  */
-export const consentSources = ['patient_reply', 'staff', 'import', 'provider', 'keyword'] as const;
+export const consentSources = ['patient_reply', 'staff', 'import', 'provider', 'keyword', 'api'] as const;
 export type ConsentSource = (typeof consentSources)[number];
 
 /** Marketing consent as last recorded: granted, or withdrawn (nothing recorded: null). */

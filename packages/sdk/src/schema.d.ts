@@ -204,8 +204,10 @@ export interface paths {
                             channel: ("sms" | "whatsapp") | null;
                             messages: {
                                 id: string;
-                                channel: string;
-                                status: string;
+                                /** @enum {string} */
+                                channel: "sms" | "whatsapp";
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
                                 schedule_day: number | null;
                                 scheduled_at: string | null;
                             }[];
@@ -326,6 +328,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/followups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages now */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            patient_id: string;
+                            /** @enum {string} */
+                            status: "scheduled" | "blocked";
+                            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "no_procedure_date") | null;
+                            channel: ("sms" | "whatsapp") | null;
+                            messages: {
+                                id: string;
+                                /** @enum {string} */
+                                channel: "sms" | "whatsapp";
+                                /** @enum {string} */
+                                status: "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+                                schedule_day: number | null;
+                                scheduled_at: string | null;
+                            }[];
+                            created_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                code: string;
+                                message: string;
+                                details?: unknown;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oauth/token": {
         parameters: {
             query?: never;
@@ -440,11 +602,24 @@ export interface paths {
                                 name: string;
                                 email: string | null;
                                 phone: string | null;
-                                procedure: string | null;
+                                procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
                                 /** @enum {string} */
                                 status: "active" | "completed" | "watch" | "red";
                                 language: ("en" | "es" | "tr") | null;
+                                /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
                                 procedure_date: string | null;
+                                /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
+                                marketing_consent: {
+                                    /** @enum {string} */
+                                    state: "granted" | "withdrawn";
+                                    /**
+                                     * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
+                                     * @enum {string}
+                                     */
+                                    source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
+                                    /** @description When the decision was made (ISO 8601) */
+                                    at: string;
+                                } | null;
                                 created_at: string;
                                 updated_at: string;
                             }[];
@@ -560,7 +735,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Create a patient (phone in E.164 or the clinic country’s format); Idempotency-Key honoured */
+        /** Create a patient (phone in E.164 or the clinic country’s format; procedure_date left out: today in the clinic’s time zone); Idempotency-Key honoured */
         post: {
             parameters: {
                 query?: never;
@@ -574,10 +749,25 @@ export interface paths {
                         name: string;
                         email?: string | null;
                         phone?: string | null;
-                        procedure?: string | null;
+                        procedure?: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
                         /** @enum {string} */
                         status?: "active" | "completed" | "watch" | "red";
                         language?: ("en" | "es" | "tr") | null;
+                        /**
+                         * Format: date
+                         * @description The treatment date in the clinic's time zone, from 1900-01-01 to one year after today there; left out on create: today. Stored as noon of that date in the clinic's time zone
+                         */
+                        procedure_date?: string;
+                        /** @description Marketing (cross-sell) consent, recorded with source `api` when it differs from the decision on record */
+                        marketing_consent?: {
+                            /** @enum {string} */
+                            state: "granted" | "withdrawn";
+                            /**
+                             * Format: date-time
+                             * @description When the patient decided (ISO 8601 with offset); default: when the request arrives. Not in the future
+                             */
+                            at?: string;
+                        };
                     };
                 };
             };
@@ -593,11 +783,24 @@ export interface paths {
                             name: string;
                             email: string | null;
                             phone: string | null;
-                            procedure: string | null;
+                            procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
                             /** @enum {string} */
                             status: "active" | "completed" | "watch" | "red";
                             language: ("en" | "es" | "tr") | null;
+                            /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
                             procedure_date: string | null;
+                            /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
+                            marketing_consent: {
+                                /** @enum {string} */
+                                state: "granted" | "withdrawn";
+                                /**
+                                 * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
+                                 * @enum {string}
+                                 */
+                                source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
+                                /** @description When the decision was made (ISO 8601) */
+                                at: string;
+                            } | null;
                             created_at: string;
                             updated_at: string;
                         };
@@ -746,11 +949,24 @@ export interface paths {
                             name: string;
                             email: string | null;
                             phone: string | null;
-                            procedure: string | null;
+                            procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
                             /** @enum {string} */
                             status: "active" | "completed" | "watch" | "red";
                             language: ("en" | "es" | "tr") | null;
+                            /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
                             procedure_date: string | null;
+                            /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
+                            marketing_consent: {
+                                /** @enum {string} */
+                                state: "granted" | "withdrawn";
+                                /**
+                                 * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
+                                 * @enum {string}
+                                 */
+                                source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
+                                /** @description When the decision was made (ISO 8601) */
+                                at: string;
+                            } | null;
                             created_at: string;
                             updated_at: string;
                         };
@@ -884,10 +1100,25 @@ export interface paths {
                         name?: string;
                         email?: string | null;
                         phone?: string | null;
-                        procedure?: string | null;
+                        procedure?: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
                         /** @enum {string} */
                         status?: "active" | "completed" | "watch" | "red";
                         language?: ("en" | "es" | "tr") | null;
+                        /**
+                         * Format: date
+                         * @description The treatment date in the clinic's time zone, from 1900-01-01 to one year after today there; left out on create: today. Stored as noon of that date in the clinic's time zone
+                         */
+                        procedure_date?: string;
+                        /** @description Marketing (cross-sell) consent, recorded with source `api` when it differs from the decision on record */
+                        marketing_consent?: {
+                            /** @enum {string} */
+                            state: "granted" | "withdrawn";
+                            /**
+                             * Format: date-time
+                             * @description When the patient decided (ISO 8601 with offset); default: when the request arrives. Not in the future
+                             */
+                            at?: string;
+                        };
                     };
                 };
             };
@@ -903,11 +1134,24 @@ export interface paths {
                             name: string;
                             email: string | null;
                             phone: string | null;
-                            procedure: string | null;
+                            procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
                             /** @enum {string} */
                             status: "active" | "completed" | "watch" | "red";
                             language: ("en" | "es" | "tr") | null;
+                            /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
                             procedure_date: string | null;
+                            /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
+                            marketing_consent: {
+                                /** @enum {string} */
+                                state: "granted" | "withdrawn";
+                                /**
+                                 * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
+                                 * @enum {string}
+                                 */
+                                source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
+                                /** @description When the decision was made (ISO 8601) */
+                                at: string;
+                            } | null;
                             created_at: string;
                             updated_at: string;
                         };
@@ -1055,13 +1299,15 @@ export interface paths {
                         "application/json": {
                             data: {
                                 review_id: string;
-                                platform: string;
+                                /** @enum {string} */
+                                platform: "trustpilot" | "google";
                                 rating: number;
                                 title: string | null;
                                 text: string | null;
                                 reviewer_name: string | null;
                                 review_date: string;
-                                match_status: string;
+                                /** @enum {string} */
+                                match_status: "matched" | "multiple_matches" | "unmatched";
                                 patient_id: string | null;
                             }[];
                             next_cursor: string | null;

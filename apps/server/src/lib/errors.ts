@@ -1,5 +1,6 @@
 export const errorCodes = [
   'VALIDATION_ERROR',
+  'PARAMETER_UNKNOWN',
   'UNAUTHENTICATED',
   'SESSION_IDLE',
   'NO_CLINIC',

@@ -1,6 +1,21 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
+
+const fieldOf = (path: string) => path.replace(/^\//, '').replaceAll('/', '.') || null;
+
+/**
+ * Query parameters and body fields a strict schema does not list (zod's `unrecognized_keys`), with
+ * their paths ('marketing_consent.source'): told apart from invalid values, as Stripe does.
+ */
+function unknownParameters(validation: FastifySchemaValidationError[]): string[] {
+  return validation.flatMap((v) => {
+    if (v.keyword !== 'unrecognized_keys') return [];
+    const keys = (v.params as { keys?: unknown }).keys;
+    const prefix = fieldOf(v.instancePath);
+    return Array.isArray(keys) ? keys.map((key) => (prefix ? `${prefix}.${String(key)}` : String(key))) : [];
+  });
+}
 
 /** One JSON error envelope; validation is 400 with field details; 5xx hide their cause. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -11,8 +26,20 @@ export function registerErrorHandler(app: FastifyInstance) {
         .send({ error: { code: error.code, message: error.message, details: error.details } });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      const unknown = unknownParameters(error.validation);
+      if (unknown.length > 0) {
+        const what = error.validationContext === 'querystring' ? 'query parameter' : 'field';
+        const label = `Unknown ${what}${unknown.length > 1 ? 's' : ''}`;
+        return reply.status(400).send({
+          error: {
+            code: 'PARAMETER_UNKNOWN',
+            message: `${label}: ${unknown.join(', ')}`,
+            details: unknown.map((field) => ({ field, message: `Unknown ${what}` })),
+          },
+        });
+      }
       const details = error.validation.map((v) => ({
-        field: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || null,
+        field: fieldOf(v.instancePath),
         message: v.message ?? 'Invalid value',
       }));
       return reply.status(400).send({

@@ -89,6 +89,13 @@ describe('every route declares who may call it, and the declaration holds', () =
     // A public address, never called: nothing here runs the delivery job.
     const webhookEndpoint = await buildWebhookEndpoint(t, a.owner, 'https://93.184.216.34/careloop');
     const webhookDelivery = await buildWebhookDelivery(t, a.clinicId, webhookEndpoint.id);
+    const followUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/followups',
+      headers: { ...bearer(await buildAccessToken(t, apiClient)), 'content-type': 'application/json' },
+      payload: { patient_id: patient.id },
+    });
+    expect(followUp.statusCode).toBe(201);
     victim = {
       clinicId: a.clinicId,
       // Which record each id parameter names, by the path segment before it.
@@ -104,6 +111,7 @@ describe('every route declares who may call it, and the declaration holds', () =
         'api-clients': apiClient.id,
         'webhook-endpoints': webhookEndpoint.id,
         deliveries: webhookDelivery.id,
+        followups: followUp.json().id,
       },
     };
     victimBodyIds = {

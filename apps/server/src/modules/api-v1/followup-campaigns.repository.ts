@@ -63,3 +63,13 @@ export async function insertCampaign(db: Database, values: typeof followUpCampai
   const rows = await db.insert(followUpCampaigns).values(values).returning();
   return rows[0]!;
 }
+
+/** One campaign of the clinic, or null (another clinic's id is none of its campaigns). */
+export async function findCampaign(db: Database, clinicId: string, id: string) {
+  const rows = await db
+    .select()
+    .from(followUpCampaigns)
+    .where(and(eq(followUpCampaigns.clinicId, clinicId), eq(followUpCampaigns.id, id)))
+    .limit(1);
+  return rows[0] ?? null;
+}

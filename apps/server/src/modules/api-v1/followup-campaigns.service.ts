@@ -5,9 +5,45 @@ import { notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
 import { planPatientFollowUps } from '../automation/followup-planner';
-import { findCampaignPatient, insertCampaign, listFollowUpMessages } from './followup-campaigns.repository';
+import {
+  findCampaign,
+  findCampaignPatient,
+  insertCampaign,
+  listFollowUpMessages,
+} from './followup-campaigns.repository';
 
 type Deps = Pick<AppDeps, 'db'>;
+
+type CampaignRow = NonNullable<Awaited<ReturnType<typeof findCampaign>>>;
+
+/** A campaign with the patient's follow-up messages as the outbox holds them now. */
+async function toV1Campaign(deps: Deps, clinicId: string, row: CampaignRow): Promise<V1Campaign> {
+  const messages = await listFollowUpMessages(deps.db, clinicId, row.patientId);
+  // Rows are written only from the API's values (startFollowUpCampaign); check constraints hold the
+  // campaign status and the messages' channel and delivery status to them as well.
+  return {
+    id: row.id,
+    patient_id: row.patientId,
+    status: row.status as V1Campaign['status'],
+    reason: row.reason as V1Campaign['reason'],
+    channel: row.channel as V1Campaign['channel'],
+    messages: messages.map((message) => ({
+      id: message.id,
+      channel: message.channel as V1Campaign['messages'][number]['channel'],
+      status: message.status as V1Campaign['messages'][number]['status'],
+      schedule_day: message.scheduleDay,
+      scheduled_at: message.scheduledAt?.toISOString() ?? null,
+    })),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** A campaign started earlier (`GET /api/v1/followups/:id`): its status and where its messages stand. */
+export async function getFollowUpCampaign(deps: Deps, ctx: ClinicContext, id: string): Promise<V1Campaign> {
+  const row = await findCampaign(deps.db, ctx.clinicId, id);
+  if (!row) throw notFound('Follow-up');
+  return toV1Campaign(deps, ctx.clinicId, row);
+}
 
 /**
  * Starts a patient's follow-up sequence (`POST /api/v1/followups`): the follow-up planner plans what is
@@ -41,20 +77,5 @@ export async function startFollowUpCampaign(
     apiClientId: input.apiClientId,
     createdAt: now,
   });
-  const messages = await listFollowUpMessages(deps.db, ctx.clinicId, patient.id);
-  return {
-    id: row.id,
-    patient_id: row.patientId,
-    status: reason === null ? 'scheduled' : 'blocked',
-    reason,
-    channel: choice.ok ? choice.channel : null,
-    messages: messages.map((message) => ({
-      id: message.id,
-      channel: message.channel,
-      status: message.status,
-      schedule_day: message.scheduleDay,
-      scheduled_at: message.scheduledAt?.toISOString() ?? null,
-    })),
-    created_at: row.createdAt.toISOString(),
-  };
+  return toV1Campaign(deps, ctx.clinicId, row);
 }

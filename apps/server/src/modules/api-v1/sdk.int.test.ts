@@ -31,7 +31,13 @@ describe('@careloop/sdk', () => {
     const first = await quickStart(baseUrl, client.clientId, client.clientSecret);
     const again = await quickStart(baseUrl, client.clientId, client.clientSecret);
 
-    expect(first.patient).toMatchObject({ name: 'Maria Santos', phone: '+34600000000', status: 'active' });
+    expect(first.patient).toMatchObject({
+      name: 'Maria Santos',
+      phone: '+34600000000',
+      status: 'active',
+      procedure_date: '2026-03-02',
+      language: 'es',
+    });
     expect(again.patient.id).toBe(first.patient.id); // the same idempotency key: no second patient
     const stored = await t.db
       .select({ id: patients.id })

@@ -1,4 +1,4 @@
-import { v1AnalyticsSchema } from '@careloop/contracts/api-v1';
+import { v1AnalyticsSchema, v1NoQuerySchema } from '@careloop/contracts/api-v1';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
@@ -17,6 +17,7 @@ export const v1AnalyticsRoutes =
           summary:
             "The dashboard's KPIs with the response rate (answered share of messages sent), and its last 12 weeks (reviews, rating, cases opened and resolved)",
           security: [{ bearerAuth: ['analytics:read'] }],
+          querystring: v1NoQuerySchema,
           response: { 200: v1AnalyticsSchema, ...v1Errors },
         },
       },

@@ -1,9 +1,14 @@
-import { v1CampaignSchema, v1FollowUpBodySchema } from '@careloop/contracts/api-v1';
+import {
+  v1CampaignSchema,
+  v1FollowUpBodySchema,
+  v1IdParamsSchema,
+  v1NoQuerySchema,
+} from '@careloop/contracts/api-v1';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { apiCallerOf, idempotencyKeyOf } from '../../plugins/api-bearer';
 import { clinicContextOf } from '../../plugins/route-access';
-import { startFollowUpCampaign } from './followup-campaigns.service';
+import { getFollowUpCampaign, startFollowUpCampaign } from './followup-campaigns.service';
 import { runIdempotently } from './idempotency.service';
 import { v1Errors } from './v1-errors';
 
@@ -19,6 +24,7 @@ export const v1FollowUpsRoutes =
           summary:
             "Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when consent, opt-outs or settings leave no way to send); Idempotency-Key honoured",
           security: [{ bearerAuth: ['followups:write'] }],
+          querystring: v1NoQuerySchema,
           body: v1FollowUpBodySchema,
           response: { 201: v1CampaignSchema, ...v1Errors },
         },
@@ -42,5 +48,24 @@ export const v1FollowUpsRoutes =
         if (answer.isReplay) reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode).send(answer.body as never);
       },
+    );
+
+    app.get(
+      '/api/v1/followups/:id',
+      {
+        // The scope that starts sequences reads them: a client that started one can follow it
+        // without being issued a new scope.
+        config: { access: 'bearer', scope: 'followups:write' },
+        schema: {
+          tags: ['public-api'],
+          summary:
+            "A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages now",
+          security: [{ bearerAuth: ['followups:write'] }],
+          params: v1IdParamsSchema,
+          querystring: v1NoQuerySchema,
+          response: { 200: v1CampaignSchema, ...v1Errors },
+        },
+      },
+      async (request) => getFollowUpCampaign(deps, clinicContextOf(request), request.params.id),
     );
   };

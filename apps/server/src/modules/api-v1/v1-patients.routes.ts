@@ -2,6 +2,7 @@ import {
   type V1CreatePatientBody,
   v1CreatePatientBodySchema,
   v1IdParamsSchema,
+  v1NoQuerySchema,
   v1PatientListQuerySchema,
   v1PatientListResponseSchema,
   v1PatientSchema,
@@ -14,9 +15,21 @@ import { clinicContextOf } from '../../plugins/route-access';
 import { createPatient, getPatient, listPatients, updatePatient } from '../patients/patients.service';
 import { runIdempotently } from './idempotency.service';
 import { v1Errors } from './v1-errors';
-import { toV1Patient } from './v1-shapes';
+import { fromV1PatientBody, toV1Patient, withV1FieldNames } from './v1-shapes';
 
-/** The public API's patients: the same rules as the web app's (E.164 phones, names, the clinic's languages). */
+/** The app's rule errors with the public API's field names. */
+async function inV1Terms<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw withV1FieldNames(error);
+  }
+}
+
+/**
+ * The public API's patients: the same rules as the web app's (E.164 phones, names, the clinic's
+ * languages, the procedure date's range); consent sent here is recorded with the source `api`.
+ */
 export const v1PatientsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -51,8 +64,9 @@ export const v1PatientsRoutes =
         schema: {
           tags: ['public-api'],
           summary:
-            'Create a patient (phone in E.164 or the clinic country’s format); Idempotency-Key honoured',
+            'Create a patient (phone in E.164 or the clinic country’s format; procedure_date left out: today in the clinic’s time zone); Idempotency-Key honoured',
           security: [{ bearerAuth: ['patients:write'] }],
+          querystring: v1NoQuerySchema,
           body: v1CreatePatientBodySchema,
           response: { 201: v1PatientSchema, ...v1Errors },
         },
@@ -64,7 +78,12 @@ export const v1PatientsRoutes =
           deps,
           apiCallerOf(request),
           { key: idempotencyKeyOf(request), method: 'POST', route: '/api/v1/patients', body },
-          async () => ({ statusCode: 201, body: toV1Patient(await createPatient(deps, ctx, body)) }),
+          async () => ({
+            statusCode: 201,
+            body: toV1Patient(
+              await inV1Terms(() => createPatient(deps, ctx, fromV1PatientBody(body), 'api')),
+            ),
+          }),
         );
         if (answer.isReplay) reply.header('idempotent-replayed', 'true');
         return reply.status(answer.statusCode).send(answer.body as never);
@@ -80,6 +99,7 @@ export const v1PatientsRoutes =
           summary: 'One patient',
           security: [{ bearerAuth: ['patients:read'] }],
           params: v1IdParamsSchema,
+          querystring: v1NoQuerySchema,
           response: { 200: v1PatientSchema, ...v1Errors },
         },
       },
@@ -95,11 +115,22 @@ export const v1PatientsRoutes =
           summary: 'Update a patient: only the fields given change',
           security: [{ bearerAuth: ['patients:write'] }],
           params: v1IdParamsSchema,
+          querystring: v1NoQuerySchema,
           body: v1UpdatePatientBodySchema,
           response: { 200: v1PatientSchema, ...v1Errors },
         },
       },
       async (request) =>
-        toV1Patient(await updatePatient(deps, clinicContextOf(request), request.params.id, request.body)),
+        toV1Patient(
+          await inV1Terms(() =>
+            updatePatient(
+              deps,
+              clinicContextOf(request),
+              request.params.id,
+              fromV1PatientBody(request.body),
+              'api',
+            ),
+          ),
+        ),
     );
   };

@@ -1,29 +1,77 @@
-import type { V1Analytics, V1Patient, V1Review } from '@careloop/contracts/api-v1';
+import type {
+  V1Analytics,
+  V1CreatePatientBody,
+  V1Patient,
+  V1Review,
+  V1UpdatePatientBody,
+  v1ReviewPlatforms,
+} from '@careloop/contracts/api-v1';
 import type { DashboardSummary } from '@careloop/contracts/dashboard';
 import type { Patient } from '@careloop/contracts/patients';
 import type { Review } from '@careloop/contracts/reviews';
+import { procedureOptions } from '@careloop/domain/patient';
+import { AppError } from '../../lib/errors';
+import type { PatientInput } from '../patients/patients.service';
 
 // The web app's shapes in the public API's field names (snake_case, as the /api page documents).
 
+/** Every procedure stored went through the listed-procedure rule; anything else reads as Other. */
+const listedProcedure = (procedure: string | null) =>
+  procedure === null ? null : (procedureOptions.find((option) => option === procedure) ?? 'Other');
+
 export function toV1Patient(patient: Patient): V1Patient {
+  const consent = patient.marketingConsent;
   return {
     id: patient.id,
     name: patient.name,
     email: patient.email,
     phone: patient.phone,
-    procedure: patient.procedure,
+    procedure: listedProcedure(patient.procedure),
     status: patient.status,
     language: patient.language,
     procedure_date: patient.procedureDate,
+    marketing_consent: consent ? { state: consent.state, source: consent.source, at: consent.at } : null,
     created_at: patient.createdAt,
     updated_at: patient.updatedAt,
   };
 }
 
+/** A v1 create/update body in the app's field names (only the fields given). */
+export function fromV1PatientBody(body: V1CreatePatientBody | V1UpdatePatientBody): PatientInput {
+  const { procedure_date, marketing_consent, ...same } = body;
+  return {
+    ...same,
+    ...(procedure_date === undefined ? {} : { procedureDate: procedure_date }),
+    ...(marketing_consent === undefined
+      ? {}
+      : { marketingConsent: marketing_consent.state, marketingConsentAt: marketing_consent.at }),
+  };
+}
+
+const v1FieldNames: Record<string, string> = {
+  procedureDate: 'procedure_date',
+  marketingConsent: 'marketing_consent',
+  'marketingConsent.at': 'marketing_consent.at',
+};
+
+/** An error of the app's patient rules with the fields named as the public API names them. */
+export function withV1FieldNames(error: unknown): unknown {
+  if (!(error instanceof AppError) || !Array.isArray(error.details)) return error;
+  const details = error.details.map((detail: unknown) => {
+    if (typeof detail !== 'object' || detail === null || !('field' in detail)) return detail;
+    const field = (detail as { field: unknown }).field;
+    return typeof field === 'string' && field in v1FieldNames
+      ? { ...detail, field: v1FieldNames[field] }
+      : detail;
+  });
+  return new AppError(error.statusCode, error.code, error.message, details);
+}
+
 export function toV1Review(review: Review): V1Review {
   return {
     review_id: review.id,
-    platform: review.provider,
+    // The reviews table's check constraint holds providers to the v1 platforms.
+    platform: review.provider as (typeof v1ReviewPlatforms)[number],
     rating: review.rating,
     title: review.title,
     text: review.reviewText,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import readXlsxFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients } from '../../db/schema';
+import { clinics, patients } from '../../db/schema';
 import { buildPatient } from '../../testing/build-patient';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -54,6 +54,23 @@ describe('export', () => {
     expect(res.body).not.toContain("'+14155552671");
     expect(res.body).toContain('"Line one\nline ""two"", three"');
     expect(res.body.endsWith('\r\n')).toBe(true);
+  });
+
+  it("writes the procedure date as the app shows it: the day in the clinic's time zone", async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    await t.db.update(clinics).set({ timeZone: 'Asia/Tokyo' }).where(eq(clinics.id, clinicId));
+    // Stored at the time of an evening entry (as patients added before dates were sent were): 2 March in Tokyo.
+    await buildPatient(t, clinicId, { name: 'Evening Entry', createdAt: new Date('2026-03-01T20:00:00Z') });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { name: 'Dated Entry', procedureDate: '2026-01-01' },
+    });
+    expect(added.statusCode).toBe(201);
+    const body = (await download(owner.cookie)).body;
+    expect(body).toMatch(/,Evening Entry,.*,2026-03-02,/);
+    expect(body).toMatch(/,Dated Entry,.*,2026-01-01,/);
   });
 
   it('writes semicolons in Windows-1252 or Windows-1254 as chosen, and imports back as it was', async () => {

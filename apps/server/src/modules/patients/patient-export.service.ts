@@ -1,5 +1,6 @@
 import type { PatientExportQuery } from '@careloop/contracts/patients';
 import { patientExportQuerySchema } from '@careloop/contracts/patients';
+import { procedureDateOf } from '@careloop/domain/procedure-date';
 import type { AppDeps } from '../../app-deps';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
@@ -44,7 +45,11 @@ export async function exportPatients(
     { text: r.procedure },
     { text: r.status },
     { text: r.comment },
-    { text: r.procedureDate?.toISOString().slice(0, 10) ?? null, kind: 'date' },
+    // The day in the clinic's zone, as the app shows it and import reads it back.
+    {
+      text: r.procedureDate ? procedureDateOf(r.procedureDate, ctx.clinic.timeZone) : null,
+      kind: 'date',
+    },
     { text: r.createdAt.toISOString() },
   ]);
   if (options.format === 'xlsx') {

@@ -14,6 +14,7 @@ import {
   isImportTarget,
 } from '@careloop/domain/patient-import/import-targets';
 import type { ImportLocale } from '@careloop/domain/patient-import/read-import-row';
+import { procedureDateInstant, procedureDateOf } from '@careloop/domain/procedure-date';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { badRequest } from '../../lib/errors';
@@ -144,13 +145,9 @@ export async function previewPatientImport(
 
 const batchSize = 500;
 
-function toNewRow(
-  clinicId: string,
-  userId: string,
-  id: string,
-  now: Date,
-  { patient }: AcceptedRow,
-): NewPatientRow {
+function toNewRow(ctx: ClinicContext, id: string, now: Date, { patient }: AcceptedRow): NewPatientRow {
+  const { clinicId, userId } = ctx;
+  const { timeZone } = ctx.clinic;
   // A consent column records the decision with its time, source and who imported it.
   const consent = patient.marketingConsent
     ? {
@@ -166,7 +163,8 @@ function toNewRow(
     ...patient.fields,
     language: patient.language,
     ...consent,
-    procedureDate: patient.procedureDate ? new Date(`${patient.procedureDate}T00:00:00Z`) : now,
+    // The file's date (else today) as every procedure date is stored: noon there in the clinic's zone.
+    procedureDate: procedureDateInstant(patient.procedureDate ?? procedureDateOf(now, timeZone), timeZone),
     createdAt: now,
     updatedAt: now,
   };
@@ -199,7 +197,7 @@ export async function importPatients(
     const rows = analysis.accepted.map((accepted) => {
       const id = makePatientId(now, taken);
       taken.add(id);
-      return toNewRow(ctx.clinicId, ctx.userId, id, now, accepted);
+      return toNewRow(ctx, id, now, accepted);
     });
     let inserted = 0;
     onProgress(0, rows.length);

@@ -231,7 +231,7 @@ describe('list patients', () => {
       email: 'lucia@example.com',
       phone: '+34612345678',
       procedure: 'Dental Implant',
-      procedureDate: '2026-03-29T00:30:00.123Z',
+      procedureDate: '2026-03-29',
       language: 'es',
       marketingConsent: 'granted',
       comment: 'Prefers WhatsApp',

@@ -1,5 +1,4 @@
 import type {
-  CreatePatientBody,
   Patient,
   PatientListResponse,
   PatientTimelineResponse,
@@ -9,10 +8,11 @@ import type {
 import { isAppLanguage } from '@careloop/domain/clinic-locale';
 import { isConsentSource, isMarketingConsentState } from '@careloop/domain/consent';
 import { makePatientId, type PatientStatus } from '@careloop/domain/patient';
+import { checkProcedureDate, procedureDateInstant, procedureDateOf } from '@careloop/domain/procedure-date';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
-import { notFound } from '../../lib/errors';
+import { badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordPatientView } from '../audit/audit.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
@@ -47,7 +47,8 @@ function toMarketingConsent(row: PatientView): Patient['marketingConsent'] {
   return { state, at: iso(at)!, source, recordedBy: row.marketingConsentRecordedBy };
 }
 
-export function toPatient(row: PatientView): Patient {
+/** A patient as the app's API answers it; the procedure date is read in the clinic's time zone. */
+export function toPatient(row: PatientView, timeZone: string): Patient {
   return {
     id: row.id,
     name: row.name,
@@ -58,7 +59,7 @@ export function toPatient(row: PatientView): Patient {
     comment: row.comment,
     language: isAppLanguage(row.language) ? row.language : null,
     marketingConsent: toMarketingConsent(row),
-    procedureDate: iso(row.procedureDate),
+    procedureDate: row.procedureDate === null ? null : procedureDateOf(row.procedureDate, timeZone),
     lastCheck: iso(row.lastCheck),
     createdAt: iso(row.createdAt)!,
     updatedAt: iso(row.updatedAt)!,
@@ -66,27 +67,63 @@ export function toPatient(row: PatientView): Patient {
 }
 
 /**
- * The language given (undefined keeps it), and a consent decision recorded by the signed-in user
- * only when it changes the recorded state: saving the form again keeps the original time and source.
+ * What the app's form and the public API send, in the app's field names. `marketingConsentAt`: when
+ * the patient decided, as the API's caller says (the app records the time of the save).
+ */
+export type PatientInput = UpdatePatientBody & { marketingConsentAt?: string };
+
+/** Who sends the input: staff in the app (the consent is theirs to record), or an API client. */
+export type PatientInputChannel = 'app' | 'api';
+
+const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
+
+/** The stored instant of the date given (checked), or of today in the clinic's zone on create. */
+function procedureDateValue(body: PatientInput, ctx: ClinicContext, now: Date, isCreate: boolean) {
+  const { timeZone } = ctx.clinic;
+  if (body.procedureDate === undefined) {
+    return isCreate ? procedureDateInstant(procedureDateOf(now, timeZone), timeZone) : undefined;
+  }
+  const check = checkProcedureDate(body.procedureDate, now, timeZone);
+  if (!check.ok) throw fieldError('procedureDate', check.message.message);
+  return procedureDateInstant(body.procedureDate, timeZone);
+}
+
+/** The time of a consent decision: the caller's (not in the future) or now. */
+function consentTime(body: PatientInput, now: Date): Date {
+  if (body.marketingConsentAt === undefined) return now;
+  const at = new Date(body.marketingConsentAt);
+  if (at.getTime() > now.getTime()) {
+    throw fieldError('marketingConsent.at', 'The consent time cannot be in the future');
+  }
+  return at;
+}
+
+/**
+ * The language given (undefined keeps it), and a consent decision recorded (by the signed-in user,
+ * or as sent through the API) only when it changes the recorded state: saving the form again keeps
+ * the original time and source.
  */
 function localeAndConsent(
-  body: CreatePatientBody,
+  body: PatientInput,
   ctx: ClinicContext,
   existing: PatientRow | null,
   now: Date,
+  channel: PatientInputChannel,
 ): Partial<PatientRow> {
   const values: Partial<PatientRow> = {};
   if (body.language !== undefined) values.language = body.language;
+  const at = consentTime(body, now);
   if (body.marketingConsent && body.marketingConsent !== existing?.marketingConsent) {
     values.marketingConsent = body.marketingConsent;
-    values.marketingConsentAt = now;
-    values.marketingConsentSource = 'staff';
-    values.marketingConsentRecordedBy = ctx.userId;
+    values.marketingConsentAt = at;
+    values.marketingConsentSource = channel === 'api' ? 'api' : 'staff';
+    // An API client is no person: nobody is named as having recorded it.
+    values.marketingConsentRecordedBy = channel === 'api' ? null : ctx.userId;
   }
   return values;
 }
 
-/** A marketing consent recorded by staff is a consent.changed webhook, in the transaction of the save. */
+/** A marketing consent recorded by staff or the API is a consent.changed webhook, in the transaction of the save. */
 async function emitConsentChange(tx: Database, row: PatientRow, saved: Partial<PatientRow>, now: Date) {
   if (!saved.marketingConsent) return;
   await emitWebhookEvents(
@@ -99,7 +136,7 @@ async function emitConsentChange(tx: Database, row: PatientRow, saved: Partial<P
           patient_id: row.id,
           channel: 'marketing',
           status: saved.marketingConsent === 'granted' ? 'opted_in' : 'opted_out',
-          source: 'staff',
+          source: saved.marketingConsentSource ?? 'staff',
         },
       },
     ],
@@ -127,14 +164,14 @@ export async function listPatients(
   const last = page.at(-1);
   const nextCursor =
     rows.length > query.limit && last ? encodeCursor({ t: last.cursorTs, id: last.id }) : null;
-  return { patients: page.map(toPatient), nextCursor, total };
+  return { patients: page.map((row) => toPatient(row, ctx.clinic.timeZone)), nextCursor, total };
 }
 
 export async function getPatient(deps: Deps, ctx: ClinicContext, id: string): Promise<Patient> {
   const row = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!row) throw patientNotFound();
   await recordPatientView(deps.db, ctx, id, 'patient_viewed');
-  return toPatient(row);
+  return toPatient(row, ctx.clinic.timeZone);
 }
 
 // ---------- create, update ----------
@@ -147,11 +184,13 @@ async function takenIds(db: Database, clinicId: string, now: Date) {
 export async function createPatient(
   deps: Deps,
   ctx: ClinicContext,
-  body: CreatePatientBody,
+  body: PatientInput,
+  channel: PatientInputChannel = 'app',
 ): Promise<Patient> {
   const fields = validatePatient(body, ctx.clinic.country);
   const now = new Date();
-  const locale = localeAndConsent(body, ctx, null, now);
+  const procedureDate = procedureDateValue(body, ctx, now, true);
+  const locale = localeAndConsent(body, ctx, null, now, channel);
   const taken = await takenIds(deps.db, ctx.clinicId, now);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const id = makePatientId(now, taken);
@@ -161,14 +200,14 @@ export async function createPatient(
         id,
         ...fields,
         ...locale,
-        procedureDate: now,
+        procedureDate,
         createdAt: now,
         updatedAt: now,
       });
       if (inserted) await emitConsentChange(tx, inserted, locale, now);
       return inserted;
     });
-    if (row) return toPatient(row);
+    if (row) return toPatient(row, ctx.clinic.timeZone);
     taken.add(id);
   }
   throw new Error('could not find a free patient id');
@@ -178,11 +217,13 @@ export async function updatePatient(
   deps: Deps,
   ctx: ClinicContext,
   id: string,
-  body: UpdatePatientBody,
+  body: PatientInput,
+  channel: PatientInputChannel = 'app',
 ): Promise<Patient> {
   const existing = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!existing) throw patientNotFound();
-  const given = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const { procedureDate: _date, marketingConsentAt: _at, ...patientFields } = body;
+  const given = Object.fromEntries(Object.entries(patientFields).filter(([, value]) => value !== undefined));
   const fields = validatePatient(
     {
       name: existing.name,
@@ -196,14 +237,20 @@ export async function updatePatient(
     ctx.clinic.country,
   );
   const now = new Date();
-  const locale = localeAndConsent(body, ctx, existing, now);
+  const procedureDate = procedureDateValue(body, ctx, now, false);
+  const locale = localeAndConsent(body, ctx, existing, now, channel);
   const row = await deps.db.transaction(async (tx) => {
-    const updated = await updatePatientRow(tx, ctx.clinicId, id, { ...fields, ...locale, updatedAt: now });
+    const updated = await updatePatientRow(tx, ctx.clinicId, id, {
+      ...fields,
+      ...locale,
+      ...(procedureDate ? { procedureDate } : {}),
+      updatedAt: now,
+    });
     if (updated) await emitConsentChange(tx, updated, locale, now);
     return updated;
   });
   if (!row) throw patientNotFound();
-  return toPatient(row);
+  return toPatient(row, ctx.clinic.timeZone);
 }
 
 // ---------- timeline ----------

@@ -61,6 +61,7 @@ const me = (sandboxMode: boolean, role: MeResponse['role'] = 'owner'): MeRespons
     category: null,
     sandboxMode,
     idleTimeoutMinutes: 30,
+    timeZone: 'Europe/Madrid',
   },
   role,
   isOperator: false,

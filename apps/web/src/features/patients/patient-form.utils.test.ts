@@ -5,6 +5,8 @@ import es from '../../i18n/es/common.json';
 import tr from '../../i18n/tr/common.json';
 import {
   emptyPatientForm,
+  formValuesToBody,
+  newPatientForm,
   serverFieldErrors,
   toPatientMessage,
   validatePatientForm,
@@ -27,6 +29,52 @@ describe('validatePatientForm', () => {
     const errors = validatePatientForm({ ...emptyPatientForm, ...values });
     expect(Object.fromEntries(Object.entries(errors).map(([field, m]) => [field, m?.message]))).toEqual(
       expected,
+    );
+  });
+});
+
+describe('the procedure date', () => {
+  const now = new Date('2026-06-15T22:30:00Z');
+
+  it("starts a new patient's form at today in the clinic's zone", () => {
+    expect(newPatientForm('Europe/Istanbul', now).procedureDate).toBe('2026-06-16');
+    expect(newPatientForm('America/New_York', now).procedureDate).toBe('2026-06-15');
+  });
+
+  it.each([
+    ['2026-06-15', undefined],
+    ['', undefined],
+    ['2027-06-15', undefined],
+    ['2027-06-17', 'The procedure date can be at most one year ahead'],
+    ['1899-12-31', 'The procedure date must be in 1900 or later'],
+    ['2026-02-30', 'Please enter the procedure date as YYYY-MM-DD'],
+  ])('%j gives %j', (procedureDate, expected) => {
+    const errors = validatePatientForm({ ...emptyPatientForm, name: 'Ana', procedureDate }, 'UTC', now);
+    expect(errors.procedureDate?.message).toBe(expected);
+  });
+
+  it('is sent when set on add, and on edit only when changed', () => {
+    const values = { ...emptyPatientForm, name: 'Ana', procedureDate: '2026-01-01' };
+    expect(formValuesToBody(values).procedureDate).toBe('2026-01-01');
+    expect(formValuesToBody({ ...values, procedureDate: '' })).not.toHaveProperty('procedureDate');
+    const patient = {
+      id: 'P-1',
+      name: 'Ana',
+      email: null,
+      phone: null,
+      procedure: null,
+      status: 'active' as const,
+      comment: null,
+      language: null,
+      marketingConsent: null,
+      procedureDate: '2026-01-01',
+      lastCheck: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+    };
+    expect(formValuesToBody(values, patient)).not.toHaveProperty('procedureDate');
+    expect(formValuesToBody({ ...values, procedureDate: '2025-12-24' }, patient).procedureDate).toBe(
+      '2025-12-24',
     );
   });
 });

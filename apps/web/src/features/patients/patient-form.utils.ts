@@ -4,6 +4,7 @@ import { directionControlMessage } from '@careloop/domain/direction-controls';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { type PatientStatus, patientInputSchema, patientMessages } from '@careloop/domain/patient';
 import { importRowMessages } from '@careloop/domain/patient-import/import-messages';
+import { checkProcedureDate, procedureDateMessages, procedureDateOf } from '@careloop/domain/procedure-date';
 
 export type PatientFormValues = {
   name: string;
@@ -16,6 +17,8 @@ export type PatientFormValues = {
   language: AppLanguage | '';
   /** Agreed to receive offers (cross-sell). */
   marketingConsent: boolean;
+  /** The treatment day (YYYY-MM-DD) in the clinic's time zone; '' leaves it to the server (today on add). */
+  procedureDate: string;
 };
 export type PatientFormField = keyof PatientFormValues;
 
@@ -28,7 +31,16 @@ export const emptyPatientForm: PatientFormValues = {
   comment: '',
   language: '',
   marketingConsent: false,
+  procedureDate: '',
 };
+
+/** The browser's zone, for a clinic whose zone is not known yet. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** A new patient's form: the procedure date is today in the clinic's zone, as the spec sets it. */
+export function newPatientForm(timeZone = browserTimeZone(), now = new Date()): PatientFormValues {
+  return { ...emptyPatientForm, procedureDate: procedureDateOf(now, timeZone) };
+}
 
 export function patientToFormValues(patient: Patient): PatientFormValues {
   return {
@@ -40,6 +52,7 @@ export function patientToFormValues(patient: Patient): PatientFormValues {
     comment: patient.comment ?? '',
     language: patient.language ?? '',
     marketingConsent: patient.marketingConsent?.state === 'granted',
+    procedureDate: patient.procedureDate ?? '',
   };
 }
 
@@ -48,15 +61,23 @@ export function patientToFormValues(patient: Patient): PatientFormValues {
  * consent records a withdrawal only when consent was granted: nothing asked is not "withdrawn".
  */
 export function formValuesToBody(values: PatientFormValues, patient?: Patient | null): CreatePatientBody {
-  const { language, marketingConsent, ...fields } = values;
+  const { language, marketingConsent, procedureDate, ...fields } = values;
   const hadConsent = patient?.marketingConsent?.state === 'granted';
   const consent = marketingConsent ? 'granted' : hadConsent ? 'withdrawn' : undefined;
-  return { ...fields, language: language === '' ? null : language, marketingConsent: consent };
+  // The date goes when set and, on edit, changed: saving other fields leaves the stored one as it is.
+  const dateChanged = procedureDate !== '' && procedureDate !== (patient?.procedureDate ?? '');
+  return {
+    ...fields,
+    language: language === '' ? null : language,
+    marketingConsent: consent,
+    ...(dateChanged ? { procedureDate } : {}),
+  };
 }
 
 const knownMessages: DomainMessage[] = [
   ...Object.values(patientMessages),
   ...Object.values(importRowMessages),
+  ...Object.values(procedureDateMessages),
   directionControlMessage,
 ];
 
@@ -72,10 +93,16 @@ const formFields = new Set<string>(Object.keys(emptyPatientForm));
 /** The domain's patient rules (the same the server applies), as one message per field. */
 export function validatePatientForm(
   values: PatientFormValues,
+  timeZone = browserTimeZone(),
+  now = new Date(),
 ): Partial<Record<PatientFormField, DomainMessage>> {
-  const parsed = patientInputSchema.safeParse(values);
-  if (parsed.success) return {};
   const errors: Partial<Record<PatientFormField, DomainMessage>> = {};
+  if (values.procedureDate !== '') {
+    const date = checkProcedureDate(values.procedureDate, now, timeZone);
+    if (!date.ok) errors.procedureDate = date.message;
+  }
+  const parsed = patientInputSchema.safeParse(values);
+  if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const field = String(issue.path[0] ?? '');
     if (!formFields.has(field) || errors[field as PatientFormField]) continue;

@@ -36,6 +36,13 @@ export function PatientPage() {
           withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
         ).format(new Date(iso))
       : '—';
+  // A procedure date is a day of the clinic's calendar ('YYYY-MM-DD'): shown as that day, in any zone.
+  const formatCalendarDate = (date: string | null) =>
+    date
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          new Date(`${date}T00:00:00Z`),
+        )
+      : '—';
 
   const back = (
     <Anchor component={Link} to={paths.patients} size="sm">
@@ -63,7 +70,7 @@ export function PatientPage() {
     [t('form.email'), p.email ?? '—'],
     [t('form.phone'), p.phone ?? '—'],
     [t('form.procedure'), p.procedure ? t(`procedures.${p.procedure}`) : '—'],
-    [t('detail.procedureDate'), formatDate(p.procedureDate, false)],
+    [t('detail.procedureDate'), formatCalendarDate(p.procedureDate)],
     [t('detail.added'), formatDate(p.createdAt)],
     [t('form.comment'), p.comment ?? '—'],
   ] as const;

@@ -1,7 +1,9 @@
+import type { MeResponse } from '@careloop/contracts/me';
 import type { ImportPreviewResponse, PatientListResponse } from '@careloop/contracts/patients';
+import { procedureDateOf } from '@careloop/domain/procedure-date';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
 import { renderPage } from '../../test/render';
 import { PatientsPage } from './patients-page';
@@ -18,7 +20,7 @@ const ana = {
   comment: null,
   language: null,
   marketingConsent: null,
-  procedureDate: '2026-01-01T00:00:00.000Z',
+  procedureDate: '2026-01-01',
   lastCheck: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -83,6 +85,121 @@ describe('PatientsPage', () => {
       status: 'active',
       comment: '',
       language: null,
+      // The spec's default: today (the browser's zone here, as /api/me did not answer).
+      procedureDate: procedureDateOf(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone),
+    });
+  });
+
+  describe('the procedure date', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const me = (timeZone: string): MeResponse => ({
+      user: {
+        id: 'u1',
+        email: 'olivia@example.com',
+        name: 'Olivia Owner',
+        firstName: 'Olivia',
+        lastName: 'Owner',
+        twoFactorEnabled: false,
+      },
+      clinic: {
+        id: 'c1',
+        name: 'Demo',
+        subscriptionTier: 'professional',
+        category: null,
+        sandboxMode: false,
+        idleTimeoutMinutes: 30,
+        timeZone,
+      },
+      role: 'owner',
+      isOperator: false,
+    });
+
+    it("starts at today in the clinic's time zone, and staff can set the real one", async () => {
+      // 22:30 UTC on 15 June is already 16 June in Istanbul.
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-06-15T22:30:00Z'));
+      const network = stubPatientsApi((request) => {
+        if (request.path === '/api/me') return json(me('Europe/Istanbul'));
+        return request.method === 'POST' && request.path === '/api/patients' ? json(ana, 201) : null;
+      });
+      const { user, dialog } = await openAddDialog();
+      const date = within(dialog).getByLabelText(/Procedure date/) as HTMLInputElement;
+      await waitFor(() => expect(date.value).toBe('2026-06-16'));
+      expect(date.type).toBe('date');
+      await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Ana Ruiz');
+      await user.clear(date);
+      await user.type(date, '2026-05-04');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Patient' }));
+      expect(await screen.findByText('Patient added successfully')).toBeTruthy();
+      const posted = network.requests.find((r) => r.method === 'POST');
+      expect(posted?.body).toMatchObject({ name: 'Ana Ruiz', procedureDate: '2026-05-04' });
+    });
+
+    it('refuses a date more than a year ahead, without a request', async () => {
+      const network = stubPatientsApi();
+      const { user, dialog } = await openAddDialog();
+      await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Ana Ruiz');
+      const date = within(dialog).getByLabelText(/Procedure date/);
+      await user.clear(date);
+      await user.type(date, '2099-01-01');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Patient' }));
+      expect(
+        await within(dialog).findByText('The procedure date can be at most one year ahead'),
+      ).toBeTruthy();
+      expect(network.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    });
+
+    it("edits a patient's date: the form shows the stored one and sends the new one", async () => {
+      const network = stubPatientsApi((request) => {
+        if (request.path === '/api/patients' && request.method === 'GET') {
+          return json({ patients: [ana], nextCursor: null, total: 1 });
+        }
+        return request.method === 'PATCH' ? json({ ...ana, procedureDate: '2025-12-24' }) : null;
+      });
+      const user = userEvent.setup();
+      renderPage(<PatientsPage />, { path: '/patients' });
+      await user.click(await screen.findByRole('button', { name: 'Edit Ana Ruiz' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Patient' });
+      const date = within(dialog).getByLabelText(/Procedure date/) as HTMLInputElement;
+      expect(date.value).toBe('2026-01-01');
+      await user.clear(date);
+      await user.type(date, '2025-12-24');
+      await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
+      expect(await screen.findByText('Patient updated successfully')).toBeTruthy();
+      const patched = network.requests.find((r) => r.method === 'PATCH');
+      expect(patched?.path).toBe(`/api/patients/${ana.id}`);
+      expect(patched?.body).toMatchObject({ procedureDate: '2025-12-24' });
+    });
+
+    it("shows the server's refusal of the date on the field", async () => {
+      stubPatientsApi((request) =>
+        request.method === 'POST'
+          ? json(
+              {
+                error: {
+                  code: 'VALIDATION_ERROR',
+                  message: 'The procedure date can be at most one year ahead',
+                  details: [
+                    { field: 'procedureDate', message: 'The procedure date can be at most one year ahead' },
+                  ],
+                },
+              },
+              400,
+            )
+          : null,
+      );
+      const { user, dialog } = await openAddDialog();
+      await user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'Ana');
+      await user.click(within(dialog).getByRole('button', { name: 'Add Patient' }));
+      expect(await screen.findByText('Error adding patient')).toBeTruthy();
+      await waitFor(() =>
+        expect(
+          within(dialog).getAllByText('The procedure date can be at most one year ahead').length,
+        ).toBeGreaterThan(0),
+      );
     });
   });
 

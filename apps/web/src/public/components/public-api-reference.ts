@@ -7,13 +7,13 @@ export const publicApiEndpoints = [
     id: 'listPatients',
     method: 'GET',
     endpoint: '/api/v1/patients',
-    response: `{ "data": [{ "id": "P-4711", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": "Dental Implant", "status": "active", "language": "es", "procedure_date": "2026-03-02", "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }], "next_cursor": null }`,
+    response: `{ "data": [{ "id": "P-4711", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": "Dental Implant", "status": "active", "language": "es", "procedure_date": "2026-03-02", "marketing_consent": { "state": "granted", "source": "api", "at": "2026-03-01T09:30:00.000Z" }, "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }], "next_cursor": null }`,
   },
   {
     id: 'createPatient',
     method: 'POST',
     endpoint: '/api/v1/patients',
-    response: `{ "id": "P-4712", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": null, "status": "active", "language": null, "procedure_date": null, "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }`,
+    response: `{ "id": "P-4712", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": null, "status": "active", "language": null, "procedure_date": "2026-03-01", "marketing_consent": null, "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }`,
   },
   {
     id: 'listReviews',
@@ -52,7 +52,7 @@ export const codeSamples = {
   createPatient: `curl -X POST https://api.careloop.example/api/v1/patients \\
   -H "Authorization: Bearer YOUR_ACCESS_TOKEN" \\
   -H "Content-Type: application/json" \\
-  -d '{"name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000"}'`,
+  -d '{"name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure_date": "2026-03-02", "language": "es"}'`,
   reviews: `curl "https://api.careloop.example/api/v1/reviews?platform=trustpilot" \\
   -H "Authorization: Bearer YOUR_ACCESS_TOKEN"`,
   node: `import { CareLoop } from '@careloop/sdk';
@@ -62,6 +62,7 @@ const patient = await careloop.patients.create({
   name: 'Maria Santos',
   email: 'maria@example.com',
   phone: '+34600000000',
+  procedure_date: '2026-03-02', // the treatment day in the clinic's time zone
 });
 await careloop.followups.trigger({ patientId: patient.id });`,
   python: `from careloop import CareLoop

@@ -7,12 +7,14 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreatePatient } from '../api/create-patient';
 import { useUpdatePatient } from '../api/update-patient';
 import {
   emptyPatientForm,
   formValuesToBody,
+  newPatientForm,
   type PatientFormValues,
   patientToFormValues,
   serverFieldErrors,
@@ -45,13 +47,15 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
   const create = useCreatePatient();
   const update = useUpdatePatient();
   const isSaving = create.isPending || update.isPending;
+  // Procedure dates are days of the clinic's calendar (the browser's until /api/me has answered).
+  const clinicTimeZone = useCurrentUser().data?.clinic.timeZone;
 
   const form = useForm<PatientFormValues>({
     mode: 'controlled',
     initialValues: emptyPatientForm,
     validate: (values) =>
       Object.fromEntries(
-        Object.entries(validatePatientForm(values)).map(([field, message]) => [
+        Object.entries(validatePatientForm(values, clinicTimeZone)).map(([field, message]) => [
           field,
           message ? translatePatientMessage(t, message) : null,
         ]),
@@ -62,11 +66,20 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or the patient changes
   useEffect(() => {
     if (!opened) return;
-    const values = patient ? patientToFormValues(patient) : emptyPatientForm;
+    const values = patient ? patientToFormValues(patient) : newPatientForm(clinicTimeZone);
     form.setInitialValues(values);
     form.setValues(values);
     form.clearErrors();
   }, [opened, patient]);
+
+  // The clinic's zone may arrive after the dialog opened: today there, unless staff chose a date.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the zone becomes known
+  useEffect(() => {
+    if (!opened || patient || !clinicTimeZone || form.isDirty('procedureDate')) return;
+    const today = newPatientForm(clinicTimeZone).procedureDate;
+    form.setInitialValues({ ...form.getInitialValues(), procedureDate: today });
+    form.setFieldValue('procedureDate', today);
+  }, [clinicTimeZone]);
 
   const handleInvalid = (errors: Record<string, unknown>) => {
     if (errors.name) {
@@ -157,6 +170,13 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
               {...form.getInputProps('status')}
             />
           </Group>
+          <TextInput
+            label={t('form.procedureDate')}
+            description={t('form.procedureDateHint')}
+            type="date"
+            maw={240}
+            {...form.getInputProps('procedureDate')}
+          />
           <Group grow align="flex-start" wrap="wrap">
             <Select
               label={t('form.language')}

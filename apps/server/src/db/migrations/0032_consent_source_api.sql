@@ -1,0 +1,6 @@
+ALTER TABLE "patients" DROP CONSTRAINT "patients_marketing_consent_source_check";--> statement-breakpoint
+ALTER TABLE "patients" DROP CONSTRAINT "patients_sms_opt_out_source_check";--> statement-breakpoint
+ALTER TABLE "patients" DROP CONSTRAINT "patients_whatsapp_opt_out_source_check";--> statement-breakpoint
+ALTER TABLE "patients" ADD CONSTRAINT "patients_marketing_consent_source_check" CHECK ("patients"."marketing_consent_source" is null or "patients"."marketing_consent_source" in ('patient_reply', 'staff', 'import', 'provider', 'keyword', 'api'));--> statement-breakpoint
+ALTER TABLE "patients" ADD CONSTRAINT "patients_sms_opt_out_source_check" CHECK ("patients"."sms_opt_out_source" is null or "patients"."sms_opt_out_source" in ('patient_reply', 'staff', 'import', 'provider', 'keyword', 'api'));--> statement-breakpoint
+ALTER TABLE "patients" ADD CONSTRAINT "patients_whatsapp_opt_out_source_check" CHECK ("patients"."whatsapp_opt_out_source" is null or "patients"."whatsapp_opt_out_source" in ('patient_reply', 'staff', 'import', 'provider', 'keyword', 'api'));
