@@ -16,6 +16,10 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // One worker runs many files in one module graph and one DOM (an isolated worker per file set up
+    // happy-dom and re-imported Mantine and the app each time); setup.ts cleans the DOM, storage,
+    // mocks and the auth store after every test.
+    isolate: false,
     ...hangGuard,
   },
 });

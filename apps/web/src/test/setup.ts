@@ -36,6 +36,8 @@ afterEach(async () => {
   await resetAuthSession();
   // A file may run in Node, as the build's pre-rendering does (prerender/render-page.test.tsx).
   if (typeof window !== 'undefined') window.localStorage.clear();
+  // Files share one module graph (isolate: false): a test that switched language leaves English behind.
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
 });
 
 /**
