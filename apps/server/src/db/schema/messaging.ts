@@ -45,6 +45,10 @@ export const patientCommunications = pgTable(
     language: text('language'),
     fallbackChannel: text('fallback_channel'),
     isMarketing: boolean('is_marketing').notNull().default(false),
+    // The text written for this message (AI or template) and who wrote it, stored before the first
+    // provider call: every retry and the WhatsApp -> SMS fallback send these same words.
+    writtenText: text('written_text'),
+    writtenSource: text('written_source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +64,10 @@ export const patientCommunications = pgTable(
     check(
       'communications_fallback_channel_check',
       sql`${t.fallbackChannel} is null or ${oneOf(t.fallbackChannel, messageChannels)}`,
+    ),
+    check(
+      'communications_written_source_check',
+      sql`${t.writtenSource} is null or ${oneOf(t.writtenSource, ['ai', 'template'])}`,
     ),
     check(
       'communications_language_check',
