@@ -67,7 +67,7 @@ export const outboxReasons = {
   patientGone: 'Not sent: the patient no longer exists',
   clinicGone: 'Not sent: the clinic no longer exists',
   checkFailed: 'Not sent: no message text passed the check',
-  clinicalCaseOpen: 'Not sent: automated messages are paused while a clinical case of the patient is open',
+  clinical_case_open: 'Not sent: automated messages are paused while a clinical case of the patient is open',
 } as const satisfies Record<SkipReason | string, string>;
 
 /** `deferred`: not sent now but moved, unfailed, to a later instant (window, daily cap). */
@@ -143,7 +143,7 @@ export async function sendClaimedMessage(
   // again now (checked before the text is written, so a message that waits costs no AI call).
   if (isAutomated(message, options)) {
     const gate = await mayAutomatedSendNow(db, message, context, options.now());
-    if (gate === 'clinical_case_open') return fail(outboxReasons.clinicalCaseOpen);
+    if (gate === 'clinical_case_open') return fail(outboxReasons.clinical_case_open);
     if (gate !== 'send') return gate;
   }
 

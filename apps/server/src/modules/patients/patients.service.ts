@@ -1,6 +1,7 @@
 import type {
   CreatePatientBody,
   Patient,
+  PatientDetail,
   PatientListResponse,
   PatientTimelineResponse,
   TimelineItem,
@@ -20,6 +21,7 @@ import { validatePatient } from './patient-validation';
 import {
   countPatientRows,
   findIdsWithPrefix,
+  findOpenClinicalCaseId,
   findPatientRow,
   insertPatientRow,
   listPatientCases,
@@ -130,11 +132,15 @@ export async function listPatients(
   return { patients: page.map(toPatient), nextCursor, total };
 }
 
-export async function getPatient(deps: Deps, ctx: ClinicContext, id: string): Promise<Patient> {
+export async function getPatient(deps: Deps, ctx: ClinicContext, id: string): Promise<PatientDetail> {
   const row = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!row) throw patientNotFound();
   await recordPatientView(deps.db, ctx, id, 'patient_viewed');
-  return toPatient(row);
+  const clinicalCaseId = await findOpenClinicalCaseId(deps.db, ctx.clinicId, id);
+  return {
+    ...toPatient(row),
+    automatedMessagesPaused: clinicalCaseId ? { reason: 'clinical_case_open', caseId: clinicalCaseId } : null,
+  };
 }
 
 // ---------- create, update ----------
