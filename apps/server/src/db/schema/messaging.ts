@@ -125,3 +125,23 @@ export const webhookLogs = pgTable(
     index('webhook_logs_clinic_patient_idx').on(t.clinicId, t.patientId),
   ],
 );
+
+/**
+ * A provider's "too many requests" for one clinic: no send of that clinic goes through that provider
+ * (twilio, vonage, aws_sns, whatsapp) before `until`. `strikes`: 429s in a row, for the exponential
+ * wait when the provider names none; a send that goes through clears them.
+ */
+export const providerBackoffs = pgTable(
+  'provider_backoffs',
+  {
+    clinicId: text('clinic_id').notNull(),
+    provider: text('provider').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    strikes: integer('strikes').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.provider] }),
+    foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
+  ],
+);

@@ -15,6 +15,13 @@ import {
   type WrittenText,
 } from './outbox.repository';
 import { recordMessageFailed, recordProviderSmsOptOut } from './outbox-webhooks';
+import {
+  deferForRateLimit,
+  heldUntil,
+  noteRateLimit,
+  noteSendWentThrough,
+  providerOf,
+} from './provider-backoff';
 import { isRecipientOptOut } from './provider-opt-out';
 import { isAutomated, markInFlightWithinSendTime, mayAutomatedSendNow } from './send-time-gate';
 import {
@@ -201,6 +208,10 @@ export async function sendClaimedMessage(
   const attempt = async (channel: MessageChannel, note: string | null): Promise<SendOutcome> => {
     const send = channel === 'sms' ? context.senders.sms : context.senders.whatsapp;
     if (!send) return fail(outboxReasons.no_channel, { channel });
+    // The clinic's sends through this provider are held after a 429 (not a test: it answers now).
+    const provider = providerOf(channel, context);
+    const held = options.retryLater ? heldUntil(context, provider, options.now()) : null;
+    if (held) return deferForRateLimit(db, message, context, provider, held, options.now());
     // WhatsApp: free text only inside the 24-hour window the patient's last message opened; else the
     // approved template, whose text is Meta's: no text is written (nor an AI call spent) for it, and
     // the conversation keeps what the patient received (the template and its parameter).
@@ -260,6 +271,7 @@ export async function sendClaimedMessage(
         providerError: note,
         now: options.now(),
       });
+      await noteSendWentThrough(db, context, provider, options.now());
       return 'sent';
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
@@ -273,6 +285,11 @@ export async function sendClaimedMessage(
         return 'unknown';
       }
       // An answer refusing it: no message exists, so another channel or a later try is safe.
+      // Too many requests: the clinic's sends through this provider wait together, this one queued.
+      if (error.kind === 'rate_limited' && options.retryLater) {
+        const until = await noteRateLimit(db, context, provider, error, options.now());
+        return deferForRateLimit(db, message, context, provider, until, options.now());
+      }
       if (channel === 'whatsapp' && choice.fallbackChannel === 'sms') {
         await clearInFlight(db, claim, options.now());
         return attempt('sms', `WhatsApp failed (${reason}); sent by SMS instead`);

@@ -7,6 +7,7 @@ import { toAutomationConfig } from '../automation/automation.service';
 import { type ClinicSenders, createClinicSenders } from './channel-senders';
 import { isTemplateLanguage, templateCategoryOf, type WrittenMessageType } from './message-writer';
 import type { ClaimedMessage } from './outbox.repository';
+import { findClinicBackoffs, type ProviderBackoff } from './provider-backoff.repository';
 import {
   type ClinicTemplate,
   findClinicTemplates,
@@ -27,6 +28,8 @@ export type SendingContext = {
   config: AutomationConfig;
   senders: ClinicSenders;
   templates: Map<WrittenMessageType, ClinicTemplate[]>;
+  /** The clinic's provider back-offs after a 429, by provider; updated in place by the sweep. */
+  backoffs: Map<string, ProviderBackoff>;
 };
 
 export type ContextCache = Map<string, Promise<SendingContext | null>>;
@@ -49,7 +52,8 @@ async function loadContext(deps: Deps, clinicId: string): Promise<SendingContext
   const templates = new Map<WrittenMessageType, ClinicTemplate[]>();
   for (const [type, category] of Object.entries(templateCategoryOf) as [WrittenMessageType, string | null][])
     templates.set(type, category ? await findClinicTemplates(deps.db, clinicId, category) : []);
-  return { clinic, config, senders, templates };
+  const backoffs = await findClinicBackoffs(deps.db, clinicId);
+  return { clinic, config, senders, templates, backoffs };
 }
 
 export function sendingContext(deps: Deps, cache: ContextCache, clinicId: string) {
