@@ -49,6 +49,8 @@ export const patientCommunications = pgTable(
     // provider call: every retry and the WhatsApp -> SMS fallback send these same words.
     writtenText: text('written_text'),
     writtenSource: text('written_source'),
+    // Sent past the plan's monthly allowance for its channel: billed at the overage rate (ADR 011).
+    billedAsOverage: boolean('billed_as_overage').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -209,7 +209,7 @@ export async function clearInFlight(db: Database, claim: Claim, now: Date): Prom
 export async function recordSent(
   db: Database,
   claim: Claim,
-  values: { providerMessageId: string; providerError: string | null; now: Date },
+  values: { providerMessageId: string; providerError: string | null; billedAsOverage: boolean; now: Date },
 ): Promise<void> {
   await db
     .update(patientCommunications)
@@ -217,6 +217,7 @@ export async function recordSent(
       deliveryStatus: 'sent',
       providerMessageId: values.providerMessageId,
       providerError: values.providerError,
+      billedAsOverage: values.billedAsOverage,
       updatedAt: values.now,
     })
     .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`));

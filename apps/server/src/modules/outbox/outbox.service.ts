@@ -5,6 +5,7 @@ import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-te
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
 import { ProviderError } from '../../integrations/http/provider-http';
 import { followUpWhatsAppTemplate } from './channel-senders';
+import { countSentMessage } from './message-overage';
 import { checkWrittenText, firstNameOf, type WrittenMessageType, writeMessage } from './message-writer';
 import {
   type ClaimedMessage,
@@ -269,6 +270,7 @@ export async function sendClaimedMessage(
       await recordSent(db, claim, {
         providerMessageId: sent.providerMessageId,
         providerError: note,
+        billedAsOverage: await countSentMessage(db, context, channel, options.now()),
         now: options.now(),
       });
       await noteSendWentThrough(db, context, provider, options.now());

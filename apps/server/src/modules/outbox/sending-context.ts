@@ -30,6 +30,8 @@ export type SendingContext = {
   templates: Map<WrittenMessageType, ClinicTemplate[]>;
   /** The clinic's provider back-offs after a 429, by provider; updated in place by the sweep. */
   backoffs: Map<string, ProviderBackoff>;
+  /** This calendar month's sent messages per channel, read at the first send (overage, ADR 011). */
+  monthSent: { month: string; sms: number; whatsapp: number } | null;
 };
 
 export type ContextCache = Map<string, Promise<SendingContext | null>>;
@@ -53,7 +55,7 @@ async function loadContext(deps: Deps, clinicId: string): Promise<SendingContext
   for (const [type, category] of Object.entries(templateCategoryOf) as [WrittenMessageType, string | null][])
     templates.set(type, category ? await findClinicTemplates(deps.db, clinicId, category) : []);
   const backoffs = await findClinicBackoffs(deps.db, clinicId);
-  return { clinic, config, senders, templates, backoffs };
+  return { clinic, config, senders, templates, backoffs, monthSent: null };
 }
 
 export function sendingContext(deps: Deps, cache: ContextCache, clinicId: string) {

@@ -53,6 +53,8 @@ export type SendingClinic = {
   sandboxMode: string;
   /** IANA zone: the quiet hours are local to it. */
   timeZone: string;
+  /** The plan: its monthly allowance decides which messages are billed as overage. */
+  subscriptionTier: string;
   config: typeof clinicAutomationConfigs.$inferSelect | null;
 };
 
@@ -66,6 +68,7 @@ export async function findSendingClinic(db: Database, clinicId: string): Promise
       defaultLanguage: clinics.defaultLanguage,
       sandboxMode: clinics.sandboxMode,
       timeZone: clinics.timeZone,
+      subscriptionTier: clinics.subscriptionTier,
       config: clinicAutomationConfigs,
     })
     .from(clinics)
