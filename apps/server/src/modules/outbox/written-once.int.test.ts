@@ -1,6 +1,13 @@
 import { instantAtLocal, localDayOf } from '@careloop/domain/messaging/clinic-time';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ChannelSandboxes, startChannelSandboxes } from '../../testing/channel-sandboxes';
+import { patientCommunications, webhookLogs } from '../../db/schema';
+import { newId } from '../../lib/ids';
+import { jsonHeaders } from '../../testing/build-user';
+import {
+  type ChannelSandboxes,
+  channelSandboxCredentials,
+  startChannelSandboxes,
+} from '../../testing/channel-sandboxes';
 import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
 import { addOutboxPatient, outboxRow, queueMessage, smsReadyClinic } from '../../testing/outbox-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -67,6 +74,69 @@ describe('the text of a message', () => {
       writtenText: aiText,
       attempts: 2,
     });
+  });
+
+  it('a WhatsApp text refused by the provider goes by SMS in the same words, the AI asked once', async () => {
+    const clinic = await smsReadyClinic(t);
+    const { clinicId } = clinic;
+    const headers = jsonHeaders({ cookie: clinic.owner.cookie });
+    const wa = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/whatsapp',
+      headers,
+      payload: {
+        accessToken: channelSandboxCredentials.whatsapp.accessToken,
+        phoneNumberId: channelSandboxCredentials.whatsapp.phoneNumberId,
+      },
+    });
+    expect(wa.statusCode).toBe(200);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/automation/settings',
+      headers,
+      payload: { whatsappEnabled: true, smsEnabled: true, defaultChannel: 'whatsapp' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const patient = await addOutboxPatient(t, clinicId);
+    // The patient wrote on WhatsApp an hour ago: free text may go (the 24-hour window is open).
+    await t.db.insert(webhookLogs).values({
+      clinicId,
+      id: newId('whl'),
+      webhookType: 'inbound_message',
+      provider: 'whatsapp',
+      patientId: patient.id,
+      patientPhone: patient.phone,
+      messageContent: 'Thanks!',
+      receivedAt: new Date(noon.getTime() - 60 * minute),
+    });
+    sandboxes.whatsapp.undeliverable.add(patient.phone.replace('+', ''));
+    const id = newId('msg');
+    await t.db.insert(patientCommunications).values({
+      clinicId,
+      id,
+      patientId: patient.id,
+      channel: 'whatsapp',
+      fallbackChannel: 'sms',
+      kind: 'followup',
+      scheduleDay: 3,
+      messageContent: '',
+      deliveryStatus: 'queued',
+      dedupeKey: `${patient.id}:followup:3`,
+      scheduledAt: noon,
+      language: 'en',
+    });
+    const aiText = 'Hi Ana, this is Sunrise Dental. We hope all is well after your Dental Implant.';
+    ai.state.replies.push(aiText, 'Hello Ana! Another text from Sunrise Dental.');
+    const asked = ai.state.requests.length;
+
+    expect(await sendDueMessages(t.deps, { clinicIds: [clinicId], now: () => noon })).toMatchObject({
+      sent: 1,
+    });
+    expect(ai.state.requests.length - asked).toBe(1);
+    expect(sandboxes.twilio.messages.filter((m) => m.to === patient.phone).map((m) => m.body)).toEqual([
+      aiText,
+    ]);
+    expect(await outboxRow(t, clinicId, id)).toMatchObject({ channel: 'sms', messageContent: aiText });
   });
 
   it('a message moved by the daily cap spends no AI call before its day, then goes', async () => {
