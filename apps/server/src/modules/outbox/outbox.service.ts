@@ -278,8 +278,12 @@ export async function sendClaimedMessage(
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       const reason = providerErrorText(error);
-      // No answer: the provider may hold the message. Never repeated.
-      if (error.status === null || (error.status >= 200 && error.status < 300)) {
+      // No answer (or a 2xx we could not read): the provider may hold the message. Never repeated.
+      // A refusal inside a 200 (Vonage's per-message status, e.g. 1 "Throttled") is an answer.
+      const noAnswer =
+        error.status === null ||
+        (error.status >= 200 && error.status < 300 && error.kind === 'invalid_response');
+      if (noAnswer) {
         await recordMessageFailed(db, message, {
           providerError: `${outboxReasons.noAnswer} (${reason})`,
           now: options.now(),
