@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { patientCommunications, patients } from '../apps/server/src/db/schema';
+import { clinics, patientCommunications, patients } from '../apps/server/src/db/schema';
 import { sendDueMessages } from '../apps/server/src/modules/outbox/send-sweep.service';
 import {
   channelSandboxCredentials,
   startChannelSandboxes,
 } from '../apps/server/src/testing/channel-sandboxes';
 import { startOpenAiSandbox } from '../apps/server/src/testing/openai-sandbox';
+import { middayZone } from '../apps/server/src/testing/outbox-fixtures';
 import { type BenchDatabase, createBenchDatabase, isPostgresReachable } from './support/bench-database';
 import { startInProcessServer } from './support/in-process-server';
 import { writeResult } from './support/report';
@@ -30,6 +31,8 @@ async function enableSms(server: Server) {
     body: JSON.stringify({ provider: 'twilio', ...channelSandboxCredentials.twilio }),
   });
   if (!sms.ok) throw new Error(`SMS settings: HTTP ${sms.status}`);
+  // The sender keeps the clinic's quiet hours: a zone where it is now midday, whenever the bench runs.
+  await server.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, server.clinicId));
 }
 
 async function seed(server: Server, prefix: string) {

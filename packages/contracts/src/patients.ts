@@ -40,6 +40,17 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
+/**
+ * One patient as its page shows it: also why automated messages (follow-ups, cross-sells) are
+ * paused for them, if they are: an open clinical red-flag case (its id). Null: not paused.
+ */
+export const patientDetailSchema = patientSchema.extend({
+  automatedMessagesPaused: z
+    .object({ reason: z.literal('clinical_case_open'), caseId: z.string() })
+    .nullable(),
+});
+export type PatientDetail = z.infer<typeof patientDetailSchema>;
+
 export const patientIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
 export const patientListQuerySchema = z.object({

@@ -32,5 +32,14 @@ export const usageSchema = z.object({
   /** null: custom pricing. */
   recommendedPriceCents: z.number().int().nullable(),
   smsAddOn: z.object({ priceCents: z.number().int(), sms: z.number().int() }).nullable(),
+  /**
+   * This month so far, past each channel's allowance: sending goes on and these messages are billed
+   * at the overage rates of the clinic's region, volume discount applied (ADR 011).
+   */
+  overage: z.object({
+    policy: z.literal('billed'),
+    messages: z.number().int(),
+    costCents: z.number().int(),
+  }),
 });
 export type Usage = z.infer<typeof usageSchema>;

@@ -29,6 +29,11 @@ export type PlanPatient = {
   hasMarketingConsent: boolean;
   /** A 4-5 star review has been matched to this patient. */
   hasPositiveReview: boolean;
+  /**
+   * A clinical red-flag case of the patient is open: automated messages pause (a "we hope you are
+   * recovering well" to someone who reported bleeding). Left out: false.
+   */
+  clinicalCaseOpen?: boolean;
 };
 
 export type PlanClinic = {
@@ -77,7 +82,13 @@ export type PlannedSend = {
   deferredFor: DeferReason[];
 };
 
-export const skipReasons = ['no_phone', 'no_channel', 'opted_out', 'no_marketing_consent'] as const;
+export const skipReasons = [
+  'no_phone',
+  'no_channel',
+  'opted_out',
+  'no_marketing_consent',
+  'clinical_case_open',
+] as const;
 export type SkipReason = (typeof skipReasons)[number];
 
 /** A message that is due but may not be sent. */
@@ -150,6 +161,8 @@ export type PlanFollowUpsInput = {
  * - Cross-sell (marketing): procedure date + the delay, after a 4-5 star review by the patient,
  *   only with marketing consent, once per patient whatever the delay was when it went out.
  * - Each (patient, kind, day) once: nothing already in `existing` is planned again.
+ * - Nothing while a clinical case of the patient is open (skipped: the sequence goes on with the
+ *   next day due once the case is resolved).
  * - Sent inside the quiet-hours window in the clinic's time zone, else at its next opening; at most
  *   one message per patient per local day (follow-ups take the earlier day over cross-sells).
  */
@@ -212,8 +225,9 @@ export function planFollowUps({ clinic, patients, existing, now }: PlanFollowUps
     for (const candidate of candidates) {
       const dedupeKey = messageDedupeKey(patient.id, candidate.kind, candidate.scheduleDay);
       const isMarketing = candidate.kind === 'crosssell';
-      const choice: ChannelChoice =
-        channel.ok && isMarketing && !patient.hasMarketingConsent
+      const choice: ChannelChoice = patient.clinicalCaseOpen
+        ? { ok: false, reason: 'clinical_case_open' }
+        : channel.ok && isMarketing && !patient.hasMarketingConsent
           ? { ok: false, reason: 'no_marketing_consent' }
           : channel;
       if (!choice.ok) {

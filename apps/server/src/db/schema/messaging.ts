@@ -45,6 +45,12 @@ export const patientCommunications = pgTable(
     language: text('language'),
     fallbackChannel: text('fallback_channel'),
     isMarketing: boolean('is_marketing').notNull().default(false),
+    // The text written for this message (AI or template) and who wrote it, stored before the first
+    // provider call: every retry and the WhatsApp -> SMS fallback send these same words.
+    writtenText: text('written_text'),
+    writtenSource: text('written_source'),
+    // Sent past the plan's monthly allowance for its channel: billed at the overage rate (ADR 011).
+    billedAsOverage: boolean('billed_as_overage').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +66,10 @@ export const patientCommunications = pgTable(
     check(
       'communications_fallback_channel_check',
       sql`${t.fallbackChannel} is null or ${oneOf(t.fallbackChannel, messageChannels)}`,
+    ),
+    check(
+      'communications_written_source_check',
+      sql`${t.writtenSource} is null or ${oneOf(t.writtenSource, ['ai', 'template'])}`,
     ),
     check(
       'communications_language_check',
@@ -115,5 +125,25 @@ export const webhookLogs = pgTable(
       t.id,
     ),
     index('webhook_logs_clinic_patient_idx').on(t.clinicId, t.patientId),
+  ],
+);
+
+/**
+ * A provider's "too many requests" for one clinic: no send of that clinic goes through that provider
+ * (twilio, vonage, aws_sns, whatsapp) before `until`. `strikes`: 429s in a row, for the exponential
+ * wait when the provider names none; a send that goes through clears them.
+ */
+export const providerBackoffs = pgTable(
+  'provider_backoffs',
+  {
+    clinicId: text('clinic_id').notNull(),
+    provider: text('provider').notNull(),
+    until: timestamp('until', { withTimezone: true }).notNull(),
+    strikes: integer('strikes').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clinicId, t.provider] }),
+    foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
   ],
 );

@@ -58,6 +58,7 @@ function byAwsCode(error: unknown): unknown {
     error.status,
     error.providerCode,
     error.providerReason,
+    error.retryAfterMs,
   );
 }
 

@@ -22,6 +22,8 @@ export class ProviderError extends Error {
     /** The provider's own error code and reason (e.g. WhatsApp 190, Twilio 20003), when it sent one. */
     readonly providerCode: string | null = null,
     readonly providerReason: string | null = null,
+    /** How long the provider asked to wait (Retry-After, retry-after-ms), when it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'ProviderError';
@@ -124,14 +126,29 @@ function kindFor(status: number): ProviderErrorKind {
   return 'bad_request';
 }
 
+/** The wait a refusal asks for: `retry-after-ms` (OpenAI), else `Retry-After` in seconds or a date. */
+function retryAfterOf(headers: Headers): number | null {
+  const ms = Number(headers.get('retry-after-ms'));
+  return ms > 0 ? ms : parseRetryAfter(headers.get('retry-after'));
+}
+
 function failureFor(
   provider: string,
-  status: number,
+  response: Response,
   described: ReturnType<ProviderErrorDescriber>,
 ): ProviderError {
+  const status = response.status;
   const reason = described?.reason?.slice(0, 300) ?? null;
   const label = reason ? `${provider} answered ${status}: ${reason}` : `${provider} answered ${status}`;
-  return new ProviderError(provider, kindFor(status), label, status, described?.code ?? null, reason);
+  return new ProviderError(
+    provider,
+    kindFor(status),
+    label,
+    status,
+    described?.code ?? null,
+    reason,
+    retryAfterOf(response.headers),
+  );
 }
 
 /**
@@ -141,7 +158,15 @@ function failureFor(
  */
 export function createProviderHttp(
   provider: string,
-  options: Partial<HttpRetryOptions> & { describeError?: ProviderErrorDescriber } = {},
+  options: Partial<HttpRetryOptions> & {
+    describeError?: ProviderErrorDescriber;
+    /**
+     * False: a 429 is not retried here but thrown at once with its Retry-After, for a caller that
+     * backs off more than this one request (the outbox holds every send of the clinic through that
+     * provider, rather than each message waiting and retrying on its own).
+     */
+    retryRateLimited?: boolean;
+  } = {},
   fetchImpl: typeof fetch = fetch,
 ): ProviderHttp {
   const settings = { ...defaultRetryOptions, ...options };
@@ -198,19 +223,18 @@ export function createProviderHttp(
           continue;
         }
         if (response.ok) return { status: response.status, body: await readBody(response) };
-        if (!isLast && isRetryableStatus(response.status)) {
+        const mayRetryHere = !(response.status === 429 && options.retryRateLimited === false);
+        if (!isLast && mayRetryHere && isRetryableStatus(response.status)) {
           if (request.mayRetry) {
             const body = await readBody(response);
             if (!request.mayRetry({ status: response.status, headers: response.headers, body }))
-              throw failureFor(provider, response.status, describe(body));
+              throw failureFor(provider, response, describe(body));
           } else await response.body?.cancel();
-          const retryAfterMs = Number(response.headers.get('retry-after-ms'));
-          const retryAfter =
-            retryAfterMs > 0 ? retryAfterMs : parseRetryAfter(response.headers.get('retry-after'));
+          const retryAfter = retryAfterOf(response.headers);
           await sleep(Math.min(settings.maxDelayMs, retryAfter ?? backoffDelay(tried, settings)));
           continue;
         }
-        throw failureFor(provider, response.status, describe(await readBody(response)));
+        throw failureFor(provider, response, describe(await readBody(response)));
       }
     },
   };

@@ -128,6 +128,7 @@ export function createTwilioClient(config: TwilioClientConfig) {
               error.status,
               error.providerCode,
               error.providerReason,
+              error.retryAfterMs,
             );
           }
           throw error;

@@ -56,6 +56,7 @@ function byGraphCode(error: unknown): unknown {
     error.status,
     error.providerCode,
     error.providerReason,
+    error.retryAfterMs,
   );
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { openClinicalCase } from '../../db/clinical-case-pause';
 import { executeRows } from '../../db/execute-rows';
 import { clinicAutomationConfigs, clinics, patientCommunications, patients, reviews } from '../../db/schema';
 
@@ -169,6 +170,19 @@ export async function findPatientsWithPositiveReview(db: Database, clinicId: str
       ),
     );
   return new Set(rows.flatMap((row) => (row.patientId ? [row.patientId] : [])));
+}
+
+/** Patients with an open clinical red-flag case: automated messages to them pause. */
+export async function findPatientsWithOpenClinicalCase(db: Database, clinicId: string): Promise<Set<string>> {
+  const rows = await executeRows<{ patient_id: string }>(
+    db,
+    sql`
+    select distinct p.patient_id from cases p
+    where p.clinic_id = ${clinicId} and p.source = 'alert' and p.status in ('open', 'in_progress')
+      and ${openClinicalCase(sql`p.clinic_id`, sql`p.patient_id`)}
+  `,
+  );
+  return new Set(rows.map((row) => row.patient_id));
 }
 
 export type ExistingMessageRow = { patientId: string; kind: string; scheduleDay: number | null; at: Date };

@@ -17,6 +17,7 @@ import {
   type ClinicAutomationRow,
   findClinicAutomation,
   findExistingMessages,
+  findPatientsWithOpenClinicalCase,
   findPatientsWithPositiveReview,
   findPlanningPatients,
   insertPlannedMessages,
@@ -85,6 +86,7 @@ export async function planClinicFollowUps(
     const positiveReview = config.crosssellEnabled
       ? await findPatientsWithPositiveReview(tx, clinic.clinicId)
       : new Set<string>();
+    const clinicalCaseOpen = await findPatientsWithOpenClinicalCase(tx, clinic.clinicId);
     let afterId: string | null = null;
     for (;;) {
       const batch = await findPlanningPatients(tx, clinic.clinicId, {
@@ -115,6 +117,7 @@ export async function planClinicFollowUps(
           optedOut: { sms: p.smsOptedOut, whatsapp: p.whatsappOptedOut },
           hasMarketingConsent: p.hasMarketingConsent,
           hasPositiveReview: positiveReview.has(p.id),
+          clinicalCaseOpen: clinicalCaseOpen.has(p.id),
         })),
         existing,
         now,

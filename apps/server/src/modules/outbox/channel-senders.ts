@@ -50,8 +50,9 @@ export type ClinicSenders = {
   model: MessageModel | null;
 };
 
+// A 429 comes back at once: the outbox backs off the clinic's sends through that provider together.
 const httpFor = (deps: Deps, provider: string, describeError: ProviderErrorDescriber) =>
-  createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
+  createProviderHttp(provider, { ...deps.config.integrations.http, describeError, retryRateLimited: false });
 
 export type SenderSettings = {
   clinicId: string;

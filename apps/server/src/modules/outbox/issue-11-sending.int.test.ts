@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { patientCommunications, patients } from '../../db/schema';
+import { clinics, patientCommunications, patients } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import {
@@ -10,6 +10,7 @@ import {
   startChannelSandboxes,
 } from '../../testing/channel-sandboxes';
 import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
+import { middayZone } from '../../testing/outbox-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { claimDueMessages } from './outbox.repository';
 import { sendDueMessages } from './send-sweep.service';
@@ -37,6 +38,8 @@ beforeEach(() => {
 
 async function smsClinic() {
   const clinic = await buildClinic(t, { practiceName: 'Clínica Sol' });
+  // Sent on the real clock: a zone where it is now midday keeps the sends inside the window.
+  await t.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, clinic.clinicId));
   const sms = await t.app.inject({
     method: 'PUT',
     url: '/api/settings/sms',

@@ -14,7 +14,7 @@ import { renderTemplate, TemplateRenderError } from '@careloop/domain/template-r
 import { ProviderError } from '../../integrations/http/provider-http';
 import type { ChatMessage } from '../../integrations/openai/openai.client';
 import type { OpenAiModel } from '../../integrations/openai/openai-model';
-import type { ClinicTemplate } from './outbox.repository';
+import type { ClinicTemplate } from './sending-lookups.repository';
 
 // The text of one automated message (issue 6 item 4, DESIGN §9): the AI model's when one is there
 // and its text passes `checkOutgoingMessage`, else the clinic's template for the message's kind
@@ -97,7 +97,7 @@ export function chooseTemplateBody(input: MessageWriterInput, clinicTemplates: C
   return starter?.text[input.language].body ?? noTreatmentFollowUp[input.language];
 }
 
-const checkFor = (input: MessageWriterInput, text: string) =>
+export const checkWrittenText = (input: MessageWriterInput, text: string) =>
   checkOutgoingMessage(text, {
     channel: input.channel,
     allowedNames: [input.treatment, input.clinicName],
@@ -130,7 +130,7 @@ function templateText(
       problems = ['unfilled_variable'];
       continue;
     }
-    const found = checkFor(input, text);
+    const found = checkWrittenText(input, text);
     if (found.length === 0) return { text };
     problems = found.map((p) => p.code);
   }
@@ -212,7 +212,7 @@ export async function writeMessage(
     }
     if (aiNote === null) {
       const text = content ? cleanMessageText(content) : '';
-      const problems = checkFor(input, text);
+      const problems = checkWrittenText(input, text);
       if (problems.length === 0) return { ok: true, text, source: 'ai', aiNote: null, aiProblems: [] };
       aiNote = 'ai_rejected';
       aiProblems = problems.map((p) => p.code);

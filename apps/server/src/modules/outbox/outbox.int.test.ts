@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { instantAtLocal, localDayOf, localMinutesOf } from '@careloop/domain/messaging/clinic-time';
+import { nextSendingInstant } from '@careloop/domain/messaging/send-window';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, patients, webhookLogs } from '../../db/schema';
@@ -13,10 +14,11 @@ import {
   startChannelSandboxes,
 } from '../../testing/channel-sandboxes';
 import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
+import { middayZone } from '../../testing/outbox-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { followUpWhatsAppTemplate } from './channel-senders';
 import { claimDueMessages, markInFlight } from './outbox.repository';
-import { type ContextCache, nextSendingInstant, outboxReasons, sendClaimedMessage } from './outbox.service';
+import { type ContextCache, outboxReasons, sendClaimedMessage } from './outbox.service';
 import { sendDueMessages } from './send-sweep.service';
 
 let t: TestApp;
@@ -58,6 +60,8 @@ const creds = channelSandboxCredentials;
 /** A clinic with Twilio SMS (and WhatsApp when asked) set up against the test sandboxes. */
 async function readyClinic(options: { whatsapp?: boolean } = {}) {
   const clinic = await buildClinic(t, { practiceName: 'Sunrise Dental' });
+  // Sent on the real clock: a zone where it is now midday keeps the sends inside the window.
+  await t.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, clinic.clinicId));
   const headers = jsonHeaders({ cookie: clinic.owner.cookie });
   const sms = await t.app.inject({
     method: 'PUT',
@@ -220,6 +224,7 @@ describe('sending the outbox', () => {
 
   it('an outage that outlasts the retries is queued again with backoff, then sent once', async () => {
     const { clinicId } = await readyClinic();
+    await t.db.update(clinics).set({ timeZone: 'UTC' }).where(eq(clinics.id, clinicId));
     const patient = await addPatient(clinicId);
     const id = await queue(clinicId, patient.id);
     // The first try and its 2 retries all answer 503, at noon in the clinic's zone (UTC): the

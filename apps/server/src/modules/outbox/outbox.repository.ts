@@ -1,14 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import {
-  clinicAutomationConfigs,
-  clinics,
-  messageTemplates,
-  patientCommunications,
-  patients,
-  webhookLogs,
-} from '../../db/schema';
+import { clinics, patientCommunications } from '../../db/schema';
 
 // The outbox's SQL (DESIGN §9). A row moves queued -> sending (claimed: attempts + 1, the claim's
 // number is its token) -> in flight (sent_at set, still 'sending': the provider call may have
@@ -27,7 +20,11 @@ export type ClaimedMessage = {
   isMarketing: boolean;
   /** The claim's token: the row's `attempts` after this claim. */
   attempts: number;
+  /** The text written for it on an earlier try, sent again as it is. */
+  written: WrittenText | null;
 };
+
+export type WrittenText = { text: string; source: 'ai' | 'template' };
 
 type ClaimedRow = {
   clinic_id: string;
@@ -40,6 +37,8 @@ type ClaimedRow = {
   language: string | null;
   is_marketing: boolean;
   attempts: number;
+  written_text: string | null;
+  written_source: string | null;
 };
 
 const toClaimed = (row: ClaimedRow): ClaimedMessage => ({
@@ -53,6 +52,10 @@ const toClaimed = (row: ClaimedRow): ClaimedMessage => ({
   language: row.language,
   isMarketing: row.is_marketing,
   attempts: Number(row.attempts),
+  written:
+    row.written_text !== null && (row.written_source === 'ai' || row.written_source === 'template')
+      ? { text: row.written_text, source: row.written_source }
+      : null,
 });
 
 /**
@@ -79,7 +82,7 @@ export async function claimDueMessages(
     ) as due
     where pc.clinic_id = due.clinic_id and pc.id = due.id
     returning pc.clinic_id, pc.id, pc.patient_id, pc.channel, pc.fallback_channel, pc.kind,
-      pc.schedule_day, pc.language, pc.is_marketing, pc.attempts
+      pc.schedule_day, pc.language, pc.is_marketing, pc.attempts, pc.written_text, pc.written_source
   `,
   );
   return rows.map(toClaimed);
@@ -104,118 +107,7 @@ export const onlyClinics = (scope: SweepScope) => {
 /** Which clinics a sweep serves, and on whose clock it runs (default: the real one). */
 export type SweepScope = { clinicIds?: readonly string[]; clock?: 'real' | 'sandbox' };
 
-export type MessagePatient = {
-  name: string;
-  phone: string | null;
-  procedure: string | null;
-  procedureDate: Date | null;
-  language: string | null;
-  smsOptedOut: boolean;
-  whatsappOptedOut: boolean;
-  hasMarketingConsent: boolean;
-};
-
-/** The patient as they are now: opt-outs and consent are read again at send time. */
-export async function findMessagePatient(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-): Promise<MessagePatient | null> {
-  const rows = await db
-    .select({
-      name: patients.name,
-      phone: patients.phone,
-      procedure: patients.procedure,
-      procedureDate: patients.procedureDate,
-      language: patients.language,
-      smsOptedOut: sql<boolean>`${patients.smsOptedOutAt} is not null`,
-      whatsappOptedOut: sql<boolean>`${patients.whatsappOptedOutAt} is not null`,
-      hasMarketingConsent: sql<boolean>`coalesce(${patients.marketingConsent} = 'granted', false)`,
-    })
-    .from(patients)
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export type SendingClinic = {
-  clinicId: string;
-  name: string;
-  brandTone: string;
-  defaultLanguage: string;
-  sandboxMode: string;
-  /** IANA zone: the quiet hours are local to it. */
-  timeZone: string;
-  config: typeof clinicAutomationConfigs.$inferSelect | null;
-};
-
-/** The clinic's name, tone, language, sandbox mode, time zone and automation configuration. */
-export async function findSendingClinic(db: Database, clinicId: string): Promise<SendingClinic | null> {
-  const rows = await db
-    .select({
-      clinicId: clinics.id,
-      name: clinics.name,
-      brandTone: clinics.brandTone,
-      defaultLanguage: clinics.defaultLanguage,
-      sandboxMode: clinics.sandboxMode,
-      timeZone: clinics.timeZone,
-      config: clinicAutomationConfigs,
-    })
-    .from(clinics)
-    .leftJoin(clinicAutomationConfigs, eq(clinicAutomationConfigs.clinicId, clinics.id))
-    .where(eq(clinics.id, clinicId))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-export type ClinicTemplate = {
-  body: string;
-  category: string | null;
-  language: string;
-  templateType: string;
-};
-
-/** The clinic's templates in one category (any channel type, any language). */
-export async function findClinicTemplates(
-  db: Database,
-  clinicId: string,
-  category: string,
-): Promise<ClinicTemplate[]> {
-  return db
-    .select({
-      body: messageTemplates.templateBody,
-      category: messageTemplates.category,
-      language: messageTemplates.language,
-      templateType: messageTemplates.templateType,
-    })
-    .from(messageTemplates)
-    .where(and(eq(messageTemplates.clinicId, clinicId), eq(messageTemplates.category, category)))
-    .orderBy(messageTemplates.createdAt);
-}
-
-/** When the patient last wrote on WhatsApp (opens the 24-hour window), or null. */
-export async function findLastWhatsAppInbound(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-): Promise<Date | null> {
-  const rows = await db
-    .select({ at: webhookLogs.receivedAt })
-    .from(webhookLogs)
-    .where(
-      and(
-        eq(webhookLogs.clinicId, clinicId),
-        eq(webhookLogs.patientId, patientId),
-        eq(webhookLogs.provider, 'whatsapp'),
-        eq(webhookLogs.webhookType, 'inbound_message'),
-      ),
-    )
-    .orderBy(desc(webhookLogs.receivedAt))
-    .limit(1);
-  return rows[0]?.at ?? null;
-}
-
-type Claim = { clinicId: string; id: string; attempts: number };
+export type Claim = { clinicId: string; id: string; attempts: number };
 
 const ownClaim = (claim: Claim) =>
   and(
@@ -255,6 +147,51 @@ export async function markInFlight(
 }
 
 /**
+ * The text written for the message, stored before any provider call (only while the claim is ours
+ * and nothing was handed over): a later try or the SMS fallback sends these words, and the AI is
+ * not asked again.
+ */
+export async function storeWrittenText(db: Database, claim: Claim, written: WrittenText, now: Date) {
+  await db
+    .update(patientCommunications)
+    .set({ writtenText: written.text, writtenSource: written.source, updatedAt: now })
+    .where(
+      and(
+        ownClaim(claim),
+        eq(patientCommunications.deliveryStatus, 'sending'),
+        isNull(patientCommunications.sentAt),
+      ),
+    );
+}
+
+/**
+ * Back to the queue, unsent, for a later instant that is not the provider's fault (the clinic's
+ * sending window, the patient's one message a day, a provider's rate limit): the claim is given
+ * back (`attempts` - 1), so moving a message never uses up its tries. The local date it goes out on
+ * follows.
+ */
+export async function deferClaim(
+  db: Database,
+  claim: Claim,
+  values: { scheduledAt: Date; sendDate: string; note: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(patientCommunications)
+    .set({
+      deliveryStatus: 'queued',
+      attempts: sql`${patientCommunications.attempts} - 1`,
+      sentAt: null,
+      scheduledAt: values.scheduledAt,
+      sendDate: values.sendDate,
+      providerError: values.note,
+      updatedAt: values.now,
+    })
+    .where(and(ownClaim(claim), eq(patientCommunications.deliveryStatus, 'sending')))
+    .returning({ id: patientCommunications.id });
+  return rows.length === 1;
+}
+
+/**
  * Hands a message the worker is about to send by another channel (the WhatsApp -> SMS fallback)
  * back to "not handed over": allowed only because the provider answered that it took nothing.
  */
@@ -272,7 +209,7 @@ export async function clearInFlight(db: Database, claim: Claim, now: Date): Prom
 export async function recordSent(
   db: Database,
   claim: Claim,
-  values: { providerMessageId: string; providerError: string | null; now: Date },
+  values: { providerMessageId: string; providerError: string | null; billedAsOverage: boolean; now: Date },
 ): Promise<void> {
   await db
     .update(patientCommunications)
@@ -280,6 +217,7 @@ export async function recordSent(
       deliveryStatus: 'sent',
       providerMessageId: values.providerMessageId,
       providerError: values.providerError,
+      billedAsOverage: values.billedAsOverage,
       updatedAt: values.now,
     })
     .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`));
@@ -367,27 +305,6 @@ export async function insertClaimedTestMessage(
     language: message.language,
     isMarketing: message.isMarketing,
     attempts: 1,
+    written: null,
   };
-}
-
-export type OutboxRow = typeof patientCommunications.$inferSelect;
-
-/** One message of the clinic. */
-export async function findMessage(db: Database, clinicId: string, id: string): Promise<OutboxRow | null> {
-  const rows = await db
-    .select()
-    .from(patientCommunications)
-    .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, id)))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-/** Whether the patient belongs to the clinic. */
-export async function patientExists(db: Database, clinicId: string, patientId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
-    .limit(1);
-  return rows.length === 1;
 }

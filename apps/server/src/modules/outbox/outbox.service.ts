@@ -1,39 +1,40 @@
-import type { SmsProvider } from '@careloop/contracts/settings';
-import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
 import type { MessageChannel } from '@careloop/domain/cost-calculator';
-import { type AutomationConfig, minutesOfDay } from '@careloop/domain/messaging/automation-config';
-import { instantAtLocal, localDayOf, localMinutesOf } from '@careloop/domain/messaging/clinic-time';
 import { chooseChannel, type SkipReason } from '@careloop/domain/messaging/follow-up-plan';
+import { nextSendingInstant } from '@careloop/domain/messaging/send-window';
 import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-template';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
-import type { TemplateLanguage } from '@careloop/domain/starter-templates';
-import type { AppDeps } from '../../app-deps';
 import { ProviderError } from '../../integrations/http/provider-http';
-import { toAutomationConfig } from '../automation/automation.service';
-import { type ClinicSenders, createClinicSenders, followUpWhatsAppTemplate } from './channel-senders';
-import {
-  firstNameOf,
-  isTemplateLanguage,
-  templateCategoryOf,
-  type WrittenMessageType,
-  writeMessage,
-} from './message-writer';
+import { followUpWhatsAppTemplate } from './channel-senders';
+import { countSentMessage } from './message-overage';
+import { checkWrittenText, firstNameOf, type WrittenMessageType, writeMessage } from './message-writer';
 import {
   type ClaimedMessage,
-  type ClinicTemplate,
   clearInFlight,
-  findClinicTemplates,
-  findLastWhatsAppInbound,
-  findMessagePatient,
-  findSendingClinic,
-  type MessagePatient,
-  markInFlight,
   recordSent,
   requeueLater,
-  type SendingClinic,
+  storeWrittenText,
+  type WrittenText,
 } from './outbox.repository';
 import { recordMessageFailed, recordProviderSmsOptOut } from './outbox-webhooks';
+import {
+  deferForRateLimit,
+  heldUntil,
+  noteRateLimit,
+  noteSendWentThrough,
+  providerOf,
+} from './provider-backoff';
 import { isRecipientOptOut } from './provider-opt-out';
+import { isAutomated, markInFlightWithinSendTime, mayAutomatedSendNow } from './send-time-gate';
+import {
+  type ContextCache,
+  type Deps,
+  type Log,
+  languageFor,
+  sendingContext,
+  toBrandTone,
+  usableChannels,
+} from './sending-context';
+import { findLastWhatsAppInbound, findMessagePatient } from './sending-lookups.repository';
 
 // The sending half of the outbox (issue 6 items 3-4, DESIGN §9).
 //
@@ -54,8 +55,7 @@ import { isRecipientOptOut } from './provider-opt-out';
 // those retries run out the row is queued again with backoff, up to `maxAttempts` claims. A send
 // that got no answer (timeout, dropped connection) is never repeated: it ends "outcome unknown".
 
-export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
-export type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
+export type { ContextCache, Deps, Log } from './sending-context';
 
 // Two minutes: a run stops claiming after 50 s and every provider call has a timeout, so an older claim
 // is a stopped worker's (issue 11, finding 8).
@@ -75,67 +75,11 @@ export const outboxReasons = {
   patientGone: 'Not sent: the patient no longer exists',
   clinicGone: 'Not sent: the clinic no longer exists',
   checkFailed: 'Not sent: no message text passed the check',
+  clinical_case_open: 'Not sent: automated messages are paused while a clinical case of the patient is open',
 } as const satisfies Record<SkipReason | string, string>;
 
-export type SendOutcome = 'sent' | 'failed' | 'requeued' | 'unknown' | 'lost_claim';
-
-/** What a clinic sends with, read once per sweep. */
-export type SendingContext = {
-  clinic: SendingClinic;
-  config: AutomationConfig;
-  senders: ClinicSenders;
-  templates: Map<WrittenMessageType, ClinicTemplate[]>;
-};
-
-export type ContextCache = Map<string, Promise<SendingContext | null>>;
-
-function toBrandTone(value: string): BrandTone {
-  return brandTones.find((tone) => tone === value) ?? 'professional';
-}
-
-async function loadContext(deps: Deps, clinicId: string): Promise<SendingContext | null> {
-  const clinic = await findSendingClinic(deps.db, clinicId);
-  if (!clinic) return null;
-  const config = toAutomationConfig(clinic.config);
-  const senders = await createClinicSenders(deps, {
-    clinicId,
-    isSandboxClinic: clinic.sandboxMode === 'on',
-    smsProvider: config.smsProvider as SmsProvider,
-    smsFromNumber: config.smsFromNumber,
-    whatsappPhoneNumberId: config.whatsappPhoneNumberId,
-  });
-  const templates = new Map<WrittenMessageType, ClinicTemplate[]>();
-  for (const [type, category] of Object.entries(templateCategoryOf) as [WrittenMessageType, string | null][])
-    templates.set(type, category ? await findClinicTemplates(deps.db, clinicId, category) : []);
-  return { clinic, config, senders, templates };
-}
-
-export function sendingContext(deps: Deps, cache: ContextCache, clinicId: string) {
-  let context = cache.get(clinicId);
-  if (!context) {
-    context = loadContext(deps, clinicId);
-    cache.set(clinicId, context);
-  }
-  return context;
-}
-
-/**
- * The instant itself when it falls inside the clinic's sending window (quiet hours are the rest
- * of the day, in the clinic's time zone), else the window's next opening: a retry never goes out
- * at night.
- */
-export function nextSendingInstant(
-  instant: Date,
-  quietHours: AutomationConfig['quietHours'],
-  timeZone: string,
-): Date {
-  const from = minutesOfDay(quietHours.sendFrom);
-  const until = minutesOfDay(quietHours.sendUntil);
-  const minutes = localMinutesOf(instant, timeZone);
-  if (minutes >= from && minutes < until) return instant;
-  const day = localDayOf(instant, timeZone);
-  return new Date(instantAtLocal(minutes < from ? day : day + 1, from, timeZone));
-}
+/** `deferred`: not sent now but moved, unfailed, to a later instant (window, daily cap). */
+export type SendOutcome = 'sent' | 'failed' | 'requeued' | 'deferred' | 'unknown' | 'lost_claim';
 
 /** "twilio 21610: Attempt to send to unsubscribed recipient", without secrets (the client's words). */
 export function providerErrorText(error: ProviderError): string {
@@ -167,25 +111,6 @@ type SendOptions = {
   /** Filled in with who wrote the text that was sent (the test endpoint reports it). */
   report?: { source?: SentSource };
 };
-
-export function usableChannels(context: SendingContext, isTest: boolean) {
-  const { config, senders } = context;
-  // A test needs the credentials only; automated messages also need the channel switched on.
-  return {
-    smsEnabled: Boolean(senders.sms) && (isTest || config.smsEnabled),
-    whatsappEnabled: Boolean(senders.whatsapp) && (isTest || config.whatsappEnabled),
-  };
-}
-
-export function languageFor(
-  message: Pick<ClaimedMessage, 'language'>,
-  patient: MessagePatient,
-  clinic: SendingClinic,
-): TemplateLanguage {
-  for (const candidate of [message.language, patient.language, clinic.defaultLanguage])
-    if (isTemplateLanguage(candidate)) return candidate;
-  return 'en';
-}
 
 const dayMs = 86_400_000;
 
@@ -222,6 +147,14 @@ export async function sendClaimedMessage(
   const isMarketing = message.isMarketing || options.test?.messageType === 'crosssell';
   if (isMarketing && !patient.hasMarketingConsent) return fail(outboxReasons.no_marketing_consent);
 
+  // Automated messages: the clinical-case pause, the sending window and one message a day, read
+  // again now (checked before the text is written, so a message that waits costs no AI call).
+  if (isAutomated(message, options)) {
+    const gate = await mayAutomatedSendNow(db, message, context, options.now());
+    if (gate === 'clinical_case_open') return fail(outboxReasons.clinical_case_open);
+    if (gate !== 'send') return gate;
+  }
+
   const messageType: WrittenMessageType =
     options.test?.messageType ?? (message.kind === 'crosssell' ? 'crosssell' : 'followup');
   const language = languageFor(message, patient, context.clinic);
@@ -233,9 +166,53 @@ export async function sendClaimedMessage(
       : null);
   const treatment = options.test?.treatment ?? patient.procedure?.trim() ?? null;
 
+  const writerInput = (channel: MessageChannel) => ({
+    channel,
+    messageType,
+    language,
+    brandTone: toBrandTone(context.clinic.brandTone),
+    clinicName: context.clinic.name,
+    patientName: patient.name,
+    treatment: treatment || null,
+    daysAfterTreatment,
+  });
+  // Written once: the text of an earlier try (stored on the row) goes again as it is, on a retry and
+  // on the SMS fallback, as long as it passes the check for the channel (a long WhatsApp text may
+  // not fit an SMS: only then is a text written for SMS). A new text is stored before any provider
+  // call, so the AI is asked once per message.
+  let stored: WrittenText | null = message.written;
+  const textFor = async (channel: MessageChannel) => {
+    if (stored && checkWrittenText(writerInput(channel), stored.text).length === 0)
+      return { ok: true as const, text: stored.text, source: stored.source };
+    const written = await writeMessage(
+      context.senders.model,
+      writerInput(channel),
+      context.templates.get(messageType) ?? [],
+    );
+    if (!written.ok) return written;
+    // Never the text: only what explains why the AI's was not used.
+    if (written.aiNote)
+      deps.log?.info(
+        {
+          clinicId: message.clinicId,
+          messageId: message.id,
+          note: written.aiNote,
+          problems: written.aiProblems,
+        },
+        'AI message not used',
+      );
+    stored = { text: written.text, source: written.source };
+    await storeWrittenText(db, claim, stored, options.now());
+    return { ok: true as const, text: written.text, source: written.source };
+  };
+
   const attempt = async (channel: MessageChannel, note: string | null): Promise<SendOutcome> => {
     const send = channel === 'sms' ? context.senders.sms : context.senders.whatsapp;
     if (!send) return fail(outboxReasons.no_channel, { channel });
+    // The clinic's sends through this provider are held after a 429 (not a test: it answers now).
+    const provider = providerOf(channel, context);
+    const held = options.retryLater ? heldUntil(context, provider, options.now()) : null;
+    if (held) return deferForRateLimit(db, message, context, provider, held, options.now());
     // WhatsApp: free text only inside the 24-hour window the patient's last message opened; else the
     // approved template, whose text is Meta's: no text is written (nor an AI call spent) for it, and
     // the conversation keeps what the patient received (the template and its parameter).
@@ -262,33 +239,9 @@ export async function sendClaimedMessage(
       source = 'whatsapp_template';
       call = () => whatsapp({ form, to: phone, name, languageCode, firstName, reference: message.id });
     } else {
-      const written = await writeMessage(
-        context.senders.model,
-        {
-          channel,
-          messageType,
-          language,
-          brandTone: toBrandTone(context.clinic.brandTone),
-          clinicName: context.clinic.name,
-          patientName: patient.name,
-          treatment: treatment || null,
-          daysAfterTreatment,
-        },
-        context.templates.get(messageType) ?? [],
-      );
+      const written = await textFor(channel);
       if (!written.ok)
         return fail(`${outboxReasons.checkFailed} (${written.problems.join(', ')})`, { channel });
-      // Never the text: only what explains why the AI's was not used.
-      if (written.aiNote)
-        deps.log?.info(
-          {
-            clinicId: message.clinicId,
-            messageId: message.id,
-            note: written.aiNote,
-            problems: written.aiProblems,
-          },
-          'AI message not used',
-        );
       content = written.text;
       source = written.source;
       const text = written.text;
@@ -301,14 +254,15 @@ export async function sendClaimedMessage(
       }
     }
 
-    // The idempotency marker: committed before the call, refused if the claim is no longer ours.
-    const marked = await markInFlight(db, claim, {
+    // The idempotency marker: committed before the call, refused if the claim is no longer ours; for
+    // an automated message, under the patient's lock with one message a day checked again.
+    const marked = await markInFlightWithinSendTime(db, message, context, isAutomated(message, options), {
       channel,
       messageContent: content,
       providerError: note,
       now: options.now(),
     });
-    if (!marked) return 'lost_claim';
+    if (marked !== 'marked') return marked;
     if (options.report) options.report.source = source;
 
     try {
@@ -316,14 +270,20 @@ export async function sendClaimedMessage(
       await recordSent(db, claim, {
         providerMessageId: sent.providerMessageId,
         providerError: note,
+        billedAsOverage: await countSentMessage(db, context, channel, options.now()),
         now: options.now(),
       });
+      await noteSendWentThrough(db, context, provider, options.now());
       return 'sent';
     } catch (error) {
       if (!(error instanceof ProviderError)) throw error;
       const reason = providerErrorText(error);
-      // No answer: the provider may hold the message. Never repeated.
-      if (error.status === null || (error.status >= 200 && error.status < 300)) {
+      // No answer (or a 2xx we could not read): the provider may hold the message. Never repeated.
+      // A refusal inside a 200 (Vonage's per-message status, e.g. 1 "Throttled") is an answer.
+      const noAnswer =
+        error.status === null ||
+        (error.status >= 200 && error.status < 300 && error.kind === 'invalid_response');
+      if (noAnswer) {
         await recordMessageFailed(db, message, {
           providerError: `${outboxReasons.noAnswer} (${reason})`,
           now: options.now(),
@@ -331,6 +291,11 @@ export async function sendClaimedMessage(
         return 'unknown';
       }
       // An answer refusing it: no message exists, so another channel or a later try is safe.
+      // Too many requests: the clinic's sends through this provider wait together, this one queued.
+      if (error.kind === 'rate_limited' && options.retryLater) {
+        const until = await noteRateLimit(db, context, provider, error, options.now());
+        return deferForRateLimit(db, message, context, provider, until, options.now());
+      }
       if (channel === 'whatsapp' && choice.fallbackChannel === 'sms') {
         await clearInFlight(db, claim, options.now());
         return attempt('sms', `WhatsApp failed (${reason}); sent by SMS instead`);

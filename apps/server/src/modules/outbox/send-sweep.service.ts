@@ -49,6 +49,7 @@ export async function sendDueMessages(
     sent: 0,
     failed: 0,
     requeued: 0,
+    deferred: 0,
     unknown: 0,
     lost_claim: 0,
     errors: 0,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientCommunications, patients } from '../../db/schema';
+import { clinics, patientCommunications, patients } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
 import { signedWhatsAppWebhook, whatsAppStatusPayload } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
@@ -12,6 +12,7 @@ import {
   startChannelSandboxes,
 } from '../../testing/channel-sandboxes';
 import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
+import { middayZone } from '../../testing/outbox-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
 import { claimDueMessages, markInFlight } from './outbox.repository';
@@ -43,6 +44,8 @@ const creds = channelSandboxCredentials;
 
 async function clinicWithMessage() {
   const clinic = await buildClinic(t, { practiceName: 'Sunrise Dental' });
+  // Sent on the real clock: a zone where it is now midday keeps the sends inside the window.
+  await t.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, clinic.clinicId));
   owners.set(clinic.clinicId, clinic.owner.cookie);
   const sms = await t.app.inject({
     method: 'PUT',

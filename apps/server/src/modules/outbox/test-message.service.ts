@@ -9,17 +9,17 @@ import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
-import { findMessage, findMessagePatient, insertClaimedTestMessage } from './outbox.repository';
+import { insertClaimedTestMessage } from './outbox.repository';
+import { type SentSource, sendClaimedMessage } from './outbox.service';
 import {
   type ContextCache,
   type Deps,
   type Log,
   languageFor,
-  type SentSource,
-  sendClaimedMessage,
   sendingContext,
   usableChannels,
-} from './outbox.service';
+} from './sending-context';
+import { findMessage, findMessagePatient } from './sending-lookups.repository';
 
 const channelNames: Record<MessageChannel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 

@@ -239,7 +239,10 @@ describe('list patients', () => {
     expect(created.statusCode).toBe(201);
     const detail = (await call(owner.cookie, 'GET', `/api/patients/${created.json().id}`)).json();
     const listed = (await call(owner.cookie, 'GET', '/api/patients?limit=20')).json().patients;
-    expect(listed).toEqual([detail]);
+    // The page also says whether automated messages are paused (not a list field).
+    const { automatedMessagesPaused, ...asListed } = detail;
+    expect(automatedMessagesPaused).toBeNull();
+    expect(listed).toEqual([asListed]);
     expect(detail.marketingConsent).toMatchObject({ state: 'granted', source: 'staff' });
   });
 

@@ -2,6 +2,8 @@ import type { PatientStatus } from '@careloop/domain/patient';
 import { and, asc, desc, eq, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { readClinicCounts } from '../../db/clinic-counts';
+import { openClinicalCaseId } from '../../db/clinical-case-pause';
+import { executeRows } from '../../db/execute-rows';
 import {
   afterCursorPlaceholder,
   cursorPlaceholders,
@@ -152,6 +154,15 @@ export async function findPatientRow(db: Database, clinicId: string, id: string)
     .where(and(eq(patients.clinicId, clinicId), eq(patients.id, id)))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/** The patient's open clinical red-flag case, which pauses automated messages to them; null: none. */
+export async function findOpenClinicalCaseId(db: Database, clinicId: string, patientId: string) {
+  const rows = await executeRows<{ id: string | null }>(
+    db,
+    sql`select ${openClinicalCaseId(clinicId, patientId)} as id`,
+  );
+  return rows[0]?.id ?? null;
 }
 
 /** Ids of the clinic that start with `base` (for 'P-<timestamp>' uniqueness). */

@@ -4,6 +4,7 @@ import {
   importPreviewResponseSchema,
   importResultResponseSchema,
   maxImportBytes,
+  patientDetailSchema,
   patientExportQuerySchema,
   patientIdParamsSchema,
   patientImportBodySchema,
@@ -135,9 +136,9 @@ export const patientsRoutes =
         config: { access: 'member' },
         schema: {
           tags: ['patients'],
-          summary: 'One patient',
+          summary: 'One patient, and whether automated messages to them are paused',
           params: patientIdParamsSchema,
-          response: { 200: patientSchema, ...errors },
+          response: { 200: patientDetailSchema, ...errors },
         },
       },
       async (request) => {

@@ -1,5 +1,6 @@
 import type {
   Patient,
+  PatientDetail,
   PatientListResponse,
   PatientTimelineResponse,
   TimelineItem,
@@ -20,6 +21,7 @@ import { validatePatient } from './patient-validation';
 import {
   countPatientRows,
   findIdsWithPrefix,
+  findOpenClinicalCaseId,
   findPatientRow,
   insertPatientRow,
   listPatientCases,
@@ -167,11 +169,15 @@ export async function listPatients(
   return { patients: page.map((row) => toPatient(row, ctx.clinic.timeZone)), nextCursor, total };
 }
 
-export async function getPatient(deps: Deps, ctx: ClinicContext, id: string): Promise<Patient> {
+export async function getPatient(deps: Deps, ctx: ClinicContext, id: string): Promise<PatientDetail> {
   const row = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!row) throw patientNotFound();
   await recordPatientView(deps.db, ctx, id, 'patient_viewed');
-  return toPatient(row, ctx.clinic.timeZone);
+  const clinicalCaseId = await findOpenClinicalCaseId(deps.db, ctx.clinicId, id);
+  return {
+    ...toPatient(row, ctx.clinic.timeZone),
+    automatedMessagesPaused: clinicalCaseId ? { reason: 'clinical_case_open', caseId: clinicalCaseId } : null,
+  };
 }
 
 // ---------- create, update ----------

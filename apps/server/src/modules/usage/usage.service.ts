@@ -1,5 +1,7 @@
 import type { Usage } from '@careloop/contracts/usage';
-import { summarizeUsage, usageMonthOf } from '@careloop/domain/usage';
+import { estimateVolumeCost } from '@careloop/domain/cost-calculator';
+import { overagePolicy } from '@careloop/domain/overage';
+import { regionOfCountry, summarizeUsage, usageMonthOf } from '@careloop/domain/usage';
 import type { AppDeps } from '../../app-deps';
 import type { ClinicContext } from '../../plugins/request-context';
 import { countUsage } from './usage.repository';
@@ -19,6 +21,12 @@ export async function getUsage(
     month,
   });
   const { projection } = summary;
+  // What was sent past the allowance so far (not projected): billed, never held back (ADR 011).
+  const soFar = estimateVolumeCost(
+    { whatsapp: counts.whatsappMessages, sms: counts.smsMessages, patients: counts.patients },
+    summary.plan,
+    regionOfCountry(ctx.clinic.country),
+  );
   return {
     plan: summary.plan,
     month: summary.month,
@@ -41,5 +49,10 @@ export async function getUsage(
     recommendedPlan: summary.recommendedPlan,
     recommendedPriceCents: summary.recommendedPriceCents,
     smsAddOn: summary.smsAddOn,
+    overage: {
+      policy: overagePolicy,
+      messages: soFar.overageMessages,
+      costCents: soFar.overageCostCents,
+    },
   };
 }

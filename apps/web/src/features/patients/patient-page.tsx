@@ -117,6 +117,22 @@ export function PatientPage() {
         </Button>
       </Group>
 
+      {p.automatedMessagesPaused && (
+        <Alert
+          color="orange"
+          icon={<IconAlertCircle aria-hidden="true" />}
+          title={t('detail.messagesPaused.title')}
+          role="status"
+        >
+          <Stack gap={4}>
+            <Text size="sm">{t('detail.messagesPaused.body')}</Text>
+            <Anchor component={Link} to={paths.cases} size="sm">
+              {t('detail.messagesPaused.openCase')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+
       <Card withBorder radius="md">
         <Stack gap="xs" component="dl" m={0}>
           {facts.map(([label, value]) => (

@@ -1,4 +1,4 @@
-import type { Patient } from '@careloop/contracts/patients';
+import type { PatientDetail } from '@careloop/contracts/patients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { patientKeys } from './patient-keys';
@@ -6,7 +6,7 @@ import { patientKeys } from './patient-keys';
 export const patientQueryOptions = (id: string) =>
   queryOptions({
     queryKey: patientKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<Patient>(`/api/patients/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<PatientDetail>(`/api/patients/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** GET /api/patients/:id */

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../i18n';
 import { renderPage } from '../../../test/render';
 import { UpgradeDialog } from './upgrade-dialog';
+import { UsageMeters } from './usage-meters';
 
 beforeAll(async () => {
   await i18n.changeLanguage('en');
@@ -33,6 +34,7 @@ const usage = (overrides: Partial<Usage> = {}): Usage => ({
   recommendedPlan: 'professional',
   recommendedPriceCents: 45_700,
   smsAddOn: { priceCents: 5_000, sms: 300 },
+  overage: { policy: 'billed', messages: 0, costCents: 0 },
   ...overrides,
 });
 
@@ -51,6 +53,31 @@ function show(value: Usage, canChangePlan = true) {
   );
   return { onUpgrade, onRemindLater };
 }
+
+describe('usage past the allowance', () => {
+  it('says the messages past it are billed as overage, and how much so far', async () => {
+    renderPage(
+      <UsageMeters
+        usage={usage({
+          whatsapp: { used: 398, limit: 200 },
+          usagePercent: 199,
+          overage: { policy: 'billed', messages: 198, costCents: 158 },
+        })}
+      />,
+      { path: '/' },
+    );
+    expect(await screen.findByText('Over your monthly allowance')).toBeTruthy();
+    expect(
+      screen.getByText(/198 messages this month went past your plan's allowance.*\$1\.58 so far/),
+    ).toBeTruthy();
+  });
+
+  it('says nothing of overage within the allowance', async () => {
+    renderPage(<UsageMeters usage={usage()} />, { path: '/' });
+    expect(await screen.findByText('WhatsApp messages')).toBeTruthy();
+    expect(screen.queryByText('Over your monthly allowance')).toBeNull();
+  });
+});
 
 describe('UpgradeDialog', () => {
   it('shows usage, the recommended plan and the SMS add-on to a starter clinic', async () => {

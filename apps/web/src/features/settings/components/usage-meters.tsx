@@ -1,5 +1,5 @@
 import type { Usage } from '@careloop/contracts/usage';
-import { Group, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatUsd } from '../../../public/components/format';
 
@@ -48,6 +48,14 @@ export function UsageMeters({ usage, withPatients = true }: { usage: Usage; with
         <Text size="sm" data-testid="usage-percent">
           {t('usage.percent', { percent: formatNumber(usage.usagePercent, i18n.language, 1) })}
         </Text>
+      ) : null}
+      {usage.overage.messages > 0 ? (
+        <Alert color="yellow" variant="light" role="status" title={t('usage.overageTitle')}>
+          {t('usage.overageBilled', {
+            messages: formatNumber(usage.overage.messages, i18n.language),
+            cost: formatUsd(usage.overage.costCents, i18n.language, { cents: true }),
+          })}
+        </Alert>
       ) : null}
       <Meter label={t('usage.whatsapp')} line={usage.whatsapp} />
       <Meter label={t('usage.sms')} line={usage.sms} />

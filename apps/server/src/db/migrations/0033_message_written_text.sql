@@ -1,0 +1,3 @@
+ALTER TABLE "patient_communications" ADD COLUMN "written_text" text;--> statement-breakpoint
+ALTER TABLE "patient_communications" ADD COLUMN "written_source" text;--> statement-breakpoint
+ALTER TABLE "patient_communications" ADD CONSTRAINT "communications_written_source_check" CHECK ("patient_communications"."written_source" is null or "patient_communications"."written_source" in ('ai', 'template'));

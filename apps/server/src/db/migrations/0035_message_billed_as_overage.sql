@@ -1,0 +1,1 @@
+ALTER TABLE "patient_communications" ADD COLUMN "billed_as_overage" boolean DEFAULT false NOT NULL;
