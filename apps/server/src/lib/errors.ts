@@ -10,6 +10,7 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'BODY_TOO_DEEP',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
