@@ -16,8 +16,8 @@ import {
 import type { ImportLocale } from '@careloop/domain/patient-import/read-import-row';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import type { ClinicContext } from '../../plugins/request-context';
+import { badRequest, forbidden } from '../../lib/errors';
+import { type ClinicContext, managerRoles } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
@@ -172,6 +172,24 @@ function toNewRow(
   };
 }
 
+const consentImportRefused =
+  'Only owners and admins can import marketing consent. Remove the consent column or ask an owner or admin to import this file.';
+
+/**
+ * Recording that patients agreed to marketing is a manager's act (owner or admin): a granted
+ * consent lets the clinic message them. Staff may import patients, and may record consent withdrawn,
+ * which only ever stops messages.
+ */
+function checkConsentAllowed(ctx: ClinicContext, accepted: readonly AcceptedRow[]) {
+  const isManager = (managerRoles as readonly string[]).includes(ctx.role);
+  if (!isManager && accepted.some((row) => row.patient.marketingConsent === 'granted')) {
+    throw forbidden(consentImportRefused);
+  }
+}
+
+const countConsent = (rows: readonly NewPatientRow[], value: 'granted' | 'withdrawn') =>
+  rows.filter((row) => row.marketingConsent === value).length;
+
 export type ImportProgress = (done: number, total: number) => void;
 
 /**
@@ -190,10 +208,11 @@ export async function importPatients(
     const message = "Choose the column that holds the patient's name";
     throw badRequest(message, [{ field: 'mapping', message }]);
   }
-  const { analysis, inserted } = await inTransaction(deps.db, async (tx) => {
+  const { analysis, inserted, consent } = await inTransaction(deps.db, async (tx) => {
     // One import at a time per clinic, so two concurrent imports cannot both add the same patient.
     await lockClinicPatients(tx, ctx.clinicId);
     const analysis = await analyse(tx, ctx.clinicId, plan);
+    checkConsentAllowed(ctx, analysis.accepted);
     const now = new Date();
     const taken = await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now));
     const rows = analysis.accepted.map((accepted) => {
@@ -230,7 +249,11 @@ export async function importPatients(
       onProgress(inserted, rows.length);
     }
     await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));
-    return { analysis, inserted };
+    const consent = {
+      consentGranted: countConsent(rows, 'granted'),
+      consentWithdrawn: countConsent(rows, 'withdrawn'),
+    };
+    return { analysis, inserted, consent };
   });
   // A bulk import changes the table's size at once; the planner should not wait for a schedule to see it.
   if (inserted > 0) await refreshPatientStatistics(deps.db);
@@ -238,7 +261,12 @@ export async function importPatients(
     clinicId: ctx.clinicId,
     userId: ctx.userId,
     action: 'patients_imported',
-    context: { inserted, errorRows: analysis.errorRows, duplicateRows: analysis.duplicates.length },
+    context: {
+      inserted,
+      ...consent,
+      errorRows: analysis.errorRows,
+      duplicateRows: analysis.duplicates.length,
+    },
   });
   return {
     inserted,

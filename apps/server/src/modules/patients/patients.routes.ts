@@ -64,7 +64,8 @@ export const patientsRoutes =
     app.get(
       '/api/patients/export.csv',
       {
-        config: { access: 'member' },
+        // Every patient at once: owners and admins, like the one-patient export (minimum necessary).
+        config: { access: 'manager' },
         schema: {
           tags: ['patients'],
           summary:

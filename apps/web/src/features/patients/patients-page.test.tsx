@@ -1,5 +1,5 @@
 import type { ImportPreviewResponse, PatientListResponse } from '@careloop/contracts/patients';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
@@ -43,6 +43,42 @@ async function openAddDialog() {
 }
 
 describe('PatientsPage', () => {
+  it.each([
+    ['owner', true],
+    ['admin', true],
+    ['staff', false],
+  ])('offers the whole-clinic export to a signed-in %s: %s', async (role, offered) => {
+    const network = stubPatientsApi((request) =>
+      request.path === '/api/me'
+        ? json({
+            user: {
+              id: 'u1',
+              email: 'o@x.test',
+              name: 'Olga',
+              firstName: null,
+              lastName: null,
+              twoFactorEnabled: false,
+            },
+            clinic: {
+              id: 'c1',
+              name: 'Smile',
+              subscriptionTier: 'starter',
+              category: null,
+              sandboxMode: false,
+            },
+            role,
+          })
+        : null,
+    );
+    renderPage(<PatientsPage />, { path: '/patients' });
+    expect(await screen.findByRole('heading', { name: 'No Patients Yet' })).toBeTruthy();
+    await waitFor(() => expect(network.to('/api/me').length).toBeGreaterThan(0));
+    // The answer about the role has been rendered once the request has settled.
+    await act(async () => {});
+    if (offered) expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
+    else expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+  });
+
   it('shows the grid with the status shown as Critical', async () => {
     stubPatientsApi((request) =>
       request.path === '/api/patients' ? json({ patients: [ana], nextCursor: null, total: 1 }) : null,
