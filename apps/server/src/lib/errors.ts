@@ -11,6 +11,7 @@ export const errorCodes = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'BODY_TOO_DEEP',
+  'SHUTTING_DOWN',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -4,7 +4,7 @@ import type {
   PatientImportBody,
 } from '@careloop/contracts/patients';
 import { maxImportBytes } from '@careloop/contracts/patients';
-import { makePatientId } from '@careloop/domain/patient';
+import { makePatientId, patientIdAllocator } from '@careloop/domain/patient';
 import { mappingToRemember, proposeMapping } from '@careloop/domain/patient-import/header-words';
 import { dateOrderFor } from '@careloop/domain/patient-import/import-dates';
 import { importRegionFor } from '@careloop/domain/patient-import/import-region';
@@ -16,12 +16,19 @@ import {
 import type { ImportLocale } from '@careloop/domain/patient-import/read-import-row';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
-import { badRequest, forbidden } from '../../lib/errors';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { nextEventLoopTurn } from '../../lib/event-loop-turn';
 import { type ClinicContext, managerRoles } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
-import { type AcceptedRow, analyseImportRows, listedLimit } from './patient-import-analysis';
+import {
+  type AcceptedRow,
+  analyseImportRows,
+  listedLimit,
+  type ReadRow,
+  readImportRows,
+} from './patient-import-analysis';
 import {
   findIdsWithPrefix,
   findImportSettings,
@@ -100,11 +107,14 @@ async function planImport(db: Database, clinicId: string, body: PatientImportBod
   return { table, mapping, locale, nameMapped };
 }
 
-async function analyse(db: Database, clinicId: string, plan: ImportPlan) {
+/** The rows read with the mapping (none when no name column is chosen: nothing can be imported). */
+function readRows(plan: ImportPlan): Promise<ReadRow[]> {
+  return plan.nameMapped ? readImportRows(plan.table, plan.mapping, plan.locale) : Promise.resolve([]);
+}
+
+async function analyse(db: Database, clinicId: string, plan: ImportPlan, read: readonly ReadRow[]) {
   const contacts = plan.nameMapped ? await listPatientContacts(db, clinicId) : [];
-  if (!plan.nameMapped)
-    return analyseImportRows({ ...plan.table, rows: [] }, plan.mapping, plan.locale, contacts);
-  return analyseImportRows(plan.table, plan.mapping, plan.locale, contacts);
+  return analyseImportRows(read, plan.mapping, contacts);
 }
 
 export async function previewPatientImport(
@@ -113,7 +123,7 @@ export async function previewPatientImport(
   body: PatientImportBody,
 ): Promise<ImportPreviewResponse> {
   const plan = await planImport(deps.db, ctx.clinicId, body);
-  const { accepted, ...analysis } = await analyse(deps.db, ctx.clinicId, plan);
+  const { accepted, ...analysis } = await analyse(deps.db, ctx.clinicId, plan, await readRows(plan));
   const { table, mapping } = plan;
   return {
     reading: {
@@ -142,7 +152,8 @@ export async function previewPatientImport(
   };
 }
 
-const batchSize = 500;
+/** Rows per INSERT: one statement, well under PostgreSQL's 65,535 parameters. */
+const batchSize = 1_000;
 
 function toNewRow(
   clinicId: string,
@@ -192,15 +203,27 @@ const countConsent = (rows: readonly NewPatientRow[], value: 'granted' | 'withdr
 
 export type ImportProgress = (done: number, total: number) => void;
 
+/** The server is shutting down: the import stops at its next batch and rolls back. */
+const interrupted = () =>
+  new AppError(
+    503,
+    'SHUTTING_DOWN',
+    'The server is restarting; nothing was imported. Please import the file again.',
+  );
+
 /**
  * Inserts the valid, non-duplicate rows in one transaction (all batches or none), reporting
- * progress after each batch, and remembers the mapping for the clinic's next file.
+ * progress after each batch, and remembers the mapping for the clinic's next file. The rows are
+ * read (the CPU-heavy part) before the transaction opens, in slices that let other requests run;
+ * inside it, only the duplicate check against the clinic's patients, ids and multi-row INSERTs.
+ * When `stop` is aborted (the server is shutting down) the next batch rolls everything back.
  */
 export async function importPatients(
   deps: Deps,
   ctx: ClinicContext,
   body: PatientImportBody,
   onProgress: ImportProgress = () => {},
+  stop?: AbortSignal,
 ): Promise<ImportResultResponse> {
   // A bad file or mapping is refused before the transaction opens.
   const plan = await planImport(deps.db, ctx.clinicId, body);
@@ -208,22 +231,25 @@ export async function importPatients(
     const message = "Choose the column that holds the patient's name";
     throw badRequest(message, [{ field: 'mapping', message }]);
   }
+  const read = await readRows(plan);
   const { analysis, inserted, consent } = await inTransaction(deps.db, async (tx) => {
     // One import at a time per clinic, so two concurrent imports cannot both add the same patient.
     await lockClinicPatients(tx, ctx.clinicId);
-    const analysis = await analyse(tx, ctx.clinicId, plan);
+    const analysis = await analyse(tx, ctx.clinicId, plan, read);
     checkConsentAllowed(ctx, analysis.accepted);
     const now = new Date();
-    const taken = await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now));
-    const rows = analysis.accepted.map((accepted) => {
-      const id = makePatientId(now, taken);
-      taken.add(id);
-      return toNewRow(ctx.clinicId, ctx.userId, id, now, accepted);
-    });
+    const nextId = patientIdAllocator(now, await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now)));
+    const total = analysis.accepted.length;
+    const consent = { consentGranted: 0, consentWithdrawn: 0 };
     let inserted = 0;
-    onProgress(0, rows.length);
-    for (let at = 0; at < rows.length; at += batchSize) {
-      const batch = rows.slice(at, at + batchSize);
+    onProgress(0, total);
+    for (let at = 0; at < total; at += batchSize) {
+      if (stop?.aborted) throw interrupted();
+      const batch = analysis.accepted
+        .slice(at, at + batchSize)
+        .map((accepted) => toNewRow(ctx.clinicId, ctx.userId, nextId(), now, accepted));
+      consent.consentGranted += countConsent(batch, 'granted');
+      consent.consentWithdrawn += countConsent(batch, 'withdrawn');
       inserted += await insertPatientRows(tx, batch);
       // A consent column's decision is a consent.changed webhook, committed with the import.
       await emitWebhookEvents(
@@ -246,13 +272,11 @@ export async function importPatients(
         ),
         now,
       );
-      onProgress(inserted, rows.length);
+      onProgress(inserted, total);
+      // PGlite answers in the same thread: let other requests run between batches there too.
+      await nextEventLoopTurn();
     }
     await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));
-    const consent = {
-      consentGranted: countConsent(rows, 'granted'),
-      consentWithdrawn: countConsent(rows, 'withdrawn'),
-    };
     return { analysis, inserted, consent };
   });
   // A bulk import changes the table's size at once; the planner should not wait for a schedule to see it.

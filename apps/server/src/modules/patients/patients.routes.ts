@@ -35,6 +35,11 @@ const importBodyLimit = Math.ceil(maxImportBytes * 1.4) + 4096;
 export const patientsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // An import running when the server is told to stop (SIGTERM) rolls back at its next batch, so
+    // shutting down never waits for a whole file.
+    const closing = new AbortController();
+    app.addHook('preClose', async () => closing.abort());
+
     // The file itself may be posted as text/csv (scripts); the web app sends JSON `{ csv }`.
     // text/plain is not accepted: a cross-site form could send it without a CORS preflight.
     app.addContentTypeParser(
@@ -123,10 +128,10 @@ export const patientsRoutes =
         const ctx = clinicContextOf(request);
         if (wantsProgressLines(request)) {
           return streamImportProgress(reply, request.log, (onProgress) =>
-            importPatients(deps, ctx, request.body, onProgress),
+            importPatients(deps, ctx, request.body, onProgress, closing.signal),
           );
         }
-        return importPatients(deps, ctx, request.body);
+        return importPatients(deps, ctx, request.body, undefined, closing.signal);
       },
     );
 
