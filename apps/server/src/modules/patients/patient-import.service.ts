@@ -1,6 +1,7 @@
 import type {
   ImportPreviewResponse,
   ImportResultResponse,
+  ImportUploadQuery,
   PatientImportBody,
 } from '@careloop/contracts/patients';
 import { maxImportBytes } from '@careloop/contracts/patients';
@@ -18,6 +19,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { nextEventLoopTurn } from '../../lib/event-loop-turn';
+import { newId } from '../../lib/ids';
 import { type ClinicContext, managerRoles } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
@@ -29,6 +31,7 @@ import {
   type ReadRow,
   readImportRows,
 } from './patient-import-analysis';
+import { deleteImportUpload, findImportUpload, saveImportUpload } from './patient-import-uploads.repository';
 import {
   findIdsWithPrefix,
   findImportSettings,
@@ -47,20 +50,41 @@ export const maxImportRows = 50_000;
 
 const megabytes = Math.round(maxImportBytes / (1024 * 1024));
 
-/** The file's bytes: base64 `file`, or the `csv` text as UTF-8. */
-function fileBytes(body: PatientImportBody): { bytes: Uint8Array; field: 'file' | 'csv' } {
+const tooLarge = (field: string) => {
+  const message = `The file is larger than ${megabytes} MB`;
+  return badRequest(message, [{ field, message }]);
+};
+
+/** How long an uploaded file is kept for its preview and import. */
+export const importUploadMinutes = 15;
+
+/** The file's bytes: the kept upload, base64 `file`, or the `csv` text as UTF-8. */
+async function fileBytes(
+  db: Database,
+  ctx: ClinicContext,
+  body: PatientImportBody,
+): Promise<{ bytes: Uint8Array; field: 'file' | 'csv' | 'uploadId' }> {
+  if (body.uploadId !== undefined) {
+    const upload = await findImportUpload(
+      db,
+      { id: body.uploadId, clinicId: ctx.clinicId, userId: ctx.userId },
+      new Date(),
+    );
+    if (!upload) {
+      const message = `The file is no longer kept (${importUploadMinutes} minutes): choose it again`;
+      throw new AppError(404, 'NOT_FOUND', message, [{ field: 'uploadId', message }]);
+    }
+    return { bytes: upload.bytes, field: 'uploadId' };
+  }
   const field = body.file !== undefined ? 'file' : 'csv';
   const bytes =
     body.file !== undefined ? Buffer.from(body.file, 'base64') : Buffer.from(body.csv ?? '', 'utf8');
-  if (bytes.byteLength > maxImportBytes) {
-    const message = `The file is larger than ${megabytes} MB`;
-    throw badRequest(message, [{ field, message }]);
-  }
+  if (bytes.byteLength > maxImportBytes) throw tooLarge(field);
   return { bytes, field };
 }
 
-async function readTable(body: PatientImportBody): Promise<ImportTable> {
-  const { bytes, field } = fileBytes(body);
+async function readTable(db: Database, ctx: ClinicContext, body: PatientImportBody): Promise<ImportTable> {
+  const { bytes, field } = await fileBytes(db, ctx, body);
   let table: ImportTable;
   try {
     table = await readImportTable(bytes, {
@@ -89,9 +113,9 @@ function rememberedMapping(stored: unknown): Record<string, ImportTarget | null>
 type ImportPlan = { table: ImportTable; mapping: ColumnMapping; locale: ImportLocale; nameMapped: boolean };
 
 /** The file read, the mapping (staff's, else proposed from the header and the clinic's last one). */
-async function planImport(db: Database, clinicId: string, body: PatientImportBody): Promise<ImportPlan> {
-  const table = await readTable(body);
-  const settings = await findImportSettings(db, clinicId);
+async function planImport(db: Database, ctx: ClinicContext, body: PatientImportBody): Promise<ImportPlan> {
+  const table = await readTable(db, ctx, body);
+  const settings = await findImportSettings(db, ctx.clinicId);
   if (body.mapping && body.mapping.length !== table.header.length) {
     const message = `The mapping has ${body.mapping.length} columns; the file has ${table.header.length}`;
     throw badRequest(message, [{ field: 'mapping', message }]);
@@ -122,7 +146,7 @@ export async function previewPatientImport(
   ctx: ClinicContext,
   body: PatientImportBody,
 ): Promise<ImportPreviewResponse> {
-  const plan = await planImport(deps.db, ctx.clinicId, body);
+  const plan = await planImport(deps.db, ctx, body);
   const { accepted, ...analysis } = await analyse(deps.db, ctx.clinicId, plan, await readRows(plan));
   const { table, mapping } = plan;
   return {
@@ -149,7 +173,35 @@ export async function previewPatientImport(
     ignoredColumns: table.header.filter((cell, at) => !mapping[at] && cell !== ''),
     errors: analysis.errors.slice(0, listedLimit),
     duplicates: analysis.duplicates.slice(0, listedLimit),
+    ...(body.uploadId !== undefined ? { uploadId: body.uploadId } : {}),
   };
+}
+
+/**
+ * Keeps a file sent as the request body itself (the bytes once, not base64 in JSON) for
+ * `importUploadMinutes`, and answers its preview with the id to import it by.
+ */
+export async function uploadImportFile(
+  deps: Deps,
+  ctx: ClinicContext,
+  bytes: Uint8Array,
+  query: ImportUploadQuery,
+): Promise<ImportPreviewResponse> {
+  if (bytes.byteLength === 0) {
+    const message = 'The file is empty';
+    throw badRequest(message, [{ field: 'file', message }]);
+  }
+  if (bytes.byteLength > maxImportBytes) throw tooLarge('file');
+  const now = new Date();
+  const id = newId('upl', 20);
+  await saveImportUpload(
+    deps.db,
+    { id, clinicId: ctx.clinicId, userId: ctx.userId, fileName: query.fileName ?? null, bytes },
+    now,
+    new Date(now.getTime() + importUploadMinutes * 60_000),
+  );
+  const { fileName: _name, ...reading } = query;
+  return previewPatientImport(deps, ctx, { ...reading, uploadId: id });
 }
 
 /** Rows per INSERT: one statement, well under PostgreSQL's 65,535 parameters. */
@@ -226,7 +278,7 @@ export async function importPatients(
   stop?: AbortSignal,
 ): Promise<ImportResultResponse> {
   // A bad file or mapping is refused before the transaction opens.
-  const plan = await planImport(deps.db, ctx.clinicId, body);
+  const plan = await planImport(deps.db, ctx, body);
   if (!plan.nameMapped) {
     const message = "Choose the column that holds the patient's name";
     throw badRequest(message, [{ field: 'mapping', message }]);
@@ -277,6 +329,7 @@ export async function importPatients(
       await nextEventLoopTurn();
     }
     await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));
+    if (body.uploadId !== undefined) await deleteImportUpload(tx, ctx.clinicId, body.uploadId);
     return { analysis, inserted, consent };
   });
   // A bulk import changes the table's size at once; the planner should not wait for a schedule to see it.

@@ -20,6 +20,7 @@ import { clinicContextOf } from '../../plugins/route-access';
 import { exportPatients } from './patient-export.service';
 import { importPatients, previewPatientImport } from './patient-import.service';
 import { streamImportProgress, wantsProgressLines } from './patient-import-progress';
+import { patientImportUploadRoutes } from './patient-import-upload.routes';
 import {
   createPatient,
   getPatient,
@@ -39,6 +40,7 @@ export const patientsRoutes =
     // shutting down never waits for a whole file.
     const closing = new AbortController();
     app.addHook('preClose', async () => closing.abort());
+    await app.register(patientImportUploadRoutes(deps));
 
     // The file itself may be posted as text/csv (scripts); the web app sends JSON `{ csv }`.
     // text/plain is not accepted: a cross-site form could send it without a CORS preflight.

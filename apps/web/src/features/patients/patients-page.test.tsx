@@ -198,8 +198,12 @@ describe('PatientsPage', () => {
     };
     const result = { inserted: 2, skipped: 3, errors: preview.errors, duplicates: preview.duplicates };
     const network = stubPatientsApi((request) => {
+      if (request.path === '/api/patients/import/uploads') return json({ ...preview, uploadId: 'upl_1' });
       if (request.path === '/api/patients/import/preview') {
-        return json((request.body as { mapping?: unknown }).mapping ? remapped : preview);
+        return json({
+          ...((request.body as { mapping?: unknown }).mapping ? remapped : preview),
+          uploadId: 'upl_1',
+        });
       }
       if (request.path === '/api/patients/import') {
         const lines = [
@@ -224,10 +228,12 @@ describe('PatientsPage', () => {
     await user.upload(input!, new File([bytes], 'pacientes.csv', { type: 'text/csv' }));
 
     expect(await within(dialog).findByTestId('import-stat-ready')).toHaveProperty('textContent', '2');
-    expect(network.to('/api/patients/import/preview')[0]?.body).toEqual({
-      file: 'Tjvp',
-      fileName: 'pacientes.csv',
-    });
+    // The file goes up once, as its own bytes; preview and import then name it by its id.
+    const [sent] = network.to('/api/patients/import/uploads');
+    expect(sent?.search.get('fileName')).toBe('pacientes.csv');
+    expect(sent?.body).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await (sent?.body as Blob).arrayBuffer())).toEqual(bytes);
+    expect(network.to('/api/patients/import/preview')).toHaveLength(0);
     expect(within(dialog).getByRole('combobox', { name: 'Import column Nombre as' })).toHaveProperty(
       'value',
       'Given name',
@@ -245,10 +251,9 @@ describe('PatientsPage', () => {
     await user.click(notas);
     const choices = container.ownerDocument.getElementById(notas.getAttribute('aria-controls') ?? '');
     await user.click(within(choices!).getByRole('option', { name: 'Comment', hidden: true }));
-    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(2));
-    expect(network.to('/api/patients/import/preview')[1]?.body).toEqual({
-      file: 'Tjvp',
-      fileName: 'pacientes.csv',
+    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(1));
+    expect(network.to('/api/patients/import/preview')[0]?.body).toEqual({
+      uploadId: 'upl_1',
       mapping: ['given_name', 'family_name', 'phone', 'comment'],
     });
     await waitFor(() => expect(within(dialog).queryByText('Ignored columns: Notas')).toBeNull());
@@ -256,9 +261,9 @@ describe('PatientsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import valid rows (2)' }));
     expect(await within(dialog).findByText('Added: 2. Skipped: 3.')).toBeTruthy();
     expect(network.to('/api/patients/import')[0]?.body).toEqual({
-      file: 'Tjvp',
-      fileName: 'pacientes.csv',
+      uploadId: 'upl_1',
       mapping: ['given_name', 'family_name', 'phone', 'comment'],
     });
+    expect(network.to('/api/patients/import/uploads')).toHaveLength(1);
   }, 30_000);
 });
