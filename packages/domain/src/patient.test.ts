@@ -185,7 +185,12 @@ describe('patientIdAllocator', () => {
   it('gives 50,000 distinct ids for one instant, looking each candidate up once', () => {
     const taken = new Set([base, `${base}-3`]);
     let lookups = 0;
-    const next = patientIdAllocator(now, { has: (id) => (lookups++, taken.has(id)) });
+    const next = patientIdAllocator(now, {
+      has: (id) => {
+        lookups += 1;
+        return taken.has(id);
+      },
+    });
     const ids = Array.from({ length: 50_000 }, () => next());
     expect(new Set(ids).size).toBe(50_000);
     expect(ids.some((id) => taken.has(id))).toBe(false);

@@ -231,8 +231,9 @@ describe('PatientsPage', () => {
     // The file goes up once, as its own bytes; preview and import then name it by its id.
     const [sent] = network.to('/api/patients/import/uploads');
     expect(sent?.search.get('fileName')).toBe('pacientes.csv');
-    expect(sent?.body).toBeInstanceOf(Blob);
-    expect(new Uint8Array(await (sent?.body as Blob).arrayBuffer())).toEqual(bytes);
+    const sentFile = sent?.body as Blob;
+    expect(sentFile).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await sentFile.arrayBuffer())).toEqual(bytes);
     expect(network.to('/api/patients/import/preview')).toHaveLength(0);
     expect(within(dialog).getByRole('combobox', { name: 'Import column Nombre as' })).toHaveProperty(
       'value',
