@@ -63,6 +63,7 @@ import { createBearerGuard } from './plugins/api-bearer';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdentityCacheReset } from './plugins/identity-cache';
+import { registerJsonBodyDepthLimit } from './plugins/json-body-depth';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -95,6 +96,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   const fullDeps: AppDeps = { ...deps, log: app.log };
 
   registerErrorHandler(app);
+  registerJsonBodyDepthLimit(app);
   registerRouteAccess(
     app,
     deps.requestContext,

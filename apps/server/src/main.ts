@@ -58,6 +58,12 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    // Requests in flight finish or roll back (an import stops at its next batch); whatever still
+    // holds the process after 10 s is cut off: PostgreSQL rolls back an open transaction of a closed connection.
+    setTimeout(() => {
+      log.error({ signal }, 'shutdown took longer than 10 s; exiting');
+      process.exit(1);
+    }, 10_000).unref();
     await app.close().catch((error) => log.error({ err: error }, 'closing http'));
     await deps.jobs.stop().catch((error) => log.error({ err: error }, 'stopping jobs'));
     await deps.mailer.idle();

@@ -161,12 +161,23 @@ export const patientImportBodySchema = z
     delimiter: z.enum(importDelimiters).optional(),
     sheet: z.string().max(100).optional(),
     mapping: columnMappingSchema.optional(),
+    /** A file uploaded once (`POST /api/patients/import/uploads`), kept for a few minutes. */
+    uploadId: z.string().min(1).max(64).optional(),
   })
-  .refine((body) => body.csv !== undefined || body.file !== undefined, {
+  .refine((body) => body.csv !== undefined || body.file !== undefined || body.uploadId !== undefined, {
     path: ['csv'],
-    message: 'Send the file (file, base64) or its text (csv)',
+    message: 'Send the file (file, base64), its text (csv) or the id of its upload (uploadId)',
   });
 export type PatientImportBody = z.infer<typeof patientImportBodySchema>;
+
+/** How an uploaded file (the request body itself) is read; the same choices as the JSON body's. */
+export const importUploadQuerySchema = z.object({
+  fileName: z.string().max(255).optional(),
+  encoding: z.enum(importFileEncodings).optional(),
+  delimiter: z.enum(importDelimiters).optional(),
+  sheet: z.string().max(100).optional(),
+});
+export type ImportUploadQuery = z.infer<typeof importUploadQuerySchema>;
 
 /** The columns of the product's own layout (its export's header). */
 export const patientImportColumns = [
@@ -256,6 +267,8 @@ export const importPreviewResponseSchema = z.object({
   /** At most the first 500 of each list; the counts above are complete. */
   errors: z.array(importRowErrorSchema),
   duplicates: z.array(importDuplicateSchema),
+  /** The kept file (an upload): preview again and import by this id instead of sending the file. */
+  uploadId: z.string().optional(),
 });
 export type ImportPreviewResponse = z.infer<typeof importPreviewResponseSchema>;
 

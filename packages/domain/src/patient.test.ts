@@ -6,6 +6,7 @@ import {
   isValidPhone,
   makePatientId,
   normalizePhone,
+  patientIdAllocator,
   patientInputSchema,
   patientStatuses,
   patientStatusLabels,
@@ -174,5 +175,31 @@ describe('makePatientId', () => {
         expect(id.startsWith(prefix)).toBe(true);
       }),
     );
+  });
+});
+
+describe('patientIdAllocator', () => {
+  const now = new Date('2025-01-02T03:04:05.678Z');
+  const base = `P-${now.getTime()}`;
+
+  it('gives 50,000 distinct ids for one instant, looking each candidate up once', () => {
+    const taken = new Set([base, `${base}-3`]);
+    let lookups = 0;
+    const next = patientIdAllocator(now, {
+      has: (id) => {
+        lookups += 1;
+        return taken.has(id);
+      },
+    });
+    const ids = Array.from({ length: 50_000 }, () => next());
+    expect(new Set(ids).size).toBe(50_000);
+    expect(ids.some((id) => taken.has(id))).toBe(false);
+    expect(ids.slice(0, 3)).toEqual([`${base}-2`, `${base}-4`, `${base}-5`]);
+    // Linear, not quadratic: every candidate is tried once (the taken ones are skipped).
+    expect(lookups).toBe(50_000 + taken.size);
+  });
+
+  it('starts with the plain id when it is free, as makePatientId does', () => {
+    expect(patientIdAllocator(now, new Set())()).toBe(base);
   });
 });

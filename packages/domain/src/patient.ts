@@ -126,3 +126,20 @@ export function makePatientId(now: Date, taken?: { has(id: string): boolean }): 
   while (taken.has(`${base}-${suffix}`)) suffix += 1;
   return `${base}-${suffix}`;
 }
+
+/**
+ * Ids for many patients created at one instant (an import): the same sequence makePatientId walks
+ * ('P-<ms>', then '-2', '-3' ...), but the position is kept between calls, so n ids cost n lookups
+ * (plus the taken ones skipped), not the 1 + 2 + ... + n of asking makePatientId for each.
+ */
+export function patientIdAllocator(now: Date, taken: { has(id: string): boolean }): () => string {
+  const base = makePatientId(now);
+  let suffix = 1;
+  return () => {
+    for (;;) {
+      const id = suffix === 1 ? base : `${base}-${suffix}`;
+      suffix += 1;
+      if (!taken.has(id)) return id;
+    }
+  };
+}

@@ -11,6 +11,8 @@ export const errorCodes = [
   'IDEMPOTENCY_KEY_REUSED',
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
+  'BODY_TOO_DEEP',
+  'SHUTTING_DOWN',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

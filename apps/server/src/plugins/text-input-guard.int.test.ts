@@ -24,6 +24,14 @@ describe('unstorable text (NUL, unpaired surrogates)', () => {
   ])('lets %j through', (value) => {
     expect(findUnstorableText(value)).toBeNull();
   });
+
+  it('walks a value nested 100,000 levels deep without exhausting the stack', () => {
+    let value: unknown = 'a\u0000';
+    for (let i = 0; i < 100_000; i++) value = i % 2 === 0 ? [value] : { k: value };
+    const path = findUnstorableText(value);
+    expect(path?.split('.')).toHaveLength(100_000);
+    expect(path?.startsWith('k.0.k.0')).toBe(true);
+  });
 });
 
 describe('NUL bytes and lone surrogates in requests (finding 8)', () => {

@@ -10,15 +10,34 @@ const isUnstorable = (text: string) => text.includes(String.fromCharCode(0)) || 
 
 export const unstorableTextMessage = 'Must not contain NUL or unpaired surrogate characters';
 
-/** The path of the first string holding unstorable text ('' for the value itself), or null. */
-export function findUnstorableText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return isUnstorable(value) ? path : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const itemPath = path ? `${path}.${key}` : key;
-    if (isUnstorable(key)) return itemPath;
-    const found = findUnstorableText(item, itemPath);
-    if (found !== null) return found;
+type Visit = { value: unknown; key: string; parent: Visit | null };
+
+const pathOf = (visit: Visit): string => {
+  const keys: string[] = [];
+  for (let at: Visit | null = visit; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.');
+};
+
+/**
+ * The path of the first string holding unstorable text ('' for the value itself), or null.
+ * Walked with a stack of its own, not recursion: the depth of a value is the sender's choice.
+ */
+export function findUnstorableText(value: unknown): string | null {
+  const pending: Visit[] = [{ value, key: '', parent: null }];
+  for (let visit = pending.pop(); visit; visit = pending.pop()) {
+    if (visit.parent && isUnstorable(visit.key)) return pathOf(visit);
+    const current = visit.value;
+    if (typeof current === 'string') {
+      if (isUnstorable(current)) return pathOf(visit);
+      continue;
+    }
+    if (current === null || typeof current !== 'object' || Buffer.isBuffer(current)) continue;
+    const entries = Object.entries(current);
+    // Reversed onto the stack, so fields are searched in their order, depth first.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, item] = entries[i] as [string, unknown];
+      pending.push({ value: item, key, parent: visit });
+    }
   }
   return null;
 }

@@ -52,18 +52,21 @@ async function readJson(response: Response): Promise<unknown> {
  */
 export const fetchFromNetwork: typeof fetch = (input, init) => fetch(input, init);
 
-/** The only place in the web app that calls `fetch`. Same-origin cookies, JSON in and out. */
+/** The only place in the web app that calls `fetch`. Same-origin cookies, JSON in and out (or a file up). */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file (Blob) goes as its own bytes with its type; anything else as JSON.
+  const isFile = body instanceof Blob;
+  if (isFile) headers['Content-Type'] = body.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetchFromNetwork(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: isFile ? body : body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
       keepalive,

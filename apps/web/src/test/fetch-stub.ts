@@ -10,6 +10,8 @@ export function json(body: unknown, status = 200): Response {
 }
 
 function parseBody(body: BodyInit | null | undefined): unknown {
+  // A file sent as it is (an upload) is kept as the Blob the app sent.
+  if (body instanceof Blob) return body;
   if (typeof body !== 'string') return undefined;
   try {
     return JSON.parse(body);

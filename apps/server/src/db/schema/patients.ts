@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   check,
+  customType,
   foreignKey,
   index,
   pgTable,
@@ -66,4 +67,27 @@ export const patients = pgTable(
     check('patients_sms_opt_out_source_check', sourceCheck(t.smsOptOutSource)),
     check('patients_whatsapp_opt_out_source_check', sourceCheck(t.whatsappOptOutSource)),
   ],
+);
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * A file for patient import, sent once: the preview reads it from here and the import refers to it
+ * by id. Kept for a few minutes, for the member who uploaded it in their clinic only; in the
+ * database (not the process) so that the preview and the import may reach different web processes.
+ */
+export const patientImportUploads = pgTable(
+  'patient_import_uploads',
+  {
+    id: text('id').primaryKey(),
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    fileName: text('file_name'),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('patient_import_uploads_expires_idx').on(t.expiresAt)],
 );

@@ -11,6 +11,7 @@ import {
   readImportRow,
   valuesByTarget,
 } from '@careloop/domain/patient-import/read-import-row';
+import { nextEventLoopTurn } from '../../lib/event-loop-turn';
 import type { ImportTable } from './import-file/read-import-table';
 
 export type AcceptedRow = { row: number; patient: ImportedPatient };
@@ -63,14 +64,53 @@ function sampleOf(row: number, cells: string[], mapping: ColumnMapping, patient:
   };
 }
 
+/** One data row as read with the mapping: the patient, or why it cannot be imported. */
+export type ReadRow = {
+  row: number;
+  cells: string[];
+  patient: ImportedPatient | null;
+  problems: ImportRowError[];
+};
+
+/** Rows read between two turns of the event loop (a row is tens of microseconds: phones, dates). */
+const rowsPerSlice = 250;
+
 /**
- * Reads every row with the mapping and the clinic's locale, then sets aside duplicates (same
- * e-mail or phone as an earlier row of the file or a patient of the clinic).
+ * Reads every row with the mapping and the clinic's locale (the CPU-heavy part of an import), in
+ * slices that give way to other requests, so a 50,000-row file does not stop the server.
  */
-export function analyseImportRows(
+export async function readImportRows(
   table: ImportTable,
   mapping: ColumnMapping,
   locale: ImportLocale,
+): Promise<ReadRow[]> {
+  const expectedFields = table.header.length;
+  const read: ReadRow[] = [];
+  for (let at = 0; at < table.rows.length; at++) {
+    if (at > 0 && at % rowsPerSlice === 0) await nextEventLoopTurn();
+    const { row, cells } = table.rows[at] as ImportTable['rows'][number];
+    const result = readImportRow(cells, mapping, locale);
+    const problems: ImportRowError[] = result.ok ? [] : result.problems.map((p) => ({ row, ...p }));
+    if (cells.length > expectedFields && cells.slice(expectedFields).some((cell) => cell.trim() !== '')) {
+      problems.unshift({
+        row,
+        field: null,
+        message: `Expected ${expectedFields} fields, found ${cells.length}`,
+      });
+    }
+    const patient = result.ok && problems.length === 0 ? result.patient : null;
+    read.push({ row, cells, patient, problems });
+  }
+  return read;
+}
+
+/**
+ * Sets aside the rows that cannot be imported and the duplicates (same e-mail or phone as an
+ * earlier row of the file or a patient of the clinic): map lookups, one pass.
+ */
+export function analyseImportRows(
+  read: readonly ReadRow[],
+  mapping: ColumnMapping,
   contacts: readonly Contact[],
 ): ImportAnalysis {
   const existingByEmail = new Map<string, Known>();
@@ -82,7 +122,7 @@ export function analyseImportRows(
   const fileEmails = new Map<string, number>();
   const filePhones = new Map<string, number>();
   const analysis: ImportAnalysis = {
-    totalRows: table.rows.length,
+    totalRows: read.length,
     errorRows: 0,
     errors: [],
     duplicates: [],
@@ -91,19 +131,8 @@ export function analyseImportRows(
     ambiguousDates: [],
     ambiguousDateRows: 0,
   };
-  const expectedFields = table.header.length;
 
-  for (const { row, cells } of table.rows) {
-    const result = readImportRow(cells, mapping, locale);
-    const problems: ImportRowError[] = result.ok ? [] : result.problems.map((p) => ({ row, ...p }));
-    if (cells.length > expectedFields && cells.slice(expectedFields).some((cell) => cell.trim() !== '')) {
-      problems.unshift({
-        row,
-        field: null,
-        message: `Expected ${expectedFields} fields, found ${cells.length}`,
-      });
-    }
-    const patient = result.ok && problems.length === 0 ? result.patient : null;
+  for (const { row, cells, patient, problems } of read) {
     if (analysis.sampleRows.length < sampleSize)
       analysis.sampleRows.push(sampleOf(row, cells, mapping, patient));
     if (!patient) {

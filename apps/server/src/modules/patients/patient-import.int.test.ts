@@ -254,7 +254,7 @@ describe('import the files clinics have', () => {
   it('answers progress lines, then the result, when asked for JSON lines', async () => {
     const { clinicId, owner } = await clinicIn('US');
     const lines = ['name,phone'];
-    for (let i = 0; i < 1200; i += 1) lines.push(`Patient ${i},+1415555${String(i).padStart(4, '0')}`);
+    for (let i = 0; i < 2500; i += 1) lines.push(`Patient ${i},+1415555${String(i).padStart(4, '0')}`);
     const res = await call(
       owner.cookie,
       '/api/patients/import',
@@ -270,13 +270,13 @@ describe('import the files clinics have', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(events.slice(0, -1)).toEqual([
-      { type: 'progress', done: 0, total: 1200 },
-      { type: 'progress', done: 500, total: 1200 },
-      { type: 'progress', done: 1000, total: 1200 },
-      { type: 'progress', done: 1200, total: 1200 },
+      { type: 'progress', done: 0, total: 2500 },
+      { type: 'progress', done: 1000, total: 2500 },
+      { type: 'progress', done: 2000, total: 2500 },
+      { type: 'progress', done: 2500, total: 2500 },
     ]);
-    expect(events.at(-1)).toMatchObject({ type: 'result', result: { inserted: 1200, skipped: 0 } });
-    expect(await storedPatients(clinicId)).toHaveLength(1200);
+    expect(events.at(-1)).toMatchObject({ type: 'result', result: { inserted: 2500, skipped: 0 } });
+    expect(await storedPatients(clinicId)).toHaveLength(2500);
 
     const bad = await call(
       owner.cookie,
@@ -289,9 +289,9 @@ describe('import the files clinics have', () => {
 
   it('changes nothing when the transaction fails part-way', async () => {
     const { clinicId, owner } = await clinicIn('US');
-    // The second batch holds a name the database refuses (a NUL byte), after 500 good rows.
+    // The second batch holds a name the database refuses (a NUL byte), after 1,000 good rows.
     const lines = ['name'];
-    for (let i = 0; i < 700; i += 1) lines.push(i === 600 ? 'Bad\u0000Name' : `Patient ${i}`);
+    for (let i = 0; i < 1200; i += 1) lines.push(i === 1100 ? 'Bad\u0000Name' : `Patient ${i}`);
     // The NUL is in the file's bytes: one in the JSON text itself is refused before any route runs.
     const file = base64(Buffer.from(lines.join('\n'), 'utf8'));
     const res = await call(
@@ -304,7 +304,7 @@ describe('import the files clinics have', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line));
-    expect(events).toContainEqual({ type: 'progress', done: 500, total: 700 });
+    expect(events).toContainEqual({ type: 'progress', done: 1000, total: 1200 });
     expect(events.at(-1)).toEqual({ type: 'error', message: 'The import failed; nothing was imported' });
     expect(await storedPatients(clinicId)).toHaveLength(0);
   });

@@ -1,10 +1,11 @@
 import type {
   ImportPreviewResponse,
   ImportResultResponse,
+  ImportUploadQuery,
   PatientImportBody,
 } from '@careloop/contracts/patients';
 import { maxImportBytes } from '@careloop/contracts/patients';
-import { makePatientId } from '@careloop/domain/patient';
+import { makePatientId, patientIdAllocator } from '@careloop/domain/patient';
 import { mappingToRemember, proposeMapping } from '@careloop/domain/patient-import/header-words';
 import { dateOrderFor } from '@careloop/domain/patient-import/import-dates';
 import { importRegionFor } from '@careloop/domain/patient-import/import-region';
@@ -17,12 +18,21 @@ import type { ImportLocale } from '@careloop/domain/patient-import/read-import-r
 import { procedureDateInstant, procedureDateOf } from '@careloop/domain/procedure-date';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
-import { badRequest } from '../../lib/errors';
-import type { ClinicContext } from '../../plugins/request-context';
+import { AppError, badRequest, forbidden } from '../../lib/errors';
+import { nextEventLoopTurn } from '../../lib/event-loop-turn';
+import { newId } from '../../lib/ids';
+import { type ClinicContext, managerRoles } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
-import { type AcceptedRow, analyseImportRows, listedLimit } from './patient-import-analysis';
+import {
+  type AcceptedRow,
+  analyseImportRows,
+  listedLimit,
+  type ReadRow,
+  readImportRows,
+} from './patient-import-analysis';
+import { deleteImportUpload, findImportUpload, saveImportUpload } from './patient-import-uploads.repository';
 import {
   findIdsWithPrefix,
   findImportSettings,
@@ -41,20 +51,41 @@ export const maxImportRows = 50_000;
 
 const megabytes = Math.round(maxImportBytes / (1024 * 1024));
 
-/** The file's bytes: base64 `file`, or the `csv` text as UTF-8. */
-function fileBytes(body: PatientImportBody): { bytes: Uint8Array; field: 'file' | 'csv' } {
+const tooLarge = (field: string) => {
+  const message = `The file is larger than ${megabytes} MB`;
+  return badRequest(message, [{ field, message }]);
+};
+
+/** How long an uploaded file is kept for its preview and import. */
+export const importUploadMinutes = 15;
+
+/** The file's bytes: the kept upload, base64 `file`, or the `csv` text as UTF-8. */
+async function fileBytes(
+  db: Database,
+  ctx: ClinicContext,
+  body: PatientImportBody,
+): Promise<{ bytes: Uint8Array; field: 'file' | 'csv' | 'uploadId' }> {
+  if (body.uploadId !== undefined) {
+    const upload = await findImportUpload(
+      db,
+      { id: body.uploadId, clinicId: ctx.clinicId, userId: ctx.userId },
+      new Date(),
+    );
+    if (!upload) {
+      const message = `The file is no longer kept (${importUploadMinutes} minutes): choose it again`;
+      throw new AppError(404, 'NOT_FOUND', message, [{ field: 'uploadId', message }]);
+    }
+    return { bytes: upload.bytes, field: 'uploadId' };
+  }
   const field = body.file !== undefined ? 'file' : 'csv';
   const bytes =
     body.file !== undefined ? Buffer.from(body.file, 'base64') : Buffer.from(body.csv ?? '', 'utf8');
-  if (bytes.byteLength > maxImportBytes) {
-    const message = `The file is larger than ${megabytes} MB`;
-    throw badRequest(message, [{ field, message }]);
-  }
+  if (bytes.byteLength > maxImportBytes) throw tooLarge(field);
   return { bytes, field };
 }
 
-async function readTable(body: PatientImportBody): Promise<ImportTable> {
-  const { bytes, field } = fileBytes(body);
+async function readTable(db: Database, ctx: ClinicContext, body: PatientImportBody): Promise<ImportTable> {
+  const { bytes, field } = await fileBytes(db, ctx, body);
   let table: ImportTable;
   try {
     table = await readImportTable(bytes, {
@@ -83,9 +114,9 @@ function rememberedMapping(stored: unknown): Record<string, ImportTarget | null>
 type ImportPlan = { table: ImportTable; mapping: ColumnMapping; locale: ImportLocale; nameMapped: boolean };
 
 /** The file read, the mapping (staff's, else proposed from the header and the clinic's last one). */
-async function planImport(db: Database, clinicId: string, body: PatientImportBody): Promise<ImportPlan> {
-  const table = await readTable(body);
-  const settings = await findImportSettings(db, clinicId);
+async function planImport(db: Database, ctx: ClinicContext, body: PatientImportBody): Promise<ImportPlan> {
+  const table = await readTable(db, ctx, body);
+  const settings = await findImportSettings(db, ctx.clinicId);
   if (body.mapping && body.mapping.length !== table.header.length) {
     const message = `The mapping has ${body.mapping.length} columns; the file has ${table.header.length}`;
     throw badRequest(message, [{ field: 'mapping', message }]);
@@ -101,11 +132,14 @@ async function planImport(db: Database, clinicId: string, body: PatientImportBod
   return { table, mapping, locale, nameMapped };
 }
 
-async function analyse(db: Database, clinicId: string, plan: ImportPlan) {
+/** The rows read with the mapping (none when no name column is chosen: nothing can be imported). */
+function readRows(plan: ImportPlan): Promise<ReadRow[]> {
+  return plan.nameMapped ? readImportRows(plan.table, plan.mapping, plan.locale) : Promise.resolve([]);
+}
+
+async function analyse(db: Database, clinicId: string, plan: ImportPlan, read: readonly ReadRow[]) {
   const contacts = plan.nameMapped ? await listPatientContacts(db, clinicId) : [];
-  if (!plan.nameMapped)
-    return analyseImportRows({ ...plan.table, rows: [] }, plan.mapping, plan.locale, contacts);
-  return analyseImportRows(plan.table, plan.mapping, plan.locale, contacts);
+  return analyseImportRows(read, plan.mapping, contacts);
 }
 
 export async function previewPatientImport(
@@ -113,8 +147,8 @@ export async function previewPatientImport(
   ctx: ClinicContext,
   body: PatientImportBody,
 ): Promise<ImportPreviewResponse> {
-  const plan = await planImport(deps.db, ctx.clinicId, body);
-  const { accepted, ...analysis } = await analyse(deps.db, ctx.clinicId, plan);
+  const plan = await planImport(deps.db, ctx, body);
+  const { accepted, ...analysis } = await analyse(deps.db, ctx.clinicId, plan, await readRows(plan));
   const { table, mapping } = plan;
   return {
     reading: {
@@ -140,10 +174,39 @@ export async function previewPatientImport(
     ignoredColumns: table.header.filter((cell, at) => !mapping[at] && cell !== ''),
     errors: analysis.errors.slice(0, listedLimit),
     duplicates: analysis.duplicates.slice(0, listedLimit),
+    ...(body.uploadId !== undefined ? { uploadId: body.uploadId } : {}),
   };
 }
 
-const batchSize = 500;
+/**
+ * Keeps a file sent as the request body itself (the bytes once, not base64 in JSON) for
+ * `importUploadMinutes`, and answers its preview with the id to import it by.
+ */
+export async function uploadImportFile(
+  deps: Deps,
+  ctx: ClinicContext,
+  bytes: Uint8Array,
+  query: ImportUploadQuery,
+): Promise<ImportPreviewResponse> {
+  if (bytes.byteLength === 0) {
+    const message = 'The file is empty';
+    throw badRequest(message, [{ field: 'file', message }]);
+  }
+  if (bytes.byteLength > maxImportBytes) throw tooLarge('file');
+  const now = new Date();
+  const id = newId('upl', 20);
+  await saveImportUpload(
+    deps.db,
+    { id, clinicId: ctx.clinicId, userId: ctx.userId, fileName: query.fileName ?? null, bytes },
+    now,
+    new Date(now.getTime() + importUploadMinutes * 60_000),
+  );
+  const { fileName: _name, ...reading } = query;
+  return previewPatientImport(deps, ctx, { ...reading, uploadId: id });
+}
+
+/** Rows per INSERT: one statement, well under PostgreSQL's 65,535 parameters. */
+const batchSize = 1_000;
 
 function toNewRow(ctx: ClinicContext, id: string, now: Date, { patient }: AcceptedRow): NewPatientRow {
   const { clinicId, userId } = ctx;
@@ -170,39 +233,73 @@ function toNewRow(ctx: ClinicContext, id: string, now: Date, { patient }: Accept
   };
 }
 
+const consentImportRefused =
+  'Only owners and admins can import marketing consent. Remove the consent column or ask an owner or admin to import this file.';
+
+/**
+ * Recording that patients agreed to marketing is a manager's act (owner or admin): a granted
+ * consent lets the clinic message them. Staff may import patients, and may record consent withdrawn,
+ * which only ever stops messages.
+ */
+function checkConsentAllowed(ctx: ClinicContext, accepted: readonly AcceptedRow[]) {
+  const isManager = (managerRoles as readonly string[]).includes(ctx.role);
+  if (!isManager && accepted.some((row) => row.patient.marketingConsent === 'granted')) {
+    throw forbidden(consentImportRefused);
+  }
+}
+
+const countConsent = (rows: readonly NewPatientRow[], value: 'granted' | 'withdrawn') =>
+  rows.filter((row) => row.marketingConsent === value).length;
+
 export type ImportProgress = (done: number, total: number) => void;
+
+/** The server is shutting down: the import stops at its next batch and rolls back. */
+const interrupted = () =>
+  new AppError(
+    503,
+    'SHUTTING_DOWN',
+    'The server is restarting; nothing was imported. Please import the file again.',
+  );
 
 /**
  * Inserts the valid, non-duplicate rows in one transaction (all batches or none), reporting
- * progress after each batch, and remembers the mapping for the clinic's next file.
+ * progress after each batch, and remembers the mapping for the clinic's next file. The rows are
+ * read (the CPU-heavy part) before the transaction opens, in slices that let other requests run;
+ * inside it, only the duplicate check against the clinic's patients, ids and multi-row INSERTs.
+ * When `stop` is aborted (the server is shutting down) the next batch rolls everything back.
  */
 export async function importPatients(
   deps: Deps,
   ctx: ClinicContext,
   body: PatientImportBody,
   onProgress: ImportProgress = () => {},
+  stop?: AbortSignal,
 ): Promise<ImportResultResponse> {
   // A bad file or mapping is refused before the transaction opens.
-  const plan = await planImport(deps.db, ctx.clinicId, body);
+  const plan = await planImport(deps.db, ctx, body);
   if (!plan.nameMapped) {
     const message = "Choose the column that holds the patient's name";
     throw badRequest(message, [{ field: 'mapping', message }]);
   }
-  const { analysis, inserted } = await inTransaction(deps.db, async (tx) => {
+  const read = await readRows(plan);
+  const { analysis, inserted, consent } = await inTransaction(deps.db, async (tx) => {
     // One import at a time per clinic, so two concurrent imports cannot both add the same patient.
     await lockClinicPatients(tx, ctx.clinicId);
-    const analysis = await analyse(tx, ctx.clinicId, plan);
+    const analysis = await analyse(tx, ctx.clinicId, plan, read);
+    checkConsentAllowed(ctx, analysis.accepted);
     const now = new Date();
-    const taken = await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now));
-    const rows = analysis.accepted.map((accepted) => {
-      const id = makePatientId(now, taken);
-      taken.add(id);
-      return toNewRow(ctx, id, now, accepted);
-    });
+    const nextId = patientIdAllocator(now, await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now)));
+    const total = analysis.accepted.length;
+    const consent = { consentGranted: 0, consentWithdrawn: 0 };
     let inserted = 0;
-    onProgress(0, rows.length);
-    for (let at = 0; at < rows.length; at += batchSize) {
-      const batch = rows.slice(at, at + batchSize);
+    onProgress(0, total);
+    for (let at = 0; at < total; at += batchSize) {
+      if (stop?.aborted) throw interrupted();
+      const batch = analysis.accepted
+        .slice(at, at + batchSize)
+        .map((accepted) => toNewRow(ctx, nextId(), now, accepted));
+      consent.consentGranted += countConsent(batch, 'granted');
+      consent.consentWithdrawn += countConsent(batch, 'withdrawn');
       inserted += await insertPatientRows(tx, batch);
       // A consent column's decision is a consent.changed webhook, committed with the import.
       await emitWebhookEvents(
@@ -225,10 +322,13 @@ export async function importPatients(
         ),
         now,
       );
-      onProgress(inserted, rows.length);
+      onProgress(inserted, total);
+      // PGlite answers in the same thread: let other requests run between batches there too.
+      await nextEventLoopTurn();
     }
     await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));
-    return { analysis, inserted };
+    if (body.uploadId !== undefined) await deleteImportUpload(tx, ctx.clinicId, body.uploadId);
+    return { analysis, inserted, consent };
   });
   // A bulk import changes the table's size at once; the planner should not wait for a schedule to see it.
   if (inserted > 0) await refreshPatientStatistics(deps.db);
@@ -236,7 +336,12 @@ export async function importPatients(
     clinicId: ctx.clinicId,
     userId: ctx.userId,
     action: 'patients_imported',
-    context: { inserted, errorRows: analysis.errorRows, duplicateRows: analysis.duplicates.length },
+    context: {
+      inserted,
+      ...consent,
+      errorRows: analysis.errorRows,
+      duplicateRows: analysis.duplicates.length,
+    },
   });
   return {
     inserted,

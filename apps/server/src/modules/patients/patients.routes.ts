@@ -21,6 +21,7 @@ import { clinicContextOf } from '../../plugins/route-access';
 import { exportPatients } from './patient-export.service';
 import { importPatients, previewPatientImport } from './patient-import.service';
 import { streamImportProgress, wantsProgressLines } from './patient-import-progress';
+import { patientImportUploadRoutes } from './patient-import-upload.routes';
 import {
   createPatient,
   getPatient,
@@ -36,6 +37,12 @@ const importBodyLimit = Math.ceil(maxImportBytes * 1.4) + 4096;
 export const patientsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // An import running when the server is told to stop (SIGTERM) rolls back at its next batch, so
+    // shutting down never waits for a whole file.
+    const closing = new AbortController();
+    app.addHook('preClose', async () => closing.abort());
+    await app.register(patientImportUploadRoutes(deps));
+
     // The file itself may be posted as text/csv (scripts); the web app sends JSON `{ csv }`.
     // text/plain is not accepted: a cross-site form could send it without a CORS preflight.
     app.addContentTypeParser(
@@ -65,7 +72,8 @@ export const patientsRoutes =
     app.get(
       '/api/patients/export.csv',
       {
-        config: { access: 'member' },
+        // Every patient at once: owners and admins, like the one-patient export (minimum necessary).
+        config: { access: 'manager' },
         schema: {
           tags: ['patients'],
           summary:
@@ -123,10 +131,10 @@ export const patientsRoutes =
         const ctx = clinicContextOf(request);
         if (wantsProgressLines(request)) {
           return streamImportProgress(reply, request.log, (onProgress) =>
-            importPatients(deps, ctx, request.body, onProgress),
+            importPatients(deps, ctx, request.body, onProgress, closing.signal),
           );
         }
-        return importPatients(deps, ctx, request.body);
+        return importPatients(deps, ctx, request.body, undefined, closing.signal);
       },
     );
 

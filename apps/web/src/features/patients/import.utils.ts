@@ -1,16 +1,5 @@
 import type { ImportTarget } from '@careloop/domain/patient-import/import-targets';
 
-/** The file's bytes as base64, for the import body. */
-export async function fileToBase64(file: Blob): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let binary = '';
-  const chunk = 0x8000;
-  for (let at = 0; at < bytes.length; at += chunk) {
-    binary += String.fromCharCode(...bytes.subarray(at, at + chunk));
-  }
-  return btoa(binary);
-}
-
 /** The value of the "ignore this column" choice in the mapping selects. */
 export const ignoreColumn = 'ignore';
 

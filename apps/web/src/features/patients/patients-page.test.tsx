@@ -1,7 +1,7 @@
 import type { MeResponse } from '@careloop/contracts/me';
 import type { ImportPreviewResponse, PatientListResponse } from '@careloop/contracts/patients';
 import { procedureDateOf } from '@careloop/domain/procedure-date';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
@@ -45,6 +45,42 @@ async function openAddDialog() {
 }
 
 describe('PatientsPage', () => {
+  it.each([
+    ['owner', true],
+    ['admin', true],
+    ['staff', false],
+  ])('offers the whole-clinic export to a signed-in %s: %s', async (role, offered) => {
+    const network = stubPatientsApi((request) =>
+      request.path === '/api/me'
+        ? json({
+            user: {
+              id: 'u1',
+              email: 'o@x.test',
+              name: 'Olga',
+              firstName: null,
+              lastName: null,
+              twoFactorEnabled: false,
+            },
+            clinic: {
+              id: 'c1',
+              name: 'Smile',
+              subscriptionTier: 'starter',
+              category: null,
+              sandboxMode: false,
+            },
+            role,
+          })
+        : null,
+    );
+    renderPage(<PatientsPage />, { path: '/patients' });
+    expect(await screen.findByRole('heading', { name: 'No Patients Yet' })).toBeTruthy();
+    await waitFor(() => expect(network.to('/api/me').length).toBeGreaterThan(0));
+    // The answer about the role has been rendered once the request has settled.
+    await act(async () => {});
+    if (offered) expect(await screen.findByRole('button', { name: 'Export' })).toBeTruthy();
+    else expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+  });
+
   it('shows the grid with the status shown as Critical', async () => {
     stubPatientsApi((request) =>
       request.path === '/api/patients' ? json({ patients: [ana], nextCursor: null, total: 1 }) : null,
@@ -279,8 +315,12 @@ describe('PatientsPage', () => {
     };
     const result = { inserted: 2, skipped: 3, errors: preview.errors, duplicates: preview.duplicates };
     const network = stubPatientsApi((request) => {
+      if (request.path === '/api/patients/import/uploads') return json({ ...preview, uploadId: 'upl_1' });
       if (request.path === '/api/patients/import/preview') {
-        return json((request.body as { mapping?: unknown }).mapping ? remapped : preview);
+        return json({
+          ...((request.body as { mapping?: unknown }).mapping ? remapped : preview),
+          uploadId: 'upl_1',
+        });
       }
       if (request.path === '/api/patients/import') {
         const lines = [
@@ -305,10 +345,13 @@ describe('PatientsPage', () => {
     await user.upload(input!, new File([bytes], 'pacientes.csv', { type: 'text/csv' }));
 
     expect(await within(dialog).findByTestId('import-stat-ready')).toHaveProperty('textContent', '2');
-    expect(network.to('/api/patients/import/preview')[0]?.body).toEqual({
-      file: 'Tjvp',
-      fileName: 'pacientes.csv',
-    });
+    // The file goes up once, as its own bytes; preview and import then name it by its id.
+    const [sent] = network.to('/api/patients/import/uploads');
+    expect(sent?.search.get('fileName')).toBe('pacientes.csv');
+    const sentFile = sent?.body as Blob;
+    expect(sentFile).toBeInstanceOf(Blob);
+    expect(new Uint8Array(await sentFile.arrayBuffer())).toEqual(bytes);
+    expect(network.to('/api/patients/import/preview')).toHaveLength(0);
     expect(within(dialog).getByRole('combobox', { name: 'Import column Nombre as' })).toHaveProperty(
       'value',
       'Given name',
@@ -326,10 +369,9 @@ describe('PatientsPage', () => {
     await user.click(notas);
     const choices = container.ownerDocument.getElementById(notas.getAttribute('aria-controls') ?? '');
     await user.click(within(choices!).getByRole('option', { name: 'Comment', hidden: true }));
-    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(2));
-    expect(network.to('/api/patients/import/preview')[1]?.body).toEqual({
-      file: 'Tjvp',
-      fileName: 'pacientes.csv',
+    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(1));
+    expect(network.to('/api/patients/import/preview')[0]?.body).toEqual({
+      uploadId: 'upl_1',
       mapping: ['given_name', 'family_name', 'phone', 'comment'],
     });
     await waitFor(() => expect(within(dialog).queryByText('Ignored columns: Notas')).toBeNull());
@@ -337,9 +379,9 @@ describe('PatientsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import valid rows (2)' }));
     expect(await within(dialog).findByText('Added: 2. Skipped: 3.')).toBeTruthy();
     expect(network.to('/api/patients/import')[0]?.body).toEqual({
-      file: 'Tjvp',
-      fileName: 'pacientes.csv',
+      uploadId: 'upl_1',
       mapping: ['given_name', 'family_name', 'phone', 'comment'],
     });
+    expect(network.to('/api/patients/import/uploads')).toHaveLength(1);
   }, 30_000);
 });

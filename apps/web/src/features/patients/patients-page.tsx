@@ -18,6 +18,7 @@ import { IconAlertCircle, IconPlus, IconSearch, IconUpload, IconUsers } from '@t
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
+import { useCurrentUser } from '../../lib/current-user';
 import { usePatients } from './api/get-patients';
 import { ExportPatientsMenu } from './components/export-patients-menu';
 import { ImportPatientsModal } from './components/import-patients-modal';
@@ -36,6 +37,9 @@ export function PatientsPage() {
   const [isAdding, setIsAdding] = useState(false);
   const [isImporting, setIsImporting] = useState(false);
   const list = usePatients({ q: debouncedSearch, status });
+  const me = useCurrentUser();
+  // Every patient at once is for owners and admins (the server answers 403 to staff).
+  const canExport = me.data?.role === 'owner' || me.data?.role === 'admin';
   const patients = list.data?.pages.flatMap((page) => page.patients) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
   const isFiltered = debouncedSearch.trim() !== '' || status !== null;
@@ -48,7 +52,7 @@ export function PatientsPage() {
           <Text c="dimmed">{t('subtitle')}</Text>
         </Stack>
         <Group gap="xs" wrap="wrap">
-          <ExportPatientsMenu />
+          {canExport ? <ExportPatientsMenu /> : null}
           <Button
             variant="default"
             leftSection={<IconUpload size={18} aria-hidden="true" />}

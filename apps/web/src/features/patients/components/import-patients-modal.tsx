@@ -10,8 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { type ImportProgress, useImportPatients } from '../api/import-patients';
-import { usePreviewPatientImport } from '../api/preview-import';
-import { fileToBase64 } from '../import.utils';
+import { usePreviewPatientImport, useUploadPatientImport } from '../api/preview-import';
 import { maxImportFileBytes } from '../patients.utils';
 import { ImportMapping } from './import-mapping';
 import { ImportPreview } from './import-preview';
@@ -37,7 +36,9 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<ImportProgress | null>(null);
   const preview = usePreviewPatientImport();
+  const upload = useUploadPatientImport();
   const runImport = useImportPatients(setProgress);
+  const busy = preview.isPending || upload.isPending;
 
   const reset = () => {
     setFile(null);
@@ -56,15 +57,22 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
     return failure instanceof ApiError ? failure.message : t('errors.unexpected');
   };
 
-  const check = async (request: PatientImportBody) => {
+  /** Shows the preview; later requests name the kept file by its id instead of sending it again. */
+  const show = async (read: () => Promise<ImportPreviewResponse>, request: PatientImportBody) => {
     setError(null);
     try {
-      const answer = await preview.mutateAsync(request);
-      setStep({ name: 'preview', request: { ...request, mapping: answer.mapping }, preview: answer });
+      const answer = await read();
+      const uploadId = answer.uploadId ?? request.uploadId;
+      setStep({
+        name: 'preview',
+        request: { ...request, uploadId, mapping: answer.mapping },
+        preview: answer,
+      });
     } catch (failure) {
       setError(describeError(failure));
     }
   };
+  const check = (request: PatientImportBody) => show(() => preview.mutateAsync(request), request);
 
   const handleFile = async (picked: File | null) => {
     setFile(picked);
@@ -75,15 +83,13 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
       setError(t('import.tooLarge'));
       return;
     }
-    await check({ file: await fileToBase64(picked), fileName: picked.name });
+    await show(() => upload.mutateAsync(picked), {});
   };
 
   const handleReading = (choice: ReadingChoice) => {
     if (step.name !== 'preview') return;
-    const { file: bytes, fileName } = step.request;
     void check({
-      file: bytes,
-      fileName,
+      uploadId: step.request.uploadId,
       encoding: choice.encoding ?? undefined,
       delimiter: choice.delimiter ?? undefined,
       sheet: choice.sheet,
@@ -133,11 +139,11 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
               leftSection={<IconFileSpreadsheet size={18} aria-hidden="true" />}
               clearable
               clearButtonProps={{ 'aria-label': t('import.clearFile') }}
-              disabled={preview.isPending}
+              disabled={busy}
             />
           </>
         ) : null}
-        {preview.isPending ? (
+        {busy ? (
           <Text size="sm" role="status">
             {t('import.checking')}
           </Text>
@@ -150,21 +156,17 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
 
         {step.name === 'preview' ? (
           <>
-            <ImportReadingOptions
-              reading={step.preview.reading}
-              disabled={preview.isPending}
-              onChange={handleReading}
-            />
+            <ImportReadingOptions reading={step.preview.reading} disabled={busy} onChange={handleReading} />
             <ImportMapping
               header={step.preview.header}
               mapping={step.preview.mapping}
-              disabled={preview.isPending}
+              disabled={busy}
               onChange={handleMapping}
             />
             {step.preview.nameMapped ? (
               <ImportPreview
                 preview={step.preview}
-                busy={preview.isPending}
+                busy={busy}
                 onConfirm={() => void handleConfirm()}
                 onCancel={handleClose}
               />
