@@ -358,7 +358,7 @@ export interface paths {
                             patient_id: string;
                             /** @enum {string} */
                             status: "scheduled" | "blocked";
-                            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "no_procedure_date") | null;
+                            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "clinical_case_open" | "no_procedure_date") | null;
                             channel: ("sms" | "whatsapp") | null;
                             messages: {
                                 id: string;

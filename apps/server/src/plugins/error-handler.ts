@@ -6,11 +6,13 @@ const fieldOf = (path: string) => path.replace(/^\//, '').replaceAll('/', '.') |
 
 /**
  * Query parameters and body fields a strict schema does not list (zod's `unrecognized_keys`), with
- * their paths ('marketing_consent.source'): told apart from invalid values, as Stripe does.
+ * their paths ('marketing_consent.source'): told apart from invalid values, as Stripe does. A schema
+ * that words its own refusal of extra keys (automation's "Follow-ups can be scheduled on days 1, 3,
+ * 7, 14, 30 only": the keys are values there) keeps that message as a validation error.
  */
 function unknownParameters(validation: FastifySchemaValidationError[]): string[] {
   return validation.flatMap((v) => {
-    if (v.keyword !== 'unrecognized_keys') return [];
+    if (v.keyword !== 'unrecognized_keys' || !v.message?.startsWith('Unrecognized key')) return [];
     const keys = (v.params as { keys?: unknown }).keys;
     const prefix = fieldOf(v.instancePath);
     return Array.isArray(keys) ? keys.map((key) => (prefix ? `${prefix}.${String(key)}` : String(key))) : [];
