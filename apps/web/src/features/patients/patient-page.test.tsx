@@ -15,7 +15,7 @@ const laura: PatientDetail = {
   comment: null,
   language: null,
   marketingConsent: null,
-  procedureDate: '2026-01-01T00:00:00.000Z',
+  procedureDate: '2026-01-01',
   lastCheck: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
