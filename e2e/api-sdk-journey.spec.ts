@@ -2,11 +2,12 @@ import http from 'node:http';
 import { CareLoop } from '@careloop/sdk';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { callApi } from './support/page-api';
 import { upgradeToProfessional } from './support/plans';
+import { thisServer } from './support/server';
 
 // Issue 13's journey as a practice system would live it: the owner creates an API client in
 // Settings > API and a webhook endpoint pointing at the system's receiver (a local HTTP server here);
@@ -29,7 +30,9 @@ beforeAll(async () => {
       response.writeHead(204).end();
     });
   });
-  await new Promise<void>((resolve) => receiver.listen(inject('webhookReceiverPort'), '127.0.0.1', resolve));
+  await new Promise<void>((resolve) =>
+    receiver.listen(thisServer().webhookReceiverPort, '127.0.0.1', resolve),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -60,7 +63,7 @@ describe('the public API with the SDK and a webhook receiver', () => {
     await created.getByRole('button', { name: 'I have stored the secret' }).click();
 
     // A webhook endpoint at the receiver, for review.created.
-    const receiverUrl = `http://127.0.0.1:${inject('webhookReceiverPort')}/careloop`;
+    const receiverUrl = `http://127.0.0.1:${thisServer().webhookReceiverPort}/careloop`;
     const form = page.getByRole('region', { name: 'New webhook endpoint' });
     await form.getByLabel(/^Endpoint URL/).fill(receiverUrl);
     await form.getByRole('checkbox', { name: /^review\.created/ }).check();

@@ -1,15 +1,17 @@
 import { defineConfig } from 'vitest/config';
 import { hangGuard } from '../vitest.timeouts.ts';
+import { e2eWorkers } from './support/workers.ts';
 
-// Browser journeys: one server for the run, one Chromium per spec file, files one after another
-// (the machine has two cores; the server and Chromium need them).
+// Browser journeys: one Chromium per spec file; E2E_WORKERS files at once, each worker's files one
+// after another against a server of that worker's own (support/global-setup.ts, support/server.ts).
 export default defineConfig({
   test: {
     name: 'e2e',
     root: import.meta.dirname,
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: e2eWorkers > 1,
+    maxWorkers: e2eWorkers,
     ...hangGuard,
     // Pages load lazy chunks; on a busy 2-core machine the first paint can take seconds.
     expect: { poll: { timeout: 10_000, interval: 100 } },

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { thisServer } from './server';
 
-export const baseUrl = () => inject('baseUrl');
+export const baseUrl = () => thisServer().baseUrl;
 
 export const viewports = {
   desktop: { width: 1280, height: 800 },

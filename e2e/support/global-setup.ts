@@ -4,27 +4,35 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { e2eWorkers } from './workers';
+
+/** One server of the run, as a spec file sees it (`thisServer()` in support/server.ts). */
+export type E2eServer = {
+  baseUrl: string;
+  outboxDir: string;
+  /** The port of 127.0.0.1 a spec's webhook receiver listens on (WEBHOOK_ALLOWED_PRIVATE_TARGETS). */
+  webhookReceiverPort: number;
+};
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    outboxDir: string;
+    /** One server per test worker: a worker's spec files, one after another, use its own. */
+    servers: E2eServer[];
     /** Where the server mails leads (SALES_EMAIL). */
     salesEmail: string;
-    /** The one operator of this run's server (OPERATOR_EMAILS); no account has it yet. */
+    /** The one operator of this run's servers (OPERATOR_EMAILS); no account has it yet. */
     operatorEmail: string;
     /** A second operator (OPERATOR_EMAILS), who sets the plans sales arranged (Enterprise); no account yet. */
     planOperatorEmail: string;
-    /** The port of 127.0.0.1 a spec's webhook receiver listens on (WEBHOOK_ALLOWED_PRIVATE_TARGETS). */
-    webhookReceiverPort: number;
   }
 }
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * Starts the real server as production runs it (the compiled server, the built web app, demo clinic
- * seeded) on a free port and a fresh data folder.
+ * Starts the real servers as production runs them (the compiled server, the built web app, demo clinic
+ * seeded), one per test worker, each on a free port and a fresh data folder: spec files that change
+ * the demo clinic never share a server with another file running at the same time.
  */
 export default async function setup(project: TestProject) {
   for (const built of ['apps/web/dist/index.html', 'apps/server/dist/server.mjs']) {
@@ -32,17 +40,43 @@ export default async function setup(project: TestProject) {
       throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:e2e does).`);
     }
   }
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-e2e-'));
-  // E2E_PORT: a port of one's own where several people run specs on one machine.
-  const port = Number(process.env.E2E_PORT) || 3900 + Math.floor(Math.random() * 90);
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // E2E_PORT: a first port of one's own where several people run specs on one machine.
+  const firstPort = Number(process.env.E2E_PORT) || 3900 + 2 * Math.floor(Math.random() * 45);
   const salesEmail = 'sales@test.careloop.local';
   // Its own per run: a shared PostgreSQL (E2E_DATABASE_URL) keeps the accounts of earlier runs.
   const operatorEmail = `operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
   const planOperatorEmail = `plan-operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
+  if (process.env.E2E_DATABASE_URL && e2eWorkers > 1) {
+    throw new Error('E2E_DATABASE_URL holds one database: run it with E2E_WORKERS=1');
+  }
+  const started = await Promise.all(
+    Array.from({ length: e2eWorkers }, (_, index) =>
+      startServer({
+        port: firstPort + index,
+        salesEmail,
+        operatorEmails: [operatorEmail, planOperatorEmail],
+      }),
+    ),
+  );
+  project.provide(
+    'servers',
+    started.map(({ server }) => server),
+  );
+  project.provide('salesEmail', salesEmail);
+  project.provide('operatorEmail', operatorEmail);
+  project.provide('planOperatorEmail', planOperatorEmail);
+  return async () => {
+    await Promise.all(started.map(({ stop }) => stop()));
+  };
+}
+
+async function startServer(options: { port: number; salesEmail: string; operatorEmails: string[] }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-e2e-'));
+  const { port } = options;
+  const baseUrl = `http://127.0.0.1:${port}`;
   // A spec's own webhook receiver listens here: the one private target the server may deliver to.
   const webhookReceiverPort = port + 100;
-  const server: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: {
       ...process.env,
@@ -55,24 +89,21 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // Each browser context sends its own X-Forwarded-For, so rate limits are per test, as per user.
       TRUST_PROXY: 'true',
-      SALES_EMAIL: salesEmail,
-      OPERATOR_EMAILS: `${operatorEmail},${planOperatorEmail}`,
+      SALES_EMAIL: options.salesEmail,
+      OPERATOR_EMAILS: options.operatorEmails.join(','),
       WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${webhookReceiverPort}`,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForReady(`${baseUrl}/api/ready`, server);
-  project.provide('baseUrl', baseUrl);
-  project.provide('outboxDir', path.join(dataDir, 'outbox'));
-  project.provide('salesEmail', salesEmail);
-  project.provide('operatorEmail', operatorEmail);
-  project.provide('planOperatorEmail', planOperatorEmail);
-  project.provide('webhookReceiverPort', webhookReceiverPort);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  await waitForReady(`${baseUrl}/api/ready`, child);
+  return {
+    server: { baseUrl, outboxDir: path.join(dataDir, 'outbox'), webhookReceiverPort } satisfies E2eServer,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }
 
