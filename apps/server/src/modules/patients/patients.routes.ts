@@ -142,7 +142,7 @@ export const patientsRoutes =
       },
       async (request) => {
         const ctx = clinicContextOf(request);
-        return getPatient(deps, ctx, request.params.id);
+        return getPatient(deps, ctx, request.params.id, { ipAddress: request.ip });
       },
     );
 
@@ -159,7 +159,7 @@ export const patientsRoutes =
       },
       async (request) => {
         const ctx = clinicContextOf(request);
-        return getPatientTimeline(deps, ctx, request.params.id);
+        return getPatientTimeline(deps, ctx, request.params.id, { ipAddress: request.ip });
       },
     );
 
