@@ -72,7 +72,7 @@ function outboxSender(options: MailerOptions): Send {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (message) => {
     const info = await transport.sendMail({ from: options.from, ...message });
-    await fs.mkdir(options.outboxDir, { recursive: true });
+    await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
     const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     // A counter after the time: two mails to one address in the same millisecond (two webhook
     // endpoints disabled in one sweep) are two files, still in the order they were written.
