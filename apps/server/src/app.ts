@@ -65,6 +65,7 @@ import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdentityCacheReset } from './plugins/identity-cache';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
+import { registerRetryAfter } from './plugins/retry-after';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { createSignedInGuards } from './plugins/signed-in-guards';
@@ -109,6 +110,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   registerIdentityCacheReset(app, deps.requestContext.identityCache);
   registerTextInputGuard(app);
   const securityHeaders = registerSecurityHeaders(app, deps.config.http.isTls);
+  registerRetryAfter(app);
   await app.register(rateLimit, {
     global: false,
     store: createDatabaseRateLimitStore(deps.db),
