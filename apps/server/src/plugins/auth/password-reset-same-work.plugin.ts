@@ -13,9 +13,9 @@ const resetPath = '/request-password-reset';
  * A password-reset request does the same work whether or not the address has an account, so the
  * time of the answer does not tell (a known address took ~200 ms, an unknown one ~110 ms).
  * better-auth's known path writes the token, and the mail is composed in the background; its
- * unknown path only looks up (and clears) a dummy token. After the handler, the known path does
- * that dummy lookup too, and the unknown one writes a stand-in row and composes the same mail in
- * the background, which is never delivered.
+ * unknown path only reads a dummy token (in place of the known path's read of the accounts). After
+ * the handler, the unknown path also writes a stand-in row and composes the same mail in the
+ * background, which is never delivered.
  */
 export function passwordResetSameWork({
   db,
@@ -40,10 +40,7 @@ export function passwordResetSameWork({
             matcher: (ctx) => ctx.path === resetPath,
             handler: createAuthMiddleware(async (ctx) => {
               if (!ctx.request || ctx.context.returned instanceof APIError) return;
-              if (mailed.has(ctx.request)) {
-                await ctx.context.internalAdapter.findVerificationValue('dummy-verification-token');
-                return;
-              }
+              if (mailed.has(ctx.request)) return;
               const email = (ctx.body as { email?: unknown } | undefined)?.email;
               if (typeof email !== 'string') return;
               await writePasswordResetStandIn(db);
