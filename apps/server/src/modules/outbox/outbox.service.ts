@@ -3,7 +3,7 @@ import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
 import type { MessageChannel } from '@careloop/domain/cost-calculator';
 import { type AutomationConfig, minutesOfDay } from '@careloop/domain/messaging/automation-config';
 import { instantAtLocal, localDayOf, localMinutesOf } from '@careloop/domain/messaging/clinic-time';
-import { chooseChannel, type SkipReason } from '@careloop/domain/messaging/follow-up-plan';
+import { chooseChannel } from '@careloop/domain/messaging/follow-up-plan';
 import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-template';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
 import type { TemplateLanguage } from '@careloop/domain/starter-templates';
@@ -28,11 +28,11 @@ import {
   findSendingClinic,
   type MessagePatient,
   markInFlight,
-  recordSent,
   requeueLater,
   type SendingClinic,
 } from './outbox.repository';
-import { recordMessageFailed, recordProviderSmsOptOut } from './outbox-webhooks';
+import { outboxReasons } from './outbox-reasons';
+import { recordMessageFailed, recordMessageSent, recordProviderSmsOptOut } from './outbox-webhooks';
 import { isRecipientOptOut } from './provider-opt-out';
 
 // The sending half of the outbox (issue 6 items 3-4, DESIGN §9).
@@ -64,18 +64,7 @@ export const maxAttempts = 5;
 const retryBaseMs = 60_000;
 const retryMaxMs = 60 * 60_000;
 
-export const outboxReasons = {
-  unknownOutcome:
-    'Outcome unknown: the worker stopped while the provider was being called; not sent again to avoid a duplicate',
-  noAnswer: 'Outcome unknown: the provider did not answer; not sent again to avoid a duplicate',
-  no_phone: 'Not sent: the patient has no phone number',
-  no_channel: 'Not sent: no channel is switched on with its credentials saved',
-  opted_out: 'Not sent: the patient opted out of this channel',
-  no_marketing_consent: 'Not sent: no marketing consent is recorded for this patient',
-  patientGone: 'Not sent: the patient no longer exists',
-  clinicGone: 'Not sent: the clinic no longer exists',
-  checkFailed: 'Not sent: no message text passed the check',
-} as const satisfies Record<SkipReason | string, string>;
+export { outboxReasons } from './outbox-reasons';
 
 export type SendOutcome = 'sent' | 'failed' | 'requeued' | 'unknown' | 'lost_claim';
 
@@ -313,7 +302,8 @@ export async function sendClaimedMessage(
 
     try {
       const sent = await call();
-      await recordSent(db, claim, {
+      await recordMessageSent(db, message, {
+        channel,
         providerMessageId: sent.providerMessageId,
         providerError: note,
         now: options.now(),
