@@ -19,6 +19,8 @@ export const meResponseSchema = z.object({
     sandboxMode: z.boolean(),
     /** Automatic sign-out: the app closes itself after this long without activity. */
     idleTimeoutMinutes: z.number().int(),
+    /** IANA zone: times are shown in the clinic's, whatever the browser's. */
+    timeZone: z.string(),
   }),
   role: clinicRoleSchema,
   /** Runs the service (OPERATOR_EMAILS): may open the internal admin pages. */

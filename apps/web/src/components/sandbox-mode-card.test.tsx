@@ -22,6 +22,7 @@ const me = (role: MeResponse['role'], sandboxMode: boolean): MeResponse => ({
     category: null,
     sandboxMode,
     idleTimeoutMinutes: 30,
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,

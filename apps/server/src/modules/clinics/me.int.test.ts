@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics } from '../../db/schema';
 import { buildClinic, buildUser, signIn } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -38,6 +40,17 @@ describe('GET /api/me and tenancy', () => {
     ).json();
     expect(meA.clinic).toMatchObject({ id: a.clinicId, name: 'Clinic A' });
     expect(meB.clinic).toMatchObject({ id: b.clinicId, name: 'Clinic B' });
+  });
+
+  it("says the clinic's time zone (the web app shows times in it)", async () => {
+    const clinic = await buildClinic(t);
+    await t.db.update(clinics).set({ timeZone: 'Asia/Tokyo' }).where(eq(clinics.id, clinic.clinicId));
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { cookie: clinic.owner.cookie },
+    });
+    expect(me.json().clinic.timeZone).toBe('Asia/Tokyo');
   });
 
   it('a session older than the absolute lifetime is refused and revoked', async () => {

@@ -28,6 +28,7 @@ export const meRoutes =
             category: ctx.clinic.category,
             sandboxMode: ctx.clinic.sandboxMode === 'on',
             idleTimeoutMinutes: ctx.clinic.idleTimeoutMinutes,
+            timeZone: ctx.clinic.timeZone,
           },
           role: ctx.role,
           isOperator: isOperator(operators, ctx.user.email),

@@ -83,6 +83,7 @@ const meInSandbox = (sandboxMode: boolean, role: MeResponse['role']): MeResponse
     category: null,
     sandboxMode,
     idleTimeoutMinutes: 30,
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,
