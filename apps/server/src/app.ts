@@ -38,6 +38,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { digestRoutes } from './modules/digest/digest.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { inboundRoutes } from './modules/inbound/inbound.routes';
+import { signSandboxWebhooksWithClinicSecrets } from './modules/inbound/sandbox-webhook-signing';
 import { ingestionRoutes } from './modules/ingestion/ingestion.routes';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
@@ -65,6 +66,7 @@ import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdentityCacheReset } from './plugins/identity-cache';
 import { registerJsonBodyDepthLimit } from './plugins/json-body-depth';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
+import { registerRetryAfter } from './plugins/retry-after';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { createSignedInGuards } from './plugins/signed-in-guards';
@@ -110,6 +112,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   registerIdentityCacheReset(app, deps.requestContext.identityCache);
   registerTextInputGuard(app);
   const securityHeaders = registerSecurityHeaders(app, deps.config.http.isTls);
+  registerRetryAfter(app);
   await app.register(rateLimit, {
     global: false,
     store: createDatabaseRateLimitStore(deps.db),
@@ -186,6 +189,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.
     const { sandboxes } = deps;
+    signSandboxWebhooksWithClinicSecrets(fullDeps);
     await app.register(async (fakes) => {
       declareScopeAccess(fakes, 'sandbox');
       await fakes.register(trustpilotSandbox(sandboxes.trustpilot), { prefix: '/sandbox/trustpilot' });

@@ -1,4 +1,5 @@
 import { caseActions, caseSeverities, caseSources, caseStatuses } from '@careloop/domain/case-rules';
+import { directionControlTextMessage, hasDirectionControl } from '@careloop/domain/direction-controls';
 import { z } from 'zod';
 import { clinicRoleSchema } from './me';
 
@@ -63,7 +64,13 @@ export type CaseSummary = z.infer<typeof caseSummarySchema>;
 
 export const caseIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 
-const trimmed = (max: number) => z.string().trim().max(max);
+/** Trimmed readable text: no direction controls (they would disguise what staff read). */
+const trimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .refine((value) => !hasDirectionControl(value), directionControlTextMessage.message);
 
 export const createCaseBodySchema = z.object({
   title: trimmed(200).min(1, 'Title is required'),

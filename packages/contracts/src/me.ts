@@ -19,7 +19,7 @@ export const meResponseSchema = z.object({
     sandboxMode: z.boolean(),
     /** Automatic sign-out: the app closes itself after this long without activity. */
     idleTimeoutMinutes: z.number().int(),
-    /** IANA zone: the clinic's calendar (a patient's procedure date is a date there). */
+    /** IANA zone: the clinic's calendar (a patient's procedure date is a date there); times are shown in it. */
     timeZone: z.string(),
   }),
   role: clinicRoleSchema,

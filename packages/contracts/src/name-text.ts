@@ -1,4 +1,8 @@
-import { directionControlMessage, hasDirectionControl } from '@careloop/domain/direction-controls';
+import {
+  directionControlMessage,
+  directionControlTextMessage,
+  hasDirectionControl,
+} from '@careloop/domain/direction-controls';
 import { z } from 'zod';
 
 /** A name people read (patient, clinic, template): no direction controls that would disguise it. */
@@ -7,3 +11,10 @@ export const nameText = (max: number) =>
     .string()
     .max(max)
     .refine((value) => !hasDirectionControl(value), directionControlMessage.message);
+
+/** Text people read that is not a name (case title and note, patient comment, template body). */
+export const readableText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((value) => !hasDirectionControl(value), directionControlTextMessage.message);

@@ -4,7 +4,7 @@ import { patientStatuses } from '@careloop/domain/patient';
 import { importTargets } from '@careloop/domain/patient-import/import-targets';
 import { procedureDateMessages } from '@careloop/domain/procedure-date';
 import { z } from 'zod';
-import { nameText } from './name-text';
+import { nameText, readableText } from './name-text';
 
 export const patientStatusSchema = z.enum(patientStatuses);
 export const patientLanguageSchema = z.enum(appLanguages);
@@ -81,7 +81,7 @@ export const createPatientBodySchema = z.strictObject({
   phone: z.string().max(40).nullish(),
   procedure: z.string().max(100).nullish(),
   status: patientStatusSchema.optional(),
-  comment: z.string().max(5000).nullish(),
+  comment: readableText(5000).nullish(),
   /** null: write in the clinic's default language. */
   language: patientLanguageSchema.nullish(),
   /** Records the decision (source staff, by the signed-in user) when it differs from the current one. */

@@ -21,10 +21,16 @@ export const logErrorBodySchema = z.object({
 });
 export type LogErrorBody = z.infer<typeof logErrorBodySchema>;
 
+// Format and control characters (zero-width space and joiners, word joiner, byte-order mark, soft
+// hyphen, direction controls...) are invisible: "login\u200b" reads as the server's "login" in the
+// monitoring page while passing the reserved-name check. Action names are visible characters only.
+const invisibleCharacter = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
 export const logUserActionBodySchema = z.object({
   ...common,
   action: text(100)
     .min(1)
+    .refine((action) => !invisibleCharacter.test(action), 'Action names are visible characters only')
     .refine((action) => !isServerAuditAction(action), 'This action name is reserved for the audit trail'),
   context,
 });

@@ -14,3 +14,15 @@ export const switchSandboxModeResponseSchema = sandboxModeStateSchema.extend({
   cancelledMessages: z.number().int(),
 });
 export type SwitchSandboxModeResponse = z.infer<typeof switchSandboxModeResponseSchema>;
+
+/**
+ * The secrets a clinic in sandbox mode checks its inbound webhooks with (its own, random): for its
+ * own fakes and simulators to sign with. Owners and admins only.
+ */
+export const sandboxWebhookSecretsSchema = z.object({
+  whatsAppAppSecret: z.string(),
+  whatsAppVerifyToken: z.string(),
+  twilioAuthToken: z.string(),
+  vonageSignatureSecret: z.string(),
+});
+export type SandboxWebhookSecrets = z.infer<typeof sandboxWebhookSecretsSchema>;

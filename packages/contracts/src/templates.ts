@@ -1,6 +1,6 @@
 import { templateCategories, templateLanguages } from '@careloop/domain/starter-templates';
 import { z } from 'zod';
-import { nameText } from './name-text';
+import { nameText, readableText } from './name-text';
 
 export const templateChannels = ['whatsapp', 'sms'] as const;
 
@@ -24,7 +24,7 @@ export type TemplateListResponse = z.infer<typeof templateListResponseSchema>;
 
 export const templateDraftSchema = z.object({
   name: nameText(120),
-  body: z.string().max(1600),
+  body: readableText(1600),
   category: z.enum(templateCategories).nullish(),
   language: z.enum(templateLanguages).default('en'),
   channel: z.enum(templateChannels).default('whatsapp'),

@@ -9,6 +9,8 @@ export const webhookEventTypes = [
   'patient.matched',
   'case.created',
   'case.resolved',
+  'message.sent',
+  'message.delivered',
   'message.failed',
   'consent.changed',
 ] as const;

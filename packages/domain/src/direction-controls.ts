@@ -17,3 +17,9 @@ export const directionControlMessage = {
   key: 'common.errors.directionControl',
   message: 'Remove the invisible text-direction characters from this name',
 } as const satisfies DomainMessage;
+
+/** The same for texts people read that are not names: case titles, notes, comments, template bodies. */
+export const directionControlTextMessage = {
+  key: 'common.errors.directionControlText',
+  message: 'Remove the invisible text-direction characters from this text',
+} as const satisfies DomainMessage;

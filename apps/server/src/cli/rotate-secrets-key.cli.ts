@@ -10,7 +10,7 @@ const main = async () => {
   process.stdout.write(
     `${result.reencrypted} saved secrets re-encrypted under the new key.\n` +
       (result.keyFile
-        ? `The new key is in ${result.keyFile}. Keep the old key as long as you keep backups made before now.\n`
+        ? `The new key is in ${result.keyFile}; the old one was kept in ${result.previousKeyFile}. Keep it as long as you keep backups made before now.\n`
         : 'Now set SECRETS_KEY to the value of NEW_SECRETS_KEY everywhere, then start the servers. Keep the old key as long as you keep backups made with it.\n'),
   );
 };

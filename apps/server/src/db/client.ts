@@ -3,6 +3,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { makePrivateFolder } from '../lib/private-folder';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -53,6 +54,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       close: () => pool.end(),
     };
   }
+  // PGlite writes its files where it is told, creating the folder world-readable: made owner-only first.
+  if (options.dataDir && !options.dataDir.includes('://')) makePrivateFolder(options.dataDir);
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder } from '../lib/private-folder';
 
 export class DataDirLockedError extends Error {}
 
@@ -17,7 +18,7 @@ function isAlive(pid: number): boolean {
  * DATA_DIR/server.lock (its pid) for its lifetime. A lock left by a dead process is taken over.
  */
 export function acquireDataDirLock(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const lockPath = path.join(dataDir, 'server.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateFolder } from './private-folder';
 
 export type SealedSecret = { ciphertext: string; iv: string; authTag: string };
 
@@ -44,7 +45,7 @@ export function loadOrCreateKey(hexFromEnv: string | undefined, dataDir: string,
   const existing = readExistingKey(hexFromEnv, dataDir, fileName);
   if (existing) return existing;
   const keyPath = path.join(dataDir, fileName);
-  fs.mkdirSync(dataDir, { recursive: true });
+  makePrivateFolder(dataDir);
   const key = randomBytes(32);
   fs.writeFileSync(keyPath, key.toString('hex'), { mode: 0o600, flag: 'wx' });
   return key;

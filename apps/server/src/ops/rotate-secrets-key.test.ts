@@ -81,7 +81,7 @@ describe('npm run rotate-secrets-key', { timeout: 180_000 }, () => {
       OperatorRefusal,
     );
     const result = await rotateSecretsKey(envFor({ SECRETS_KEY: firstKey }), { newKeyHex: newKey });
-    expect(result).toEqual({ reencrypted: 2, keyFile: null });
+    expect(result).toEqual({ reencrypted: 2, keyFile: null, previousKeyFile: null });
     expect(await readWith(newKey, firstKey)).toEqual([values(), ['unreadable', 'unreadable']]);
 
     // The wrong old key changes nothing (the next rotation, from newKey, could not succeed otherwise).
@@ -91,8 +91,17 @@ describe('npm run rotate-secrets-key', { timeout: 180_000 }, () => {
 
     // A laptop: the key is the data folder's file, replaced by a generated one.
     fs.writeFileSync(path.join(dataDir, 'secrets.key'), newKey, { mode: 0o600 });
-    const fromFile = await rotateSecretsKey(envFor({}), {});
-    expect(fromFile).toEqual({ reencrypted: 2, keyFile: path.join(dataDir, 'secrets.key') });
+    const rotatedAt = new Date('2026-11-28T02:30:05.123Z');
+    const fromFile = await rotateSecretsKey(envFor({}), { now: () => rotatedAt });
+    // The old key is kept beside it, owner-only, for the backups it made.
+    const previous = path.join(dataDir, 'secrets.key.2026-11-28T02-30-05Z');
+    expect(fromFile).toEqual({
+      reencrypted: 2,
+      keyFile: path.join(dataDir, 'secrets.key'),
+      previousKeyFile: previous,
+    });
+    expect(fs.readFileSync(previous, 'utf8')).toBe(newKey);
+    expect(fs.statSync(previous).mode & 0o777).toBe(0o600);
     const fileKey = fs.readFileSync(path.join(dataDir, 'secrets.key'), 'utf8');
     expect(fileKey).toMatch(/^[0-9a-f]{64}$/);
     expect(fileKey).not.toBe(newKey);

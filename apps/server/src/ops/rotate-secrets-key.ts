@@ -16,9 +16,11 @@ const keyFileName = 'secrets.key';
  * Re-seals every saved secret under a new key in one transaction. The old key is the one in use
  * (SECRETS_KEY, else DATA_DIR/secrets.key); the new one comes from NEW_SECRETS_KEY, never from the
  * command line (shell history, `ps`). Without SECRETS_KEY the key file is replaced: the new key is
- * generated unless given, written beside it first and renamed over it once the transaction commits.
+ * generated unless given, written beside it first and renamed over it once the transaction commits;
+ * the old key file is first copied to `secrets.key.<UTC time>` (owner-only): backups made before
+ * the rotation open only with it.
  */
-export async function rotateSecretsKey(config: AppConfig, options: { newKeyHex?: string }) {
+export async function rotateSecretsKey(config: AppConfig, options: { newKeyHex?: string; now?: () => Date }) {
   const oldKey = readExistingKey(config.secretsKeyHex, config.dataDir, keyFileName);
   if (!oldKey)
     throw new OperatorRefusal(
@@ -49,16 +51,23 @@ export async function rotateSecretsKey(config: AppConfig, options: { newKeyHex?:
     );
     try {
       if (usesKeyFile) writeNewKeyFile(newKeyFile, newKey);
+      // Copied before anything changes, so a failed copy leaves the database as it was.
+      const keyFile = path.join(config.dataDir, keyFileName);
+      let previousKeyFile: string | null = null;
       try {
+        if (usesKeyFile)
+          previousKeyFile = keepPreviousKeyFile(keyFile, (options.now ?? (() => new Date()))());
         const { reencrypted } = await reencryptAllSecrets(
           database.db,
           new SecretBox(oldKey),
           new SecretBox(newKey),
         );
-        if (usesKeyFile) fs.renameSync(newKeyFile, path.join(config.dataDir, keyFileName));
-        return { reencrypted, keyFile: usesKeyFile ? path.join(config.dataDir, keyFileName) : null };
+        if (!usesKeyFile) return { reencrypted, keyFile: null, previousKeyFile: null };
+        fs.renameSync(newKeyFile, keyFile);
+        return { reencrypted, keyFile, previousKeyFile };
       } catch (error) {
         if (usesKeyFile) fs.rmSync(newKeyFile, { force: true });
+        if (previousKeyFile) fs.rmSync(previousKeyFile, { force: true });
         throw error;
       }
     } finally {
@@ -78,4 +87,16 @@ function writeNewKeyFile(file: string, key: Buffer) {
       `${file} is left from an interrupted rotation: see docs/deploy.md "Rotating the secrets key" before running it again.`,
     );
   }
+}
+
+/** A copy of the key file about to be replaced, `secrets.key.2026-11-28T02-30-05Z`, mode 0600. */
+function keepPreviousKeyFile(keyFile: string, at: Date): string {
+  const stamp = at
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replaceAll(':', '-');
+  const copy = `${keyFile}.${stamp}`;
+  fs.copyFileSync(keyFile, copy, fs.constants.COPYFILE_EXCL);
+  fs.chmodSync(copy, 0o600);
+  return copy;
 }

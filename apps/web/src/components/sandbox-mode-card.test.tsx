@@ -22,17 +22,25 @@ const me = (role: MeResponse['role'], sandboxMode: boolean): MeResponse => ({
     category: null,
     sandboxMode,
     idleTimeoutMinutes: 30,
-    timeZone: 'Europe/Madrid',
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,
 });
+
+const webhookSecrets = {
+  whatsAppAppSecret: 'a1'.repeat(32),
+  whatsAppVerifyToken: 'b2'.repeat(32),
+  twilioAuthToken: 'c3'.repeat(32),
+  vonageSignatureSecret: 'd4'.repeat(32),
+};
 
 function serve(role: MeResponse['role'], initial: { available: boolean; sandboxMode: boolean }) {
   let state = initial;
   return stubFetch((request) => {
     if (request.path === '/api/me') return json(me(role, state.sandboxMode));
     if (request.path === '/api/settings/sandbox-mode' && request.method === 'GET') return json(state);
+    if (request.path === '/api/settings/sandbox-mode/webhook-secrets') return json(webhookSecrets);
     if (request.path === '/api/settings/sandbox-mode' && request.method === 'PUT') {
       const enabled = (request.body as { enabled: boolean }).enabled;
       state = { ...state, sandboxMode: enabled };
@@ -71,6 +79,24 @@ describe('SandboxModeCard', () => {
     renderPage(<SandboxModeCard />, { path: '/settings' });
     expect(await screen.findByText("Only the clinic's owner can switch sandbox mode.")).toBeTruthy();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("shows an admin the clinic's own webhook secrets while in sandbox mode", async () => {
+    serve('admin', { available: true, sandboxMode: true });
+    renderPage(<SandboxModeCard />, { path: '/settings' });
+    expect(await screen.findByText(webhookSecrets.twilioAuthToken)).toBeTruthy();
+    expect(screen.getByText('Twilio auth token')).toBeTruthy();
+    expect(screen.getByText(webhookSecrets.whatsAppAppSecret)).toBeTruthy();
+    expect(screen.getByText(webhookSecrets.whatsAppVerifyToken)).toBeTruthy();
+    expect(screen.getByText(webhookSecrets.vonageSignatureSecret)).toBeTruthy();
+  });
+
+  it('does not ask for the webhook secrets for staff', async () => {
+    const network = serve('staff', { available: true, sandboxMode: true });
+    renderPage(<SandboxModeCard />, { path: '/settings' });
+    expect(await screen.findByText("Only the clinic's owner can switch sandbox mode.")).toBeTruthy();
+    expect(network.to('/api/settings/sandbox-mode/webhook-secrets')).toHaveLength(0);
+    expect(screen.queryByText('Twilio auth token')).toBeNull();
   });
 
   it('shows nothing where the server offers no sandbox', async () => {

@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../lib/api-client';
 import { useCurrentUser } from '../lib/current-user';
 import { showError, showSuccess } from '../lib/notifications';
-import { useSandboxMode, useSwitchSandboxMode } from '../lib/sandbox-mode';
+import { useSandboxMode, useSandboxWebhookSecrets, useSwitchSandboxMode } from '../lib/sandbox-mode';
 
 /**
  * "Try it first": the owner switches the clinic to the built-in test providers and back (settings
@@ -18,6 +18,7 @@ export function SandboxModeCard() {
   if (!mode.data?.available) return null;
   const isOn = mode.data.sandboxMode;
   const isOwner = me.data?.role === 'owner';
+  const isManager = isOwner || me.data?.role === 'admin';
 
   const handleSwitch = () =>
     switchMode.mutate(!isOn, {
@@ -49,6 +50,7 @@ export function SandboxModeCard() {
             {t('sandboxMode.leaveWarning')}
           </Alert>
         ) : null}
+        {isOn && isManager ? <SandboxWebhookSecretsTable /> : null}
         {isOwner ? (
           <Group>
             <Button
@@ -66,5 +68,42 @@ export function SandboxModeCard() {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+const secretLabels = {
+  whatsAppAppSecret: 'sandboxMode.secrets.whatsAppAppSecret',
+  whatsAppVerifyToken: 'sandboxMode.secrets.whatsAppVerifyToken',
+  twilioAuthToken: 'sandboxMode.secrets.twilioAuthToken',
+  vonageSignatureSecret: 'sandboxMode.secrets.vonageSignatureSecret',
+} as const;
+
+/** The clinic's own sandbox webhook secrets (owner and admins), for its own fakes to sign with. */
+function SandboxWebhookSecretsTable() {
+  const { t } = useTranslation('common');
+  const secrets = useSandboxWebhookSecrets(true);
+  if (!secrets.data) return null;
+  const data = secrets.data;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {t('sandboxMode.secrets.title')}
+      </Text>
+      <Text size="sm" c="dimmed">
+        {t('sandboxMode.secrets.help')}
+      </Text>
+      <Table>
+        <Table.Tbody>
+          {(Object.keys(secretLabels) as (keyof typeof secretLabels)[]).map((key) => (
+            <Table.Tr key={key}>
+              <Table.Th scope="row">{t(secretLabels[key])}</Table.Th>
+              <Table.Td>
+                <Code style={{ wordBreak: 'break-all' }}>{data[key]}</Code>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }

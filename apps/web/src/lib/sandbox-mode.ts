@@ -1,4 +1,8 @@
-import type { SandboxModeState, SwitchSandboxModeResponse } from '@careloop/contracts/sandbox';
+import type {
+  SandboxModeState,
+  SandboxWebhookSecrets,
+  SwitchSandboxModeResponse,
+} from '@careloop/contracts/sandbox';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
@@ -13,6 +17,19 @@ export const sandboxModeQueryOptions = () =>
 /** GET /api/settings/sandbox-mode: whether this server offers sandbox mode, and whether the clinic is in it. */
 export function useSandboxMode() {
   return useQuery(sandboxModeQueryOptions());
+}
+
+/**
+ * GET /api/settings/sandbox-mode/webhook-secrets (owner/admin, sandbox mode): the clinic's own
+ * secrets its webhooks are checked with, for its own fakes and simulators.
+ */
+export function useSandboxWebhookSecrets(enabled: boolean) {
+  return useQuery({
+    queryKey: [...sandboxModeKeys.all, 'webhook-secrets'],
+    queryFn: ({ signal }) =>
+      apiFetch<SandboxWebhookSecrets>('/api/settings/sandbox-mode/webhook-secrets', { signal }),
+    enabled,
+  });
 }
 
 export const switchSandboxMode = (enabled: boolean) =>

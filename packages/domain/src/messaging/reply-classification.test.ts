@@ -79,6 +79,34 @@ describe('consent keywords: the whole message', () => {
   });
 });
 
+describe("consent keywords when the keyword is a word of the patient's name", () => {
+  // Real surnames: Alto, Fin, Para, Dur, Stop, Baja. A message that is only the keyword is the
+  // keyword whatever the name; a signature after the words is still only a signature.
+  it.each<[string, string, ReplyIntent | null]>([
+    ['Lucía Stop', 'STOP', 'opt_out'],
+    ['Lucía Stop', 'stop.', 'opt_out'],
+    ['Lucía Stop', 'Stop please', 'opt_out'],
+    ['Mehmet Dur', 'DUR', 'opt_out'],
+    ['Mehmet Dur', 'Dur!', 'opt_out'],
+    ['Carmen Alto', 'Alto', 'opt_out'],
+    ['Pablo Fin', 'FIN', 'opt_out'],
+    ['Ana Para', 'Para', 'opt_out'],
+    ['Rosa Baja', 'BAJA', 'opt_out'],
+    ['Rosa Baja', 'Baja, gracias', 'opt_out'],
+    ['Lucía Stop', 'STOP - Lucía Stop', 'opt_out'],
+    ['Mehmet Dur', 'Dur. Mehmet Dur', 'opt_out'],
+    ['Lucía Stop', 'Stop texting me', 'opt_out'],
+    ['Ana Alta', 'ALTA', 'opt_in'],
+    // A signature is not a keyword.
+    ['Lucía Stop', 'Gracias, Lucía Stop', null],
+    ['Mehmet Dur', 'Teşekkürler, Mehmet Dur', null],
+    ['Carmen Alto', 'Todo bien. Carmen Alto', null],
+    ['Lucía Stop', 'Lucía Stop', null],
+  ])('%s texts %j -> %s', (name, text, expected) => {
+    expect(classifyReply(text, { names: [name] }).intent).toBe(expected);
+  });
+});
+
 describe('opt-out phrases: clear intent inside a longer message', () => {
   it.each<[string, ReplyIntent | null]>([
     ['stop texting me', 'opt_out'],

@@ -171,18 +171,39 @@ const severityByRank: readonly CaseSeverity[] = ['low', 'medium', 'high'];
 
 const clauseBreak = /[.!?;,:\n()¡¿]+|\s(?:but|however|although|pero|aunque|sin embargo|ama|fakat|ancak)\s/;
 
+/** Each name's words, folded, as a-z and 0-9 words. */
+const nameWordsOf = (names: readonly string[]) =>
+  names.map((name) => toWords(foldText(name))).filter((words) => words.length > 0);
+
 /**
  * The reply folded, with given names and "Dolores" written as a name mid-sentence blanked out
- * (the capital is the only clue, so it is read before folding).
+ * (the capital is the only clue, so it is read before folding), so that a patient called
+ * Dolores signing "Dolores" reports no pain.
  */
 function foldWithoutNames(text: string, names: readonly string[]): string {
   let folded = foldText(text.replace(/([^\s.!?¡¿]\s+)Dolores\b/g, '$1 '));
-  for (const name of names) {
-    for (const word of toWords(foldText(name)).split(' ')) {
+  for (const words of nameWordsOf(names)) {
+    for (const word of words.split(' ')) {
       if (word.length >= 3) folded = folded.replace(new RegExp(`\\b${word}\\b`, 'g'), ' ');
     }
   }
   return folded;
+}
+
+/**
+ * The consent keyword a reply is. Names are never blanked first: surnames such as Stop, Dur, Alto,
+ * Fin, Para and Baja are keywords, and a patient so named who texts only the word means it. A
+ * signature after or before the keyword ("STOP - Lucía Stop", "Baja. Dolores") is set aside: first
+ * the whole name, then its words; a message that is only the name is no keyword.
+ */
+function consentKeywordIn(text: string, names: readonly string[]) {
+  const words = toWords(foldText(text));
+  const direct = consentKeywordOf(words);
+  if (direct) return direct;
+  let withoutFullNames = ` ${words} `;
+  for (const name of nameWordsOf(names)) withoutFullNames = withoutFullNames.split(` ${name} `).join(' ');
+  if (withoutFullNames.trim() === '') return null;
+  return consentKeywordOf(withoutFullNames) ?? consentKeywordOf(foldWithoutNames(text, names));
 }
 
 function* matchesOf(pattern: RegExp, clause: string) {
@@ -195,8 +216,12 @@ function* matchesOf(pattern: RegExp, clause: string) {
   }
 }
 
-function intentOf(folded: string, clauses: string[]): { intent: ReplyIntent; found: string } | null {
-  const keyword = consentKeywordOf(folded);
+function intentOf(
+  text: string,
+  names: readonly string[],
+  clauses: string[],
+): { intent: ReplyIntent; found: string } | null {
+  const keyword = consentKeywordIn(text, names);
   if (keyword) return { intent: keyword.intent, found: keyword.keyword };
   for (const clause of clauses) {
     for (const match of matchesOf(optOutPhrases, clause)) {
@@ -214,14 +239,18 @@ function intentOf(folded: string, clauses: string[]): { intent: ReplyIntent; fou
  * do not count.
  */
 export function classifyReply(text: string, context: ReplyContext = {}): ReplyClassification {
-  const folded = foldWithoutNames(text, context.names ?? []);
-  const clauses = folded
-    .split(clauseBreak)
-    .map(toWords)
-    .filter((clause) => clause.length > 0);
+  const names = context.names ?? [];
+  const clausesOf = (folded: string) =>
+    folded
+      .split(clauseBreak)
+      .map(toWords)
+      .filter((clause) => clause.length > 0);
+  // Symptoms and complaints are read without the patient's names; opt-out phrases with them
+  // ("Stop texting me" from a patient called Stop).
+  const clauses = clausesOf(foldWithoutNames(text, names));
   const evidence: string[] = [];
 
-  const intent = intentOf(folded, clauses);
+  const intent = intentOf(text, names, clausesOf(foldText(text)));
   if (intent) evidence.push(intent.found);
 
   const clinicalFlags: ClinicalRedFlag[] = [];

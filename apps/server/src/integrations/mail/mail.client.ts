@@ -19,8 +19,10 @@ export type Mailer = {
   /**
    * Sends without the caller waiting: for answers that must not take longer when an account exists
    * (a password reset mails only real accounts, and an SMTP round trip would show). A failure is logged.
+   * `deliver: false` composes the message the same way and drops it: the stand-in work done for an
+   * address without an account.
    */
-  sendInBackground: (message: MailMessage | Promise<MailMessage>) => void;
+  sendInBackground: (message: MailMessage | Promise<MailMessage>, options?: { deliver?: boolean }) => void;
   /** Resolves once every background send so far has finished (shutdown, tests). */
   idle: () => Promise<void>;
 };
@@ -38,12 +40,13 @@ export function createMailer(options: MailerOptions): Mailer {
   const pending = new Set<Promise<unknown>>();
   return {
     send,
-    sendInBackground(message) {
+    sendInBackground(message, sendOptions = {}) {
       let to: string | undefined;
+      const deliver = sendOptions.deliver ?? true;
       const sending = Promise.resolve(message)
         .then((resolved) => {
           to = resolved.to;
-          return send(resolved);
+          return deliver ? send(resolved) : compose(options.from, resolved);
         })
         .catch((error: unknown) => {
           // The recipient only: the message holds a link that signs in.
@@ -56,6 +59,14 @@ export function createMailer(options: MailerOptions): Mailer {
       while (pending.size > 0) await Promise.all([...pending]);
     },
   };
+}
+
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+
+/** The message built as it would be sent (MIME, encodings), then dropped. */
+async function compose(from: string, message: MailMessage): Promise<{ outboxPath?: string }> {
+  await composer.sendMail({ from, ...message });
+  return {};
 }
 
 function smtpSender(smtpUrl: string, from: string): Send {
@@ -72,7 +83,7 @@ function outboxSender(options: MailerOptions): Send {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return async (message) => {
     const info = await transport.sendMail({ from: options.from, ...message });
-    await fs.mkdir(options.outboxDir, { recursive: true });
+    await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
     const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     // A counter after the time: two mails to one address in the same millisecond (two webhook
     // endpoints disabled in one sweep) are two files, still in the order they were written.

@@ -35,6 +35,11 @@ export type TwilioSandboxState = {
   deliveries: { url: string; params: Record<string, string>; status: number }[];
   pending: Set<Promise<void>>;
   requests: string[];
+  /**
+   * The Auth Token the receiving server expects for a webhook URL, when it knows better than the
+   * account (a sandbox server: each sandbox clinic's own); null or unset: the account's.
+   */
+  signingSecretFor?: (url: string) => Promise<string | null>;
 };
 
 /** The demo clinic's Twilio credentials in sandbox mode (not secrets: they open only the fake). */
@@ -123,12 +128,13 @@ function isValidCallback(value: string): boolean {
 }
 
 /** POSTs a form signed per §4.5 with the account's Auth Token, for the exact URL called. */
-export function postSignedTwilioForm(
+export async function postSignedTwilioForm(
   state: TwilioSandboxState,
   url: string,
   params: Record<string, string>,
-  authToken: string,
+  accountToken: string,
 ): Promise<number> {
+  const authToken = (await state.signingSecretFor?.(url)) ?? accountToken;
   return postSandboxWebhook(
     state,
     {

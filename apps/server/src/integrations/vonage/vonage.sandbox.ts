@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { postSandboxWebhook } from '../http/sandbox-webhooks';
+import { postSandboxWebhook, trackSandboxWork } from '../http/sandbox-webhooks';
 import { isGsm7 } from './vonage.client';
 import { computeVonageSignature, type VonageSignatureMethod } from './vonage.webhook';
 
@@ -44,6 +44,11 @@ export type VonageSandboxState = {
   deliveries: { url: string; params: Record<string, string>; status: number }[];
   pending: Set<Promise<void>>;
   requests: string[];
+  /**
+   * The signature secret the receiving server expects for a webhook URL, when it knows better
+   * than the account (a sandbox server: each sandbox clinic's own); null or unset: the account's.
+   */
+  signingSecretFor?: (url: string) => Promise<string | null>;
 };
 
 /** The demo clinic's Vonage credentials in sandbox mode (not secrets: they open only the fake). */
@@ -92,9 +97,15 @@ export function createDemoVonageSandboxState(): VonageSandboxState {
 type Params = Record<string, string>;
 const pricePerPart = 0.0333;
 
-/** The parameters a webhook carries, signed when the account has a signature secret. */
-function signed(state: VonageSandboxState, account: VonageSandboxAccount, params: Params): Params {
+/** The parameters a webhook to `url` carries, signed when the account has a signature secret. */
+async function signed(
+  state: VonageSandboxState,
+  account: VonageSandboxAccount,
+  url: string,
+  params: Params,
+): Promise<Params> {
   if (!account.signatureSecret) return params;
+  const secret = (await state.signingSecretFor?.(url)) ?? account.signatureSecret;
   const withStamp = {
     ...params,
     timestamp: String(Math.floor(state.now().getTime() / 1000)),
@@ -102,7 +113,7 @@ function signed(state: VonageSandboxState, account: VonageSandboxAccount, params
   };
   return {
     ...withStamp,
-    sig: computeVonageSignature(withStamp, account.signatureSecret, account.signatureMethod),
+    sig: computeVonageSignature(withStamp, secret, account.signatureMethod),
   };
 }
 
@@ -133,10 +144,11 @@ function emitReceipt(
   account: VonageSandboxAccount,
   message: VonageSandboxMessage,
 ) {
-  if (!message.callback) return;
+  const url = message.callback;
+  if (!url) return;
   const optedOut = state.optedOut.has(message.to);
   const now = state.now();
-  const params = signed(state, account, {
+  const params = signed(state, account, url, {
     msisdn: message.to,
     to: message.from,
     'network-code': '23410',
@@ -149,7 +161,10 @@ function emitReceipt(
     'message-timestamp': messageTimestamp(now),
     ...(message.clientRef ? { 'client-ref': message.clientRef } : {}),
   });
-  void postVonageSandboxWebhook(state, message.callback, params);
+  trackSandboxWork(
+    state,
+    params.then((signedParams) => postVonageSandboxWebhook(state, url, signedParams)),
+  );
 }
 
 /** A patient texts the clinic's virtual number: the inbound webhook (signed when the account signs). */
@@ -161,7 +176,7 @@ export async function simulateVonageInbound(
   if (!account) throw new Error(`Unknown sandbox api key ${input.apiKey}`);
   const messageId = randomBytes(9).toString('hex').toUpperCase();
   const now = state.now();
-  const params = signed(state, account, {
+  const params = await signed(state, account, input.url, {
     msisdn: input.from.replace(/^\+/, ''),
     to: input.to.replace(/^\+/, ''),
     messageId,

@@ -48,6 +48,11 @@ export type WhatsAppSandboxState = {
   /** Statuses that follow an accepted send, in order. */
   statusSequence: ('sent' | 'delivered' | 'read')[];
   /** Where status and inbound notifications are POSTed, signed with the app secret; null: nowhere. */
+  /**
+   * The app secret the receiving server expects for a webhook URL, when it knows better than
+   * `webhook` (a sandbox server: each sandbox clinic's own); null or unset: the given one.
+   */
+  signingSecretFor?: (url: string) => Promise<string | null>;
   webhook: { url: string; appSecret: string } | null;
   faults: SandboxWhatsAppFault[];
   sent: SandboxWhatsAppMessage[];
@@ -181,14 +186,15 @@ export function signedWhatsAppWebhook(payload: unknown, appSecret: string) {
 }
 
 /** POSTs one signed notification to the configured webhook (or `to`); the status code is recorded. */
-export function postWhatsAppSandboxWebhook(
+export async function postWhatsAppSandboxWebhook(
   state: WhatsAppSandboxState,
   payload: unknown,
   to: WhatsAppSandboxState['webhook'] = state.webhook,
 ): Promise<number> {
   const webhook = to;
-  if (!webhook) return Promise.resolve(0);
-  const { rawBody, signature } = signedWhatsAppWebhook(payload, webhook.appSecret);
+  if (!webhook) return 0;
+  const appSecret = (await state.signingSecretFor?.(webhook.url)) ?? webhook.appSecret;
+  const { rawBody, signature } = signedWhatsAppWebhook(payload, appSecret);
   return postSandboxWebhook(
     state,
     {

@@ -103,7 +103,10 @@ export const v1PatientsRoutes =
           response: { 200: v1PatientSchema, ...v1Errors },
         },
       },
-      async (request) => toV1Patient(await getPatient(deps, clinicContextOf(request), request.params.id)),
+      async (request) =>
+        toV1Patient(
+          await getPatient(deps, clinicContextOf(request), request.params.id, { ipAddress: request.ip }),
+        ),
     );
 
     app.patch(

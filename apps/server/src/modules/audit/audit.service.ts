@@ -16,10 +16,10 @@ export function recordUserAction(db: Database, entry: UserActionEntry) {
   return insertUserAction(db, entry);
 }
 
-/** Who opened which patient record, and which view of it (HIPAA access log). */
+/** Who opened which patient record, which view of it, and from which address (HIPAA access log). */
 export function recordPatientView(
   db: Database,
-  who: { clinicId: string; userId: string },
+  who: { clinicId: string; userId: string; ipAddress: string | null },
   patientId: string,
   view: 'patient_viewed' | 'patient_timeline_viewed',
 ) {
@@ -30,6 +30,7 @@ export function recordPatientView(
     resourceType: 'patient',
     resourceId: patientId,
     riskLevel: 'low',
+    ipAddress: who.ipAddress,
   });
 }
 

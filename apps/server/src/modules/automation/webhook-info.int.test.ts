@@ -75,13 +75,17 @@ describe('GET /api/automation/webhooks', () => {
     expect((await get(other.owner.cookie)).json().whatsappVerifyToken.isSaved).toBe(false);
   });
 
-  it("shows a sandbox clinic the sandbox demo's public token until it saves its own", async () => {
+  it('shows a sandbox clinic its own sandbox token (random, not the demo value) until it saves its own', async () => {
     const { clinicId, owner } = await buildClinic(t);
     await t.db.update(clinics).set({ sandboxMode: 'on' }).where(eq(clinics.id, clinicId));
     const before = (await get(owner.cookie)).json();
     expect(before.sandboxMode).toBe(true);
     expect(before.aiModelConfigured).toBe(true);
-    expect(before.whatsappVerifyToken.sandboxToken).toBe(whatsAppSandboxDemo.verifyToken);
+    expect(before.whatsappVerifyToken.sandboxToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(before.whatsappVerifyToken.sandboxToken).not.toBe(whatsAppSandboxDemo.verifyToken);
+    expect((await get(owner.cookie)).json().whatsappVerifyToken.sandboxToken).toBe(
+      before.whatsappVerifyToken.sandboxToken,
+    );
 
     await saveSecret(owner.cookie, `WHATSAPP_VERIFY_TOKEN_${clinicId}`, 'own-sandbox-clinic-token');
     const after = await get(owner.cookie);

@@ -2,19 +2,19 @@ import { errorResponseSchema } from '@careloop/contracts/errors';
 import { type WebhookInfo, webhookInfoSchema } from '@careloop/contracts/webhook-info';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import type { ClinicContext } from '../../plugins/request-context';
 import { clinicContextOf } from '../../plugins/route-access';
 import { inboundSecretNames } from '../inbound/webhook-clinic';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
+import { sandboxWebhookSecretOf } from '../sandbox/sandbox-webhook-secrets';
 import { findSavedSecretNames } from '../secrets/secrets.service';
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox'>;
 
 /**
  * Production Setup's facts for the caller's clinic: the webhook URLs providers must call and
  * whether the WhatsApp verify token is saved. The handshake (modules/inbound) checks the saved
- * token, else, for a sandbox clinic, the sandbox demo's public one: only that one is shown.
+ * token, else, for a sandbox clinic, the clinic's own sandbox token: only that one is shown.
  */
 export async function getWebhookInfo(deps: Deps, ctx: Pick<ClinicContext, 'clinicId' | 'clinic'>) {
   const secretName = inboundSecretNames(ctx.clinicId).whatsAppVerifyToken;
@@ -25,7 +25,10 @@ export async function getWebhookInfo(deps: Deps, ctx: Pick<ClinicContext, 'clini
     whatsappVerifyToken: {
       secretName,
       isSaved,
-      sandboxToken: sandboxMode && !isSaved ? whatsAppSandboxDemo.verifyToken : null,
+      sandboxToken:
+        sandboxMode && !isSaved
+          ? await sandboxWebhookSecretOf(deps, ctx.clinicId, 'whatsAppVerifyToken')
+          : null,
     },
     aiModelConfigured: sandboxMode || deps.config.openai.isConfigured,
     sandboxMode,

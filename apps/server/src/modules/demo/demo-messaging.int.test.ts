@@ -108,9 +108,11 @@ describe('demo clinic messaging on the mounted sandboxes', () => {
     const names = new Set(stored.map((s) => s.name));
     const wa = whatsAppSecretNames(demo.clinicId);
     const sms = smsSecretNames('twilio', demo.clinicId);
-    for (const name of [wa.accessToken, wa.phoneNumberId, wa.appSecret, sms.accountSid, sms.authToken]) {
+    for (const name of [wa.accessToken, wa.phoneNumberId, sms.accountSid, sms.authToken]) {
       expect(names.has(name), name).toBe(true);
     }
+    // No copy of the public demo app secret: webhooks are checked with the clinic's own sandbox one.
+    expect(names.has(wa.appSecret)).toBe(false);
     const [config] = await t.db
       .select()
       .from(clinicAutomationConfigs)

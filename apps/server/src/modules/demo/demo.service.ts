@@ -7,7 +7,6 @@ import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbo
 import { newId } from '../../lib/ids';
 import { signUpOwner } from '../../plugins/auth/create-auth';
 import { getMembership } from '../clinics/clinics.service';
-import { inboundSecretNames } from '../inbound/webhook-clinic';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { saveSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
@@ -123,8 +122,6 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
     [`TRUSTPILOT_BUSINESS_UNIT_ID_${clinicId}`, trustpilotSandboxDemo.businessUnitId],
     [whatsapp.accessToken, whatsAppSandboxDemo.accessToken],
     [whatsapp.phoneNumberId, whatsAppSandboxDemo.phoneNumberId],
-    [whatsapp.appSecret, whatsAppSandboxDemo.appSecret],
-    [inboundSecretNames(clinicId).whatsAppVerifyToken, whatsAppSandboxDemo.verifyToken],
     [sms.accountSid, twilioSandboxDemo.accountSid],
     [sms.authToken, twilioSandboxDemo.authToken],
   ];
@@ -150,7 +147,9 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
 
 /**
  * Points the mounted WhatsApp fake's notifications (statuses, inbound) at the demo clinic's real
- * webhook under PUBLIC_URL; Twilio and Vonage take their callback URL with each send.
+ * webhook under PUBLIC_URL; Twilio and Vonage take their callback URL with each send. The fake
+ * signs them with the demo clinic's own sandbox secret (modules/inbound/sandbox-webhook-signing),
+ * not with this public value.
  */
 export function connectDemoSandboxes(deps: Pick<AppDeps, 'config' | 'sandboxes'>, clinicId: string) {
   if (!deps.config.sandboxMode) return;

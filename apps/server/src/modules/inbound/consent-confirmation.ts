@@ -35,13 +35,15 @@ export type ReplyRoute = {
   to: string;
 };
 
+// The way back is named in the patient's language (ALTA, BAŞLA: opt-in words here, consent-keywords.ts);
+// these go out only after an opt-out word Twilio does not act on itself, so it does not block them.
 const confirmations: Record<string, (clinic: string, channel: InboundChannel) => string> = {
   en: (clinic, channel) =>
     `You will no longer receive ${channel === 'whatsapp' ? 'WhatsApp' : 'text'} messages from ${clinic}. Reply START to receive them again.`,
   es: (clinic, channel) =>
-    `Ya no recibirás mensajes de ${clinic} por ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}. Responde START para volver a recibirlos.`,
+    `Ya no recibirás mensajes de ${clinic} por ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'}. Responde ALTA para volver a recibirlos.`,
   tr: (clinic, channel) =>
-    `${clinic} tarafından artık ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} mesajı almayacaksınız. Tekrar almak için START yazın.`,
+    `${clinic} tarafından artık ${channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} mesajı almayacaksınız. Tekrar almak için BAŞLA yazın.`,
 };
 
 export function optOutConfirmationText(clinicName: string, language: string, channel: InboundChannel) {

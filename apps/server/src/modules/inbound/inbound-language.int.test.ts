@@ -126,6 +126,24 @@ describe('opt-out confirmations in the patient language', () => {
     expect(sentTo(ayse.phone)).toHaveLength(1);
   });
 
+  it('the way back is the local word, and it works: ALTA in Spanish, BAŞLA in Turkish', async () => {
+    const clinic = await twilioClinic();
+    const ana = await patientWith(clinic, 'Ana Ruiz', 'es');
+    const ayse = await patientWith(clinic, 'Ayşe Yılmaz', 'tr');
+    await reply(clinic, ana.phone, 'Baja');
+    await reply(clinic, ayse.phone, 'İPTAL');
+    const spanish = sentTo(ana.phone)[0]!.body;
+    const turkish = sentTo(ayse.phone)[0]!.body;
+    expect(spanish).toMatch(/Responde ALTA para volver a recibirlos\.$/);
+    expect(turkish).toMatch(/Tekrar almak için BAŞLA yazın\.$/);
+    expect(`${spanish} ${turkish}`).not.toContain('START');
+
+    expect((await reply(clinic, ana.phone, 'ALTA')).status).toBe(200);
+    expect((await reply(clinic, ayse.phone, 'BAŞLA')).status).toBe(200);
+    expect(await optedOutAt(clinic.clinicId, ana.id)).toBeNull();
+    expect(await optedOutAt(clinic.clinicId, ayse.id)).toBeNull();
+  });
+
   it("a patient without a language gets the clinic's language", async () => {
     const clinic = await twilioClinic('es');
     const luis = await patientWith(clinic, 'Luis Gómez', null);

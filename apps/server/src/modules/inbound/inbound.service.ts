@@ -2,6 +2,7 @@ import { caseDueAt } from '@careloop/domain/case-rules';
 import { classifyReply, type ReplyClassification } from '@careloop/domain/messaging/reply-classification';
 import { newId } from '../../lib/ids';
 import { openOrFollowReplyCase } from '../cases/cases.service';
+import { messageFailedEvent, messageStatusEvent } from '../webhooks/message-events';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import {
   marketingOptInConfirmationText,
@@ -257,7 +258,7 @@ export async function receiveStatus(
 ) {
   const status = update.status;
   if (status) {
-    // A provider's late 'failed' (undelivered) is a message.failed webhook, committed with the change.
+    // A provider's delivery or late failure (undelivered) is a message webhook, committed with the change.
     await deps.db.transaction(async (tx) => {
       const changed = await advanceDeliveryStatus(
         tx,
@@ -269,18 +270,14 @@ export async function receiveStatus(
           ourMessageId: update.ourMessageId ?? null,
         },
       );
-      if (changed && status === 'failed') {
+      if (!changed) return;
+      if (status === 'failed') {
         await emitWebhookEvents(tx, clinic.id, [
-          {
-            type: 'message.failed',
-            data: {
-              message_id: changed.id,
-              patient_id: changed.patientId,
-              channel: changed.channel,
-              kind: changed.kind,
-            },
-          },
+          messageFailedEvent(changed, { reason: 'provider_error', error: update.error }),
         ]);
+      } else if (status === 'delivered' || status === 'sent') {
+        // 'sent' changes a row only when it read "outcome unknown": the outbox never said it went.
+        await emitWebhookEvents(tx, clinic.id, [messageStatusEvent(`message.${status}`, changed)]);
       }
     });
   }

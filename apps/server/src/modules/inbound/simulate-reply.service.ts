@@ -21,7 +21,13 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/e
 import type { ClinicContext } from '../../plugins/request-context';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
 import { findPatient, findWebhookClinic, type WebhookProvider } from './inbound.repository';
-import { inboundSecretNames, isSandboxClinic, type SimulateDeps, secretOf } from './webhook-clinic';
+import {
+  inboundSecretNames,
+  isSandboxClinic,
+  type SimulateDeps,
+  secretOf,
+  webhookSecretOf,
+} from './webhook-clinic';
 import { inboundWebhookUrls } from './webhook-urls';
 
 /**
@@ -73,11 +79,11 @@ export async function simulateReply(
       profileName: patient.name,
       webhook: {
         url: urls.whatsapp,
-        appSecret: await secretOf(
+        appSecret: await webhookSecretOf(
           deps,
           clinic,
           inboundSecretNames(clinic.id).whatsAppAppSecret,
-          whatsAppSandboxDemo.appSecret,
+          'whatsAppAppSecret',
         ),
       },
     });
@@ -86,13 +92,14 @@ export async function simulateReply(
     const names = smsSecretNames('twilio', clinic.id);
     const accountSid = await secretOf(deps, clinic, names.accountSid, twilioSandboxDemo.accountSid);
     const authToken = await secretOf(deps, clinic, names.authToken, twilioSandboxDemo.authToken);
-    // The mounted fake when this account is its own, so a STOP blocks the next send through it.
+    // The mounted fake when this account is its own, so a STOP blocks the next send through it (it
+    // signs with the clinic's webhook secret); else a fake of the moment that signs with it.
     let state = deps.sandboxes.twilio;
     if (state.accounts.get(accountSid)?.authToken !== authToken) {
       state = createTwilioSandboxState();
       addTwilioSandboxAccount(state, {
         sid: accountSid,
-        authToken,
+        authToken: await webhookSecretOf(deps, clinic, names.authToken, 'twilioAuthToken'),
         friendlyName: clinic.name,
         status: 'active',
       });
@@ -110,16 +117,16 @@ export async function simulateReply(
     const names = smsSecretNames('vonage', clinic.id);
     const apiKey = await secretOf(deps, clinic, names.accountSid, vonageSandboxDemo.apiKey);
     const apiSecret = await secretOf(deps, clinic, names.authToken, vonageSandboxDemo.apiSecret);
-    const signatureSecret = await secretOf(
+    const signatureSecret = await webhookSecretOf(
       deps,
       clinic,
       inboundSecretNames(clinic.id).vonageSignatureSecret,
-      vonageSandboxDemo.signatureSecret,
+      'vonageSignatureSecret',
     );
-    // The mounted fake when this account is its own (and signs with the clinic's secret).
+    // The mounted fake when this account is its own (it signs with the clinic's webhook secret).
     let state = deps.sandboxes.vonage;
     const mounted = state.accounts.get(apiKey);
-    if (mounted?.apiSecret !== apiSecret || mounted.signatureSecret !== signatureSecret) {
+    if (mounted?.apiSecret !== apiSecret || !mounted.signatureSecret) {
       state = createVonageSandboxState();
       addVonageSandboxAccount(state, { apiKey, apiSecret, signatureSecret });
     }

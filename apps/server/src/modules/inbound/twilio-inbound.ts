@@ -1,4 +1,3 @@
-import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import {
   parseTwilioWebhook,
   readTwilioForm,
@@ -6,7 +5,7 @@ import {
 } from '../../integrations/twilio/twilio.webhook';
 import { smsSecretNames } from '../settings/channel-secrets';
 import { receiveMessage, receiveStatus } from './inbound.service';
-import { type Deps, requireClinic, secretOf, WebhookRefused } from './webhook-clinic';
+import { type Deps, requireClinic, WebhookRefused, webhookSecretOf } from './webhook-clinic';
 import { twilioStatusMessageParam } from './webhook-urls';
 
 // Twilio webhooks (providers.md §4.3-4.6): inbound SMS and status callbacks.
@@ -48,11 +47,11 @@ export async function receiveTwilioWebhook(
 ) {
   if (!input.signature) throw new WebhookRefused(401);
   const clinic = await requireClinic(deps, clinicId);
-  const authToken = await secretOf(
+  const authToken = await webhookSecretOf(
     deps,
     clinic,
     smsSecretNames('twilio', clinic.id).authToken,
-    twilioSandboxDemo.authToken,
+    'twilioAuthToken',
   );
   const params = readTwilioForm(input.rawBody.toString('utf8'));
   const valid = validateTwilioSignature({

@@ -1,4 +1,3 @@
-import { vonageSandboxDemo } from '../../integrations/vonage/vonage.sandbox';
 import {
   parseVonageWebhook,
   type VonageParams,
@@ -7,7 +6,13 @@ import {
   vonageSignatureMethods,
 } from '../../integrations/vonage/vonage.webhook';
 import { receiveMessage, receiveStatus } from './inbound.service';
-import { type Deps, inboundSecretNames, requireClinic, secretOf, WebhookRefused } from './webhook-clinic';
+import {
+  type Deps,
+  inboundSecretNames,
+  requireClinic,
+  WebhookRefused,
+  webhookSecretOf,
+} from './webhook-clinic';
 
 // Vonage webhooks (providers.md §5.1): inbound SMS and delivery receipts, form or JSON.
 
@@ -51,11 +56,11 @@ export async function receiveVonageWebhook(
   const params = readVonageBody(input.rawBody, input.contentType);
   if (!params.sig) throw new WebhookRefused(401);
   const clinic = await requireClinic(deps, clinicId);
-  const secret = await secretOf(
+  const secret = await webhookSecretOf(
     deps,
     clinic,
     inboundSecretNames(clinic.id).vonageSignatureSecret,
-    vonageSandboxDemo.signatureSecret,
+    'vonageSignatureSecret',
   );
   const valid = vonageSignatureMethods.some((method) => verifyVonageSignature(params, secret, { method }));
   if (!valid) throw new WebhookRefused(403);

@@ -1,4 +1,9 @@
 import type { AppDeps } from '../../app-deps';
+import {
+  publicSandboxValues,
+  type SandboxWebhookSecretKey,
+  sandboxWebhookSecretOf,
+} from '../sandbox/sandbox-webhook-secrets';
 import { readSecret } from '../secrets/secrets.service';
 import { whatsAppSecretNames } from '../settings/channel-secrets';
 import { findWebhookClinic, type WebhookClinic } from './inbound.repository';
@@ -34,6 +39,23 @@ export async function secretOf(deps: Deps, clinic: WebhookClinic, name: string, 
   const saved = await readSecret(deps, clinic.id, name);
   if (saved) return saved;
   return isSandboxClinic(deps, clinic) ? sandboxValue : '';
+}
+
+/**
+ * The secret a webhook to this clinic must be signed with (or the verify token its handshake
+ * must echo): the one the clinic saved; for a clinic in sandbox mode that saved none, or saved one
+ * of the repository's public demo values (they open the fakes' APIs), its own random sandbox
+ * secret. A public demo value never signs anything; '' matches no signature.
+ */
+export async function webhookSecretOf(
+  deps: Deps,
+  clinic: WebhookClinic,
+  name: string,
+  sandboxKey: SandboxWebhookSecretKey,
+): Promise<string> {
+  const saved = await readSecret(deps, clinic.id, name);
+  if (saved && !publicSandboxValues.has(saved)) return saved;
+  return isSandboxClinic(deps, clinic) ? sandboxWebhookSecretOf(deps, clinic.id, sandboxKey) : '';
 }
 
 export async function requireClinic(deps: Deps, clinicId: string): Promise<WebhookClinic> {

@@ -33,3 +33,27 @@ export const twilioStatusMessageParam = 'm';
 export function twilioStatusCallbackFor(statusUrl: string, messageId: string): string {
   return `${statusUrl}?${twilioStatusMessageParam}=${encodeURIComponent(messageId)}`;
 }
+
+const webhookPath =
+  /^\/api\/webhooks\/(?:whatsapp|twilio|vonage)\/([^/]+)(?:\/(?:inbound|status|delivery-receipt))?$/;
+
+/** The clinic a URL of this deployment's webhooks names, or null for any other URL. */
+export function clinicIdOfWebhookUrl(publicUrl: string, url: string): string | null {
+  let parsed: URL;
+  let base: URL;
+  try {
+    parsed = new URL(url);
+    base = new URL(publicUrl);
+  } catch {
+    return null;
+  }
+  const prefix = base.pathname.replace(/\/+$/, '');
+  if (parsed.origin !== base.origin || !parsed.pathname.startsWith(prefix)) return null;
+  const match = webhookPath.exec(parsed.pathname.slice(prefix.length));
+  if (!match?.[1]) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}

@@ -1,4 +1,3 @@
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import {
   checkWhatsAppVerification,
   parseWhatsAppWebhook,
@@ -6,7 +5,13 @@ import {
 } from '../../integrations/whatsapp/whatsapp.webhook';
 import { findWebhookClinic } from './inbound.repository';
 import { receiveMessage, receiveStatus } from './inbound.service';
-import { type Deps, inboundSecretNames, requireClinic, secretOf, WebhookRefused } from './webhook-clinic';
+import {
+  type Deps,
+  inboundSecretNames,
+  requireClinic,
+  WebhookRefused,
+  webhookSecretOf,
+} from './webhook-clinic';
 
 // WhatsApp webhooks (providers.md §3.5): the handshake, and notifications checked before they are read.
 
@@ -18,11 +23,11 @@ export async function whatsAppHandshake(
 ): Promise<string | null> {
   const clinic = await findWebhookClinic(deps.db, clinicId);
   if (!clinic) return null;
-  const token = await secretOf(
+  const token = await webhookSecretOf(
     deps,
     clinic,
     inboundSecretNames(clinic.id).whatsAppVerifyToken,
-    whatsAppSandboxDemo.verifyToken,
+    'whatsAppVerifyToken',
   );
   const result = checkWhatsAppVerification(query, token);
   return result.ok ? result.challenge : null;
@@ -40,11 +45,11 @@ export async function receiveWhatsAppWebhook(
 ) {
   if (!signature) throw new WebhookRefused(401);
   const clinic = await requireClinic(deps, clinicId);
-  const appSecret = await secretOf(
+  const appSecret = await webhookSecretOf(
     deps,
     clinic,
     inboundSecretNames(clinic.id).whatsAppAppSecret,
-    whatsAppSandboxDemo.appSecret,
+    'whatsAppAppSecret',
   );
   if (!verifyWhatsAppSignature(rawBody, signature, appSecret)) throw new WebhookRefused(403);
   let body: unknown;

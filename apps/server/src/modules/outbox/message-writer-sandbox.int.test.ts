@@ -1,4 +1,5 @@
 import { checkOutgoingMessage } from '@careloop/domain/messaging/message-check';
+import { procedureNameIn } from '@careloop/domain/procedure-names';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProviderHttp } from '../../integrations/http/provider-http';
@@ -57,7 +58,11 @@ async function write(overrides: Partial<MessageWriterInput>) {
   expect(
     checkOutgoingMessage(written.text, {
       channel: message.channel,
-      allowedNames: [message.treatment, message.clinicName, message.patientName],
+      allowedNames: [
+        message.treatment && procedureNameIn(message.treatment, message.language),
+        message.clinicName,
+        message.patientName,
+      ],
     }),
   ).toEqual([]);
   return written.text;
@@ -72,9 +77,11 @@ describe('OpenAI sandbox answers for patient messages', () => {
       'Hi Ana, this is Sunrise Dental. We are checking in and hope all is well. Reply to this message if you have any questions.',
     );
     expect(await write({ language: 'es', channel: 'whatsapp' })).toMatch(
-      /^Hola Ana, le escribimos de Sunrise Dental tras su Teeth Whitening\./,
+      /^Hola Ana, le escribimos de Sunrise Dental tras su blanqueamiento dental\./,
     );
-    expect(await write({ language: 'tr' })).toMatch(/^Merhaba Ana, Sunrise Dental olarak Teeth Whitening/);
+    expect(await write({ language: 'tr' })).toMatch(
+      /^Merhaba Ana, Sunrise Dental olarak diş beyazlatma sonrası/,
+    );
   });
 
   it('writes a cross-sell note for a cross-sell prompt', async () => {

@@ -34,7 +34,7 @@ describe('writeMessage', () => {
     expect(written).toMatchObject({ ok: true, source: 'template', aiNote: null });
     if (!written.ok) throw new Error('not written');
     expect(written.text).toBe(
-      'Hola Lucía, le escribimos de Sunrise Dental. Esperamos que se esté recuperando bien de su Dental Implant. Responda a este mensaje si tiene cualquier pregunta.',
+      'Hola Lucía, le escribimos de Sunrise Dental. Esperamos que se esté recuperando bien de su implante dental. Responda a este mensaje si tiene cualquier pregunta.',
     );
   });
 
@@ -114,7 +114,8 @@ describe('buildMessagePrompt', () => {
       'Language: es',
       'Spanish',
       'warm and caring',
-      'Dental Implant',
+      // The treatment in the message's language.
+      'implante dental',
       'Days since the treatment: 7',
       'Message type: followup',
       'Never mention pain',

@@ -5,6 +5,7 @@ import {
   type MessageProblemCode,
   smsMaxSegments,
 } from '@careloop/domain/messaging/message-check';
+import { procedureNameIn } from '@careloop/domain/procedure-names';
 import {
   starterTemplates,
   type TemplateLanguage,
@@ -140,7 +141,8 @@ function templateText(
 const smsCharacterHint = `at most ${smsMaxSegments * 153} characters, plain text without emoji`;
 
 /** The chat messages asking for one patient message; the rules mirror `checkOutgoingMessage`. */
-export function buildMessagePrompt(input: MessageWriterInput): ChatMessage[] {
+export function buildMessagePrompt(given: MessageWriterInput): ChatMessage[] {
+  const input = inMessageLanguage(given);
   const purpose =
     input.messageType === 'followup'
       ? 'a caring check-in after their treatment, inviting them to reply with any questions'
@@ -189,11 +191,16 @@ export function isTemplateLanguage(value: string | null | undefined): value is T
  * One message text: the model's when given and its text passes the check, else the template's.
  * A provider failure of the model never stops the send (the template goes instead).
  */
+/** The input with the treatment named in the message's language ("implante dental", "saç ekimi"). */
+const inMessageLanguage = (input: MessageWriterInput): MessageWriterInput =>
+  input.treatment ? { ...input, treatment: procedureNameIn(input.treatment, input.language) } : input;
+
 export async function writeMessage(
   model: MessageModel | null,
-  input: MessageWriterInput,
+  given: MessageWriterInput,
   clinicTemplates: ClinicTemplate[],
 ): Promise<WrittenMessage> {
+  const input = inMessageLanguage(given);
   let aiNote: 'ai_failed' | 'ai_rejected' | null = null;
   let aiProblems: MessageProblemCode[] = [];
   if (model) {

@@ -1,10 +1,36 @@
 import type { Database } from '../../db/client';
+import { messageFailedEvent, messageStatusEvent } from '../webhooks/message-events';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
-import { type ClaimedMessage, recordFailed, type SweepScope } from './outbox.repository';
+import { type ClaimedMessage, recordFailed, recordSent, type SweepScope } from './outbox.repository';
+import { outboxReasonCode } from './outbox-reasons';
 import { recoverStaleClaims } from './outbox-recovery.repository';
 import { recordSmsOptOutByProvider } from './patient-opt-out.repository';
 
-/** A final failure of a claimed message and its message.failed webhook, in one transaction. */
+/** The provider took a claimed message, and its message.sent webhook, in one transaction. */
+export async function recordMessageSent(
+  db: Database,
+  message: ClaimedMessage,
+  values: {
+    channel: string;
+    providerMessageId: string;
+    providerError: string | null;
+    billedAsOverage: boolean;
+    now: Date;
+  },
+): Promise<void> {
+  const claim = { clinicId: message.clinicId, id: message.id, attempts: message.attempts };
+  await db.transaction(async (tx) => {
+    if (!(await recordSent(tx, claim, values))) return;
+    await emitWebhookEvents(
+      tx,
+      message.clinicId,
+      [messageStatusEvent('message.sent', { ...message, channel: values.channel })],
+      values.now,
+    );
+  });
+}
+
+/** A final failure of a claimed message and its message.failed webhook (with the reason), in one transaction. */
 export async function recordMessageFailed(
   db: Database,
   message: ClaimedMessage,
@@ -17,15 +43,10 @@ export async function recordMessageFailed(
       tx,
       message.clinicId,
       [
-        {
-          type: 'message.failed',
-          data: {
-            message_id: message.id,
-            patient_id: message.patientId,
-            channel: values.channel ?? message.channel,
-            kind: message.kind,
-          },
-        },
+        messageFailedEvent(
+          { ...message, channel: values.channel ?? message.channel },
+          { reason: outboxReasonCode(values.providerError), error: values.providerError },
+        ),
       ],
       values.now,
     );
@@ -72,15 +93,9 @@ export async function recoverStaleClaimsWithWebhooks(
       await emitWebhookEvents(
         tx,
         clinicId,
-        messages.map((message) => ({
-          type: 'message.failed' as const,
-          data: {
-            message_id: message.id,
-            patient_id: message.patientId,
-            channel: message.channel,
-            kind: message.kind,
-          },
-        })),
+        messages.map((message) =>
+          messageFailedEvent(message, { reason: 'unknown_outcome', error: options.unknownReason }),
+        ),
         options.now,
       );
     }

@@ -210,8 +210,8 @@ export async function recordSent(
   db: Database,
   claim: Claim,
   values: { providerMessageId: string; providerError: string | null; billedAsOverage: boolean; now: Date },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(patientCommunications)
     .set({
       deliveryStatus: 'sent',
@@ -220,7 +220,9 @@ export async function recordSent(
       billedAsOverage: values.billedAsOverage,
       updatedAt: values.now,
     })
-    .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`));
+    .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`))
+    .returning({ id: patientCommunications.id });
+  return rows.length > 0;
 }
 
 /** A final failure, visible with its reason (the provider's code and words, or ours). */

@@ -1,5 +1,5 @@
 import type { MessageChannel } from '@careloop/domain/cost-calculator';
-import { chooseChannel, type SkipReason } from '@careloop/domain/messaging/follow-up-plan';
+import { chooseChannel } from '@careloop/domain/messaging/follow-up-plan';
 import { nextSendingInstant } from '@careloop/domain/messaging/send-window';
 import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-template';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
@@ -10,12 +10,12 @@ import { checkWrittenText, firstNameOf, type WrittenMessageType, writeMessage } 
 import {
   type ClaimedMessage,
   clearInFlight,
-  recordSent,
   requeueLater,
   storeWrittenText,
   type WrittenText,
 } from './outbox.repository';
-import { recordMessageFailed, recordProviderSmsOptOut } from './outbox-webhooks';
+import { outboxReasons } from './outbox-reasons';
+import { recordMessageFailed, recordMessageSent, recordProviderSmsOptOut } from './outbox-webhooks';
 import {
   deferForRateLimit,
   heldUntil,
@@ -64,19 +64,7 @@ export const maxAttempts = 5;
 const retryBaseMs = 60_000;
 const retryMaxMs = 60 * 60_000;
 
-export const outboxReasons = {
-  unknownOutcome:
-    'Outcome unknown: the worker stopped while the provider was being called; not sent again to avoid a duplicate',
-  noAnswer: 'Outcome unknown: the provider did not answer; not sent again to avoid a duplicate',
-  no_phone: 'Not sent: the patient has no phone number',
-  no_channel: 'Not sent: no channel is switched on with its credentials saved',
-  opted_out: 'Not sent: the patient opted out of this channel',
-  no_marketing_consent: 'Not sent: no marketing consent is recorded for this patient',
-  patientGone: 'Not sent: the patient no longer exists',
-  clinicGone: 'Not sent: the clinic no longer exists',
-  checkFailed: 'Not sent: no message text passed the check',
-  clinical_case_open: 'Not sent: automated messages are paused while a clinical case of the patient is open',
-} as const satisfies Record<SkipReason | string, string>;
+export { outboxReasons } from './outbox-reasons';
 
 /** `deferred`: not sent now but moved, unfailed, to a later instant (window, daily cap). */
 export type SendOutcome = 'sent' | 'failed' | 'requeued' | 'deferred' | 'unknown' | 'lost_claim';
@@ -267,7 +255,8 @@ export async function sendClaimedMessage(
 
     try {
       const sent = await call();
-      await recordSent(db, claim, {
+      await recordMessageSent(db, message, {
+        channel,
         providerMessageId: sent.providerMessageId,
         providerError: note,
         billedAsOverage: await countSentMessage(db, context, channel, options.now()),

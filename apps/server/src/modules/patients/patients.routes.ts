@@ -151,7 +151,7 @@ export const patientsRoutes =
       },
       async (request) => {
         const ctx = clinicContextOf(request);
-        return getPatient(deps, ctx, request.params.id);
+        return getPatient(deps, ctx, request.params.id, { ipAddress: request.ip });
       },
     );
 
@@ -168,7 +168,7 @@ export const patientsRoutes =
       },
       async (request) => {
         const ctx = clinicContextOf(request);
-        return getPatientTimeline(deps, ctx, request.params.id);
+        return getPatientTimeline(deps, ctx, request.params.id, { ipAddress: request.ip });
       },
     );
 

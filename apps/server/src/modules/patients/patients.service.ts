@@ -169,10 +169,18 @@ export async function listPatients(
   return { patients: page.map((row) => toPatient(row, ctx.clinic.timeZone)), nextCursor, total };
 }
 
-export async function getPatient(deps: Deps, ctx: ClinicContext, id: string): Promise<PatientDetail> {
+/** Where a record is read from: the client address goes into the access log. */
+export type Viewer = { ipAddress: string | null };
+
+export async function getPatient(
+  deps: Deps,
+  ctx: ClinicContext,
+  id: string,
+  viewer: Viewer,
+): Promise<PatientDetail> {
   const row = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!row) throw patientNotFound();
-  await recordPatientView(deps.db, ctx, id, 'patient_viewed');
+  await recordPatientView(deps.db, { ...ctx, ...viewer }, id, 'patient_viewed');
   const clinicalCaseId = await findOpenClinicalCaseId(deps.db, ctx.clinicId, id);
   return {
     ...toPatient(row, ctx.clinic.timeZone),
@@ -265,10 +273,11 @@ export async function getPatientTimeline(
   deps: Deps,
   ctx: ClinicContext,
   id: string,
+  viewer: Viewer,
 ): Promise<PatientTimelineResponse> {
   const patient = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!patient) throw patientNotFound();
-  await recordPatientView(deps.db, ctx, id, 'patient_timeline_viewed');
+  await recordPatientView(deps.db, { ...ctx, ...viewer }, id, 'patient_timeline_viewed');
   const [reviewRows, caseRows, messageRows] = [
     await listPatientReviews(deps.db, ctx.clinicId, id),
     await listPatientCases(deps.db, ctx.clinicId, id),

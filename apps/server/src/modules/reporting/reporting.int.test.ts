@@ -43,6 +43,23 @@ describe('reporting endpoints', () => {
     expect(row).toMatchObject({ userId: owner.userId, clinicId, context: { a: 1 } });
   });
 
+  it.each([
+    ['a zero-width space', 'login\u200b'],
+    ['a zero-width joiner', 'password\u200d_changed'],
+    ['a word joiner', 'secret\u2060_saved'],
+    ['a byte-order mark', '\ufeffsign_in'],
+    ['a soft hyphen', 'role\u00ad_changed'],
+    ['a direction override', 'user_\u202edeleted'],
+  ])('refuse an action name with %s (400 naming it), nothing stored', async (_label, action) => {
+    const { clinicId, owner } = await buildClinic(t);
+    const res = await post('/api/log-user-action', { action }, { cookie: owner.cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      { field: 'action', message: 'Action names are visible characters only' },
+    ]);
+    expect(await t.db.select().from(clientActions).where(eq(clientActions.clinicId, clinicId))).toEqual([]);
+  });
+
   it('store the three page metrics', async () => {
     const url = `http://localhost:3000/perf-${Date.now()}`;
     for (const metric of ['page_load_time', 'dom_content_loaded', 'first_contentful_paint']) {

@@ -1,13 +1,14 @@
 import { errorResponseSchema } from '@careloop/contracts/errors';
 import {
   sandboxModeStateSchema,
+  sandboxWebhookSecretsSchema,
   switchSandboxModeBodySchema,
   switchSandboxModeResponseSchema,
 } from '@careloop/contracts/sandbox';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
-import { getSandboxModeState, switchSandboxMode } from './sandbox.service';
+import { getSandboxModeState, getSandboxWebhookSecrets, switchSandboxMode } from './sandbox.service';
 
 // "Try it first" (issue 12 item 3): mounted on every server, so a clinic can see whether it may try
 // the product on the provider fakes; only a server that mounts the fakes lets it switch.
@@ -25,6 +26,25 @@ export const sandboxModeRoutes =
         },
       },
       async (request) => getSandboxModeState(deps, clinicContextOf(request)),
+    );
+
+    app.get(
+      '/api/settings/sandbox-mode/webhook-secrets',
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['settings'],
+          summary:
+            "Owner or admin, sandbox mode only: the clinic's own secrets its inbound webhooks are checked with (for its own fakes and simulators)",
+          response: {
+            200: sandboxWebhookSecretsSchema,
+            401: errorResponseSchema,
+            403: errorResponseSchema,
+            409: errorResponseSchema,
+          },
+        },
+      },
+      async (request) => getSandboxWebhookSecrets(deps, clinicContextOf(request)),
     );
 
     app.put(

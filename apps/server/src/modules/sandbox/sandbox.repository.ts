@@ -1,6 +1,7 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, notLike, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clinics, patientCommunications, secrets } from '../../db/schema';
+import { sandboxWebhookSecretPrefix } from './sandbox-webhook-secrets';
 
 /** Sandbox mode on the sandbox clock (POST /api/sandbox/clinic/sandbox-mode); the start time is kept if already on. */
 export async function setClinicSandboxMode(db: Database, clinicId: string) {
@@ -46,7 +47,14 @@ export async function endSandbox(db: Database, clinicId: string, at: Date) {
     const since = new Date(clinic.since);
     const removed = await tx
       .delete(secrets)
-      .where(and(eq(secrets.clinicId, clinicId), gte(secrets.updatedAt, since)))
+      .where(
+        and(
+          eq(secrets.clinicId, clinicId),
+          gte(secrets.updatedAt, since),
+          // The sandbox's own webhook secrets check nothing outside sandbox mode; kept for a return.
+          notLike(secrets.name, `${sandboxWebhookSecretPrefix}%`),
+        ),
+      )
       .returning({ name: secrets.name });
     const cancelled = await tx
       .update(patientCommunications)

@@ -6,6 +6,7 @@ import { recordUserAction } from '../audit/audit.service';
 import { planClinicFollowUpsAt } from '../automation/followup-planner';
 import { sendDueMessages } from '../outbox/send-sweep.service';
 import { endSandbox, setClinicSandboxMode, startSandboxTrial } from './sandbox.repository';
+import { sandboxWebhookSecretsOf } from './sandbox-webhook-secrets';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox'>;
 
@@ -41,6 +42,20 @@ export function getSandboxModeState(
   ctx: Pick<ClinicContext, 'clinic'>,
 ): SandboxModeState {
   return { available: deps.config.sandboxMode, sandboxMode: ctx.clinic.sandboxMode === 'on' };
+}
+
+/**
+ * The clinic's own sandbox webhook secrets (created the first time), shown so that its own fakes
+ * sign like the sandbox's; 409 outside sandbox mode, where they check nothing.
+ */
+export async function getSandboxWebhookSecrets(
+  deps: Pick<AppDeps, 'db' | 'config' | 'secretBox'>,
+  ctx: Pick<ClinicContext, 'clinicId' | 'clinic'>,
+) {
+  if (!deps.config.sandboxMode || ctx.clinic.sandboxMode !== 'on') {
+    throw conflict('The clinic is not in sandbox mode');
+  }
+  return sandboxWebhookSecretsOf(deps, ctx.clinicId);
 }
 
 /**

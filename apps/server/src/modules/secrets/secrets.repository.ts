@@ -89,3 +89,16 @@ export function listClinicSealedSecrets(db: Database, clinicId: string) {
 export async function deleteSecretRow(db: Database, clinicId: string, name: string) {
   await db.delete(secrets).where(and(eq(secrets.clinicId, clinicId), eq(secrets.name, name)));
 }
+
+/** Stores the secret unless the clinic already has one of this name (the first writer wins). */
+export async function insertSecretIfAbsent(
+  db: Database,
+  clinicId: string,
+  name: string,
+  sealed: SealedSecret,
+) {
+  await db
+    .insert(secrets)
+    .values({ clinicId, name, ...sealed })
+    .onConflictDoNothing({ target: [secrets.clinicId, secrets.name] });
+}

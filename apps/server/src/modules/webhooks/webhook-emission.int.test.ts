@@ -19,6 +19,7 @@ import {
 } from '../../testing/webhook-receiver';
 import { receiveStatus } from '../inbound/inbound.service';
 import { ingestClinicReviews } from '../ingestion/ingestion.service';
+import { outboxReasons } from '../outbox/outbox.service';
 import { sendDueMessages } from '../outbox/send-sweep.service';
 import { deliverDueWebhooks } from './webhook-delivery.service';
 
@@ -217,7 +218,14 @@ describe('webhook events where their changes happen', () => {
     expect(events.map((e) => [e.type, e.data])).toEqual([
       [
         'message.failed',
-        { message_id: 'msg_status_1', patient_id: patient.id, channel: 'sms', kind: 'followup' },
+        {
+          message_id: 'msg_status_1',
+          patient_id: patient.id,
+          channel: 'sms',
+          kind: 'followup',
+          reason: 'provider_error',
+          error: '21610: unsubscribed recipient',
+        },
       ],
       [
         'consent.changed',
@@ -248,7 +256,14 @@ describe('webhook events where their changes happen', () => {
     expect((await clinic.received()).map((e) => [e.type, e.data])).toEqual([
       [
         'message.failed',
-        { message_id: 'msg_stale_1', patient_id: patient.id, channel: 'whatsapp', kind: 'crosssell' },
+        {
+          message_id: 'msg_stale_1',
+          patient_id: patient.id,
+          channel: 'whatsapp',
+          kind: 'crosssell',
+          reason: 'unknown_outcome',
+          error: outboxReasons.unknownOutcome,
+        },
       ],
     ]);
   });

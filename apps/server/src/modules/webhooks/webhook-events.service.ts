@@ -8,6 +8,15 @@ import { insertDeliveries } from './webhook-deliveries.repository';
  * (review_id, platform, rating; patient_id, review_id, confidence 0-1); the others are thin on
  * purpose (ids and states, no patient details: the receiver reads those through /api/v1).
  */
+/** The message events' common data: ids and kinds, no patient details. */
+export type MessageEventData = {
+  message_id: string;
+  patient_id: string;
+  channel: string | null;
+  /** followup, crosssell, test... */
+  kind: string | null;
+};
+
 export type WebhookEventData = {
   'review.created': { review_id: string; platform: string; rating: number };
   'patient.matched': { patient_id: string; review_id: string; confidence: number };
@@ -19,12 +28,19 @@ export type WebhookEventData = {
     review_id: string | null;
   };
   'case.resolved': { case_id: string; resolved_at: string };
-  'message.failed': {
-    message_id: string;
-    patient_id: string;
-    channel: string | null;
-    /** followup, crosssell, test... (the reason stays in CareLoop: it can quote the patient's number). */
-    kind: string | null;
+  /** The provider took the message (its own status callbacks may follow). */
+  'message.sent': MessageEventData;
+  /** The provider says it reached the patient's phone. */
+  'message.delivered': MessageEventData;
+  'message.failed': MessageEventData & {
+    /**
+     * Why, as a code: ours (`opted_out`, `no_phone`, `no_channel`, `no_marketing_consent`,
+     * `check_failed`, `patient_gone`, `clinic_gone`, `no_answer`, `unknown_outcome`) or
+     * `provider_error` (the provider refused it or could not deliver it).
+     */
+    reason: string;
+    /** The reason in words, the provider's code included; phone numbers masked. */
+    error: string | null;
   };
   'consent.changed': {
     patient_id: string;

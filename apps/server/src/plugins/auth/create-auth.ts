@@ -19,6 +19,7 @@ import { existingAccountSignUp } from './existing-account.plugin';
 import { languageRule } from './language-rule.plugin';
 import { mailLanguageOfUser } from './mail-language.repository';
 import { nameRules } from './name-rules.plugin';
+import { passwordResetSameWork } from './password-reset-same-work.plugin';
 import { passwordRules } from './password-rules.plugin';
 import { forgetSignInFailures, signInLockout } from './sign-in-lockout.plugin';
 import { totpReplayGuard } from './totp-replay.plugin';
@@ -37,6 +38,7 @@ const signInPaths = new Set(['/sign-in/email', '/two-factor/verify-totp', '/two-
 
 export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOptions) {
   const publicUrl = config.http.publicUrl;
+  const resetSameWork = passwordResetSameWork({ db, mailer, publicUrl });
   return betterAuth({
     appName: 'CareLoop',
     baseURL: publicUrl,
@@ -79,8 +81,10 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
         await forgetSignInFailures(db, user.email);
       },
       resetPasswordTokenExpiresIn: 3600,
-      // Not awaited: an unknown address gets no mail, so waiting for one would tell who has an account.
-      sendResetPassword: async ({ user, token }) => {
+      // Not awaited: an unknown address gets no mail, so waiting for one would tell who has an account;
+      // it gets the same work done instead (password-reset-same-work.plugin.ts).
+      sendResetPassword: async ({ user, token }, request) => {
+        resetSameWork.markMailed(request);
         const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
         // The language is looked up in the background too: the answer must not wait for anything.
         mailer.sendInBackground(
@@ -140,6 +144,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       nameRules(),
       languageRule(),
       existingAccountSignUp(),
+      resetSameWork.plugin,
       totpReplayGuard({ db }),
       {
         id: 'careloop-clinic-schema',

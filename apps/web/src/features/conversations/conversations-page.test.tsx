@@ -61,7 +61,7 @@ const me = (sandboxMode: boolean, role: MeResponse['role'] = 'owner'): MeRespons
     category: null,
     sandboxMode,
     idleTimeoutMinutes: 30,
-    timeZone: 'Europe/Madrid',
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,
@@ -151,6 +151,25 @@ describe('ConversationsPage', () => {
     const received = await region('Received Messages');
     expect(await within(received).findByText('Terrible service')).toBeTruthy();
     expect(within(received).getByText('Ana Ruiz')).toBeTruthy();
+  });
+
+  it("shows the times in the clinic's time zone, not the browser's", async () => {
+    const tokyo = me(false);
+    tokyo.clinic.timeZone = 'Asia/Tokyo';
+    stubApi({
+      me: tokyo,
+      // 22:30 UTC on 20 November is 07:30 on 21 November in Tokyo.
+      sent: () => json({ messages: [buildSent({ sentAt: '2026-11-20T22:30:00.000Z' })], nextCursor: null }),
+      received: () =>
+        json({ messages: [buildReceived({ receivedAt: '2026-11-20T23:45:00.000Z' })], nextCursor: null }),
+    });
+    renderPage(<ConversationsPage />, { path: '/conversations' });
+    const sent = await region('Sent Messages');
+    expect((await within(sent).findAllByRole('listitem'))[0]!.textContent).toContain('Nov 21, 2026, 7:30 AM');
+    const received = await region('Received Messages');
+    expect((await within(received).findAllByRole('listitem'))[0]!.textContent).toContain(
+      'Nov 21, 2026, 8:45 AM',
+    );
   });
 
   it('sends the search and channel filter to both lists', async () => {

@@ -4,6 +4,7 @@ import {
   currentCursor,
   deliveryDisplay,
   firstPage,
+  formatDateTime,
   hasPreviousPage,
   nextPage,
   pageNumber,
@@ -83,5 +84,14 @@ describe('validateSimulatedReply', () => {
     ],
   ])('%o -> %o', (values, expected) => {
     expect(validateSimulatedReply(values)).toEqual(expected);
+  });
+});
+
+describe('formatDateTime', () => {
+  it("writes the instant in the clinic's time zone", () => {
+    const instant = '2026-03-01T22:30:00Z';
+    expect(formatDateTime(instant, 'en', 'Europe/Madrid')).toBe('Mar 1, 2026, 11:30 PM');
+    expect(formatDateTime(instant, 'en', 'Asia/Tokyo')).toBe('Mar 2, 2026, 7:30 AM');
+    expect(formatDateTime(instant, 'es', 'Europe/Madrid')).toContain('23:30');
   });
 });

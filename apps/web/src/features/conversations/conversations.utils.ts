@@ -60,9 +60,14 @@ export function previousPage(state: PagerState): PagerState {
 
 export const hasPreviousPage = (state: PagerState): boolean => state.cursors.length > 1;
 
-/** Date and time in the interface language, e.g. "Nov 23, 2026, 5:36 PM". */
-export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/**
+ * Date and time in the interface language and the clinic's time zone (staff abroad, or on a
+ * laptop set to another zone, read the clinic's clock), e.g. "Nov 23, 2026, 5:36 PM".
+ */
+export function formatDateTime(iso: string, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 /** Keys under `simulate.` of what is missing; the server checks again (400 with the field). */

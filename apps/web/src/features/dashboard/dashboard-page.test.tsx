@@ -83,7 +83,7 @@ const meInSandbox = (sandboxMode: boolean, role: MeResponse['role']): MeResponse
     category: null,
     sandboxMode,
     idleTimeoutMinutes: 30,
-    timeZone: 'Europe/Madrid',
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,

@@ -51,6 +51,7 @@ const me = (subscriptionTier: string, role: 'owner' | 'staff' = 'owner') => ({
     category: null,
     sandboxMode: false,
     idleTimeoutMinutes: 30,
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,

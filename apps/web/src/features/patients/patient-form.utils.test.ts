@@ -1,4 +1,4 @@
-import { directionControlMessage } from '@careloop/domain/direction-controls';
+import { directionControlMessage, directionControlTextMessage } from '@careloop/domain/direction-controls';
 import { describe, expect, it } from 'vitest';
 import en from '../../i18n/en/common.json';
 import es from '../../i18n/es/common.json';
@@ -100,5 +100,10 @@ describe('serverFieldErrors', () => {
     const message = toPatientMessage(directionControlMessage.message);
     expect(message.key).toBe('common.errors.directionControl');
     for (const common of [en, es, tr]) expect(common.errors.directionControl).toBeTruthy();
+    // A comment refused by the server for the same reason is translated too.
+    expect(toPatientMessage(directionControlTextMessage.message).key).toBe(
+      'common.errors.directionControlText',
+    );
+    for (const common of [en, es, tr]) expect(common.errors.directionControlText).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import type { CreatePatientBody, Patient } from '@careloop/contracts/patients';
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
-import { directionControlMessage } from '@careloop/domain/direction-controls';
+import { directionControlMessage, directionControlTextMessage } from '@careloop/domain/direction-controls';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { type PatientStatus, patientInputSchema, patientMessages } from '@careloop/domain/patient';
 import { importRowMessages } from '@careloop/domain/patient-import/import-messages';
@@ -79,6 +79,7 @@ const knownMessages: DomainMessage[] = [
   ...Object.values(importRowMessages),
   ...Object.values(procedureDateMessages),
   directionControlMessage,
+  directionControlTextMessage,
 ];
 
 /** A server or schema message as a translatable domain message (unknown text passes through). */

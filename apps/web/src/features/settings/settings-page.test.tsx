@@ -30,7 +30,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
     category: 'dental',
     sandboxMode: false,
     idleTimeoutMinutes: 30,
-    timeZone: 'Europe/Madrid',
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,

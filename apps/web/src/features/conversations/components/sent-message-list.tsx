@@ -1,12 +1,14 @@
 import type { SentMessage } from '@careloop/contracts/conversations';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../lib/current-user';
 import { formatDateTime } from '../conversations.utils';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
 /** Sent entries: patient, channel, content, sent time, delivery status, the patient's response. */
 export function SentMessageList({ messages }: { messages: SentMessage[] }) {
   const { t, i18n } = useTranslation('conversations');
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {messages.map((message) => (
@@ -33,12 +35,12 @@ export function SentMessageList({ messages }: { messages: SentMessage[] }) {
               <Text size="xs" c="dimmed">
                 {message.sentAt ? (
                   <time dateTime={message.sentAt}>
-                    {t('sent.sentAt', { time: formatDateTime(message.sentAt, i18n.language) })}
+                    {t('sent.sentAt', { time: formatDateTime(message.sentAt, i18n.language, timeZone) })}
                   </time>
                 ) : (
                   <time dateTime={message.createdAt}>
                     {t(message.deliveryStatus === 'failed' ? 'sent.plannedNotSent' : 'sent.plannedAt', {
-                      time: formatDateTime(message.createdAt, i18n.language),
+                      time: formatDateTime(message.createdAt, i18n.language, timeZone),
                     })}
                   </time>
                 )}

@@ -28,7 +28,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
     category: null,
     sandboxMode: false,
     idleTimeoutMinutes: 30,
-    timeZone: 'Europe/Madrid',
+    timeZone: 'UTC',
   },
   role,
   isOperator: false,

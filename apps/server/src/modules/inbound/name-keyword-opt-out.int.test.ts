@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { patientCommunications, patients } from '../../db/schema';
+import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
+import { simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
+import {
+  addWhatsAppSandboxTemplate,
+  simulateWhatsAppInbound,
+} from '../../integrations/whatsapp/whatsapp.sandbox';
+import { newId } from '../../lib/ids';
+import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import {
+  type ChannelSandboxes,
+  channelSandboxCredentials as creds,
+  startChannelSandboxes,
+} from '../../testing/channel-sandboxes';
+import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
+import { followUpWhatsAppTemplate } from '../outbox/channel-senders';
+import { outboxReasons } from '../outbox/outbox.service';
+import { sendDueMessages } from '../outbox/send-sweep.service';
+import { inboundWebhookUrls } from './webhook-urls';
+
+// Patients whose surname is a consent keyword (Stop, Dur, Alto, Fin, Para, Baja): a reply that is
+// only the keyword opts them out, over the real webhook path, and the follow-ups already planned
+// for them are not sent.
+
+let t: TestApp;
+let sandboxes: ChannelSandboxes;
+let publicUrl = '';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+
+beforeAll(async () => {
+  sandboxes = await startChannelSandboxes();
+  addWhatsAppSandboxTemplate(sandboxes.whatsapp, {
+    name: followUpWhatsAppTemplate,
+    languages: ['en', 'es', 'tr'],
+    bodyParameters: 1,
+  });
+  const port = await freePort();
+  publicUrl = `http://127.0.0.1:${port}`;
+  t = await createTestApp({ env: { ...sandboxes.env, PUBLIC_URL: publicUrl, TRUSTED_ORIGINS: testOrigin } });
+  await t.app.listen({ port, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  if (sandboxes) {
+    await flushSandboxWebhooks(sandboxes.whatsapp);
+    await flushSandboxWebhooks(sandboxes.twilio);
+  }
+  await t?.close();
+  await sandboxes?.close();
+});
+
+const appSecret = 'name-keyword-app-secret';
+
+/**
+ * A clinic with one channel set up through the API against the fakes (with both, a follow-up the
+ * patient stopped on one channel goes out on the other, as it should).
+ */
+async function connectedClinic(channel: 'sms' | 'whatsapp') {
+  const clinic = await buildClinic(t, { practiceName: 'Clínica Sol' });
+  const headers = jsonHeaders({ cookie: clinic.owner.cookie });
+  const put = async (url: string, payload: Record<string, unknown>) => {
+    const res = await t.app.inject({ method: 'PUT', url, headers, payload });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  if (channel === 'sms') {
+    await put('/api/settings/sms', { provider: 'twilio', ...creds.twilio });
+  } else {
+    await put('/api/settings/whatsapp', {
+      accessToken: creds.whatsapp.accessToken,
+      phoneNumberId: creds.whatsapp.phoneNumberId,
+    });
+    await put('/api/automation/settings', {
+      whatsappEnabled: true,
+      smsEnabled: false,
+      defaultChannel: 'whatsapp',
+    });
+  }
+  const secret = await t.app.inject({
+    method: 'POST',
+    url: '/api/secrets',
+    headers,
+    payload: { name: `WHATSAPP_APP_SECRET_${clinic.clinicId}`, value: appSecret },
+  });
+  expect(secret.statusCode).toBe(201);
+  return { ...clinic, urls: inboundWebhookUrls(publicUrl, clinic.clinicId) };
+}
+type Clinic = Awaited<ReturnType<typeof connectedClinic>>;
+
+let phoneCounter = 0;
+const uniquePhone = () => `+3465${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter++ % 10}`;
+
+async function patientNamed(clinic: Clinic, name: string, language: 'es' | 'tr') {
+  const phone = uniquePhone();
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/patients',
+    headers: jsonHeaders({ cookie: clinic.owner.cookie }),
+    payload: { name, phone, language, procedure: 'Dental Implant' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { id: res.json().id as string, phone };
+}
+
+/** A follow-up the planner wrote for the patient, due now. */
+async function plannedFollowUp(clinicId: string, patientId: string, channel: 'sms' | 'whatsapp') {
+  const id = newId('msg');
+  await t.db.insert(patientCommunications).values({
+    clinicId,
+    id,
+    patientId,
+    channel,
+    kind: 'followup',
+    scheduleDay: 7,
+    messageContent: '',
+    deliveryStatus: 'queued',
+    dedupeKey: `${patientId}:followup:7:${randomBytes(3).toString('hex')}`,
+    scheduledAt: new Date(Date.now() - 60_000),
+    language: 'es',
+  });
+  return id;
+}
+
+const patientRow = async (clinicId: string, id: string) =>
+  (
+    await t.db
+      .select()
+      .from(patients)
+      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, id)))
+  )[0]!;
+const messageRow = async (clinicId: string, id: string) =>
+  (
+    await t.db
+      .select()
+      .from(patientCommunications)
+      .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, id)))
+  )[0]!;
+
+const twilioReply = (clinic: Clinic, from: string, body: string) =>
+  simulateTwilioInbound(sandboxes.twilio, {
+    accountSid: creds.twilio.accountSid,
+    from,
+    to: creds.twilio.fromNumber,
+    body,
+    url: clinic.urls.twilioInbound,
+  });
+const followUpsTo = (phone: string) =>
+  sandboxes.twilio.messages.filter(
+    (m) => m.to === phone && !/STOP|START|ALTA|BAŞLA|baja/i.test(m.body ?? ''),
+  );
+
+describe("an opt-out keyword that is also the patient's surname", () => {
+  it('"Lucía Stop" texting "Stop." over SMS is opted out, and her planned follow-up is not sent', async () => {
+    const clinic = await connectedClinic('sms');
+    const lucia = await patientNamed(clinic, 'Lucía Stop', 'es');
+    const followUp = await plannedFollowUp(clinic.clinicId, lucia.id, 'sms');
+
+    expect((await twilioReply(clinic, lucia.phone, 'Stop.')).status).toBe(200);
+
+    expect(await patientRow(clinic.clinicId, lucia.id)).toMatchObject({
+      smsOptedOutAt: expect.any(Date),
+      smsOptOutSource: 'patient_reply',
+    });
+    await sendDueMessages(t.deps, { clinicIds: [clinic.clinicId] });
+    expect(await messageRow(clinic.clinicId, followUp)).toMatchObject({
+      deliveryStatus: 'failed',
+      providerError: outboxReasons.opted_out,
+      providerMessageId: null,
+    });
+    expect(followUpsTo(lucia.phone)).toEqual([]);
+  });
+
+  it('"Mehmet Dur" texting "DUR" over WhatsApp is opted out of WhatsApp, and the follow-up there stops', async () => {
+    const clinic = await connectedClinic('whatsapp');
+    const mehmet = await patientNamed(clinic, 'Mehmet Dur', 'tr');
+    const followUp = await plannedFollowUp(clinic.clinicId, mehmet.id, 'whatsapp');
+    sandboxes.whatsapp.webhook = { url: clinic.urls.whatsapp, appSecret };
+
+    const reply = await simulateWhatsAppInbound(sandboxes.whatsapp, {
+      phoneNumberId: creds.whatsapp.phoneNumberId,
+      from: mehmet.phone,
+      text: 'DUR',
+    });
+    expect(reply.status).toBe(200);
+
+    expect(await patientRow(clinic.clinicId, mehmet.id)).toMatchObject({
+      whatsappOptedOutAt: expect.any(Date),
+      whatsappOptOutSource: 'patient_reply',
+      smsOptedOutAt: null,
+    });
+    const sentBefore = sandboxes.whatsapp.sent.length;
+    await sendDueMessages(t.deps, { clinicIds: [clinic.clinicId] });
+    expect(await messageRow(clinic.clinicId, followUp)).toMatchObject({
+      deliveryStatus: 'failed',
+      providerError: outboxReasons.opted_out,
+    });
+    expect(sandboxes.whatsapp.sent.length).toBe(sentBefore);
+  });
+
+  it('the same name as a signature after other words is not an opt-out', async () => {
+    const clinic = await connectedClinic('sms');
+    const lucia = await patientNamed(clinic, 'Lucía Stop', 'es');
+    expect((await twilioReply(clinic, lucia.phone, 'Todo bien, gracias. Lucía Stop')).status).toBe(200);
+    expect((await patientRow(clinic.clinicId, lucia.id)).smsOptedOutAt).toBeNull();
+  });
+});
