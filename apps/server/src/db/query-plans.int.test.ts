@@ -33,7 +33,7 @@ beforeAll(async () => {
   await seedVolume(t.db, crowd.clinicId, 4000, newId('vol'));
   await seedVolume(t.db, clinicId, 60, newId('vol'));
   await t.db.execute(sql`analyze`);
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -16,7 +16,7 @@ describe('automatic sign-out after the clinic’s idle time', () => {
     t = await createTestApp();
     clinic = await buildClinic(t);
     other = await buildClinic(t);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

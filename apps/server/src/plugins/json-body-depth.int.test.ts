@@ -39,7 +39,7 @@ describe('JSON bodies nested deeper than the limit', () => {
   beforeAll(async () => {
     t = await createTestApp();
     clinic = await buildClinic(t);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -26,7 +26,7 @@ beforeAll(async () => {
   expect(created.statusCode, created.body).toBe(201);
   caseId = created.json().id;
   patientId = (await buildPatient(t, clinic.clinicId)).id;
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -149,7 +149,7 @@ describe('every route declares who may call it, and the declaration holds', () =
         members: staff.userId,
       },
     };
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await t?.close();
@@ -225,7 +225,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     }
     console.info(`route-access: ${requests} anonymous and staff requests`);
     expect(wrong).toEqual([]);
-  }, 300_000);
+  });
 
   it('answers 401 without a live bearer token (none, a session, a made-up one) and 403 to a token without the scope, on every bearer route', async () => {
     const routes = walkableRoutes(t).filter((route) => route.access === 'bearer');
@@ -248,7 +248,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     console.info(`route-access: ${routes.length} bearer routes`);
     expect(routes.length).toBeGreaterThanOrEqual(7);
     expect(wrong).toEqual([]);
-  }, 300_000);
+  });
 
   it("answers 404 to another clinic's owner on every record id, and changes nothing", async () => {
     const routes = walkableRoutes(t).filter(
@@ -267,7 +267,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     console.info(`route-access: ${routes.length} cross-clinic requests`);
     expect(routes.length).toBeGreaterThan(15);
     expect(wrong).toEqual([]);
-  }, 300_000);
+  });
 
   it("answers 4xx to another clinic's owner on every record id in a request body, and changes nothing", async () => {
     const bodyIdFields = (route: DeclaredRoute) => {
@@ -321,7 +321,7 @@ describe('every route declares who may call it, and the declaration holds', () =
     console.info(`route-access: ${routes.length} cross-clinic body-id requests`);
     expect(routes.length).toBeGreaterThan(2);
     expect(wrong).toEqual([]);
-  }, 300_000);
+  });
 
   /** The attacker's own record for a path parameter, so that only the body names the victim. */
   const attackerPathValue = (route: DeclaredRoute, name: string) => {
@@ -347,5 +347,5 @@ describe('every route declares who may call it, and the declaration holds', () =
     expect(routes.length).toBeGreaterThan(0);
     expect(wrong).toEqual([]);
     expect(changedTables(before, await clinicSnapshot(t.db, victim.clinicId))).toEqual([]);
-  }, 120_000);
+  });
 });

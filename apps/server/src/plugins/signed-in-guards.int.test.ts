@@ -22,7 +22,7 @@ describe('the guards of signed-in routes', () => {
   beforeAll(async () => {
     t = await createTestApp({ env: { SIGNED_IN_REQUESTS_PER_MINUTE: '40' } });
     clinic = await buildClinic(t);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();
@@ -118,7 +118,7 @@ describe('names cannot carry direction controls (U+202A-U+202E, U+2066-U+2069)',
   beforeAll(async () => {
     t = await createTestApp();
     clinic = await buildClinic(t);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

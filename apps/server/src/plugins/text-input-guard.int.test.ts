@@ -41,7 +41,7 @@ describe('NUL bytes and lone surrogates in requests (finding 8)', () => {
   beforeAll(async () => {
     t = await createTestApp();
     clinic = await buildClinic(t);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -13,7 +13,7 @@ describe('API clients in settings and the OAuth 2.0 token endpoint', () => {
   beforeAll(async () => {
     t = await createTestApp();
     clinic = await buildClinic(t, { tier: 'professional' });
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -37,7 +37,7 @@ describe('/api/v1 with a bearer token', () => {
       token: await buildAccessToken(t, await buildApiClient(t, b.owner)),
       patientId: otherPatient.id,
     };
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await t?.close();
@@ -287,7 +287,7 @@ describe('/api/v1 with a bearer token', () => {
     expect(last.headers['x-ratelimit-remaining']).toBe('0');
     // Another client of the same clinic has its own budget.
     expect((await call('GET', '/api/v1/analytics')).statusCode).toBe(200);
-  }, 120_000);
+  });
 
   it('gives Enterprise clients 5,000 requests an hour', async () => {
     const enterprise = await buildClinic(t, { tier: 'enterprise' });

@@ -45,7 +45,7 @@ describe('follow-ups run off the procedure date sent, and GET /api/v1/followups/
   beforeAll(async () => {
     t = await createTestApp();
     ready = await readyClinic();
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -21,7 +21,7 @@ describe('/api/v1/patients: procedure date, language and marketing consent', () 
     clinic = await buildClinic(t, { tier: 'professional' });
     await t.db.update(clinics).set({ timeZone: zone }).where(eq(clinics.id, clinic.clinicId));
     token = await buildAccessToken(t, await buildApiClient(t, clinic.owner));
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await t?.close();

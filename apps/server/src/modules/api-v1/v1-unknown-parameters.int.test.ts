@@ -26,7 +26,7 @@ describe('/api/v1: unknown query parameters and body fields answer 400 PARAMETER
     clinic = await buildClinic(t, { tier: 'professional' });
     token = await buildAccessToken(t, await buildApiClient(t, clinic.owner));
     patientId = (await buildPatient(t, clinic.clinicId, { name: 'Ana Ruiz' })).id;
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await t?.close();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientCommunications, patients } from '../../db/schema';
+import { clinics, patientCommunications, patients } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import {
@@ -8,6 +9,7 @@ import {
   channelSandboxCredentials as creds,
   startChannelSandboxes,
 } from '../../testing/channel-sandboxes';
+import { middayZone } from '../../testing/outbox-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sendDueMessages } from './send-sweep.service';
 
@@ -61,6 +63,8 @@ async function followUpTo(clinicId: string, language: 'es' | 'tr', procedure: st
 describe('procedure names in Spanish and Turkish messages', () => {
   it('the follow-up names the procedure in the patient language', async () => {
     const clinic = await buildClinic(t, { practiceName: 'Clínica Sol' });
+    // The sender keeps quiet hours in the clinic's zone: one where it is midday now.
+    await t.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, clinic.clinicId));
     const sms = await t.app.inject({
       method: 'PUT',
       url: '/api/settings/sms',

@@ -18,7 +18,7 @@ beforeAll(async () => {
   admin = await buildMember(t, clinic.clinicId, 'admin');
   await buildPatient(t, clinic.clinicId, { name: 'Ana Ruiz' });
   await buildPatient(t, clinic.clinicId, { name: 'Luis Gil' });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

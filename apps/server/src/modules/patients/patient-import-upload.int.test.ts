@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

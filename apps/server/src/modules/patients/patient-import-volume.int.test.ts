@@ -22,7 +22,7 @@ let t: TestApp;
 const statements: string[] = [];
 beforeAll(async () => {
   t = await createTestApp({ observeQuery: (statement) => void statements.push(statement) });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

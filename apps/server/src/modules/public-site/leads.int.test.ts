@@ -26,7 +26,7 @@ beforeAll(async () => {
   const clinic = await buildClinic(t);
   clinicOwner = clinic.owner;
   operator = await buildMember(t, clinic.clinicId, 'staff', { email: operatorEmail });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
 });

@@ -2,7 +2,7 @@ import type { WebhookEventType } from '@careloop/contracts/webhooks';
 import { and, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientCommunications, patients } from '../../db/schema';
+import { clinics, patientCommunications, patients } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
 import { newId } from '../../lib/ids';
 import { buildPatient } from '../../testing/build-patient';
@@ -12,6 +12,7 @@ import {
   channelSandboxCredentials as creds,
   startChannelSandboxes,
 } from '../../testing/channel-sandboxes';
+import { middayZone } from '../../testing/outbox-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   buildWebhookEndpoint,
@@ -37,7 +38,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { ...sandboxes.env, WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await receiver?.close();
@@ -49,6 +50,8 @@ let pathCount = 0;
 /** A Professional clinic on the Twilio fake with an endpoint subscribed to every event. */
 async function subscribedClinic() {
   const clinic = await buildClinic(t, { tier: 'professional' });
+  // The sender keeps quiet hours in the clinic's zone: one where it is midday now.
+  await t.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, clinic.clinicId));
   const sms = await t.app.inject({
     method: 'PUT',
     url: '/api/settings/sms',

@@ -37,7 +37,7 @@ beforeAll(async () => {
   t = await createTestApp({
     env: { ...sandboxes.env, WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` },
   });
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

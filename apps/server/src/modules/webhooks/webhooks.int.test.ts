@@ -25,7 +25,7 @@ beforeAll(async () => {
   // The local receiver is exempt from the private-address check as written (127.0.0.1:port) only.
   t = await createTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` } });
   clinic = await buildClinic(t, { tier: 'professional' });
-}, 60_000);
+});
 
 afterAll(async () => {
   await t?.close();

@@ -15,7 +15,7 @@ describe('password reset requests answer alike whether or not the account exists
     await new Promise<void>((resolve) => silentSmtp.listen(0, '127.0.0.1', resolve));
     const { port } = silentSmtp.address() as net.AddressInfo;
     t = await createTestApp({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
-  }, 60_000);
+  });
 
   afterAll(async () => {
     for (const socket of connections) socket.destroy();
@@ -41,5 +41,5 @@ describe('password reset requests answer alike whether or not the account exists
     expect(known.body).toBe(unknown.body);
     // The mail to the real account is on its way: the mail server got its connection.
     await expect.poll(() => connections.length, { timeout: 10_000 }).toBe(1);
-  }, 20_000);
+  });
 });
