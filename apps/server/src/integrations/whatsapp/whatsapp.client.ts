@@ -72,7 +72,7 @@ export type WhatsAppSendResult = {
   messageStatus: string | null;
 };
 
-export type WhatsAppTemplateParameter =
+type WhatsAppTemplateParameter =
   | { type: 'text'; text: string }
   | { type: 'currency'; currency: { fallback_value: string; code: string; amount_1000: number } }
   | { type: 'date_time'; date_time: { fallback_value: string } }
@@ -208,5 +208,3 @@ export function createWhatsAppClient(config: WhatsAppClientConfig) {
     };
   }
 }
-
-export type WhatsAppClient = ReturnType<typeof createWhatsAppClient>;

@@ -152,7 +152,7 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
  * Points the mounted WhatsApp fake's notifications (statuses, inbound) at the demo clinic's real
  * webhook under PUBLIC_URL; Twilio and Vonage take their callback URL with each send.
  */
-export function connectDemoSandboxes(deps: Pick<AppDeps, 'config' | 'sandboxes'>, clinicId: string) {
+function connectDemoSandboxes(deps: Pick<AppDeps, 'config' | 'sandboxes'>, clinicId: string) {
   if (!deps.config.sandboxMode) return;
   deps.sandboxes.whatsapp.webhook = {
     url: inboundWebhookUrls(deps.config.http.publicUrl, clinicId).whatsapp,

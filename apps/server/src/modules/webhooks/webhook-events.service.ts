@@ -8,7 +8,7 @@ import { insertDeliveries } from './webhook-deliveries.repository';
  * (review_id, platform, rating; patient_id, review_id, confidence 0-1); the others are thin on
  * purpose (ids and states, no patient details: the receiver reads those through /api/v1).
  */
-export type WebhookEventData = {
+type WebhookEventData = {
   'review.created': { review_id: string; platform: string; rating: number };
   'patient.matched': { patient_id: string; review_id: string; confidence: number };
   'case.created': {
@@ -40,7 +40,7 @@ export type WebhookEvent = {
 }[WebhookEventType];
 
 /** The body every receiver gets (Standard Webhooks' recommended shape), minified once and sent as is. */
-export function webhookBody(event: WebhookEvent, at: Date): string {
+function webhookBody(event: WebhookEvent, at: Date): string {
   return JSON.stringify({ type: event.type, timestamp: at.toISOString(), data: event.data });
 }
 

@@ -52,7 +52,7 @@ export function isPlanRequired(error: unknown): boolean {
 }
 
 /** Messages the settings forms show that the specification does not word (keys in `settings`). */
-export const settingsMessages = {
+const settingsMessages = {
   ...clinicProfileMessages,
   phoneNumberIdRequired: {
     key: 'settings.errors.phoneNumberIdRequired',

@@ -2,7 +2,7 @@ import type { ImportPreviewResponse, PatientImportBody } from '@careloop/contrac
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export const previewPatientImport = (body: PatientImportBody) =>
+const previewPatientImport = (body: PatientImportBody) =>
   apiFetch<ImportPreviewResponse>('/api/patients/import/preview', { method: 'POST', body });
 
 /** POST /api/patients/import/preview: reads a file with the mapping given (or proposed), stores nothing. */
