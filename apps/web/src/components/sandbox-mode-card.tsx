@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-client';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { useCurrentUser } from '../lib/current-user';
 import { showError, showSuccess } from '../lib/notifications';
 import { useSandboxMode, useSwitchSandboxMode } from '../lib/sandbox-mode';
@@ -31,7 +31,7 @@ export function SandboxModeCard() {
               }),
         }),
       onError: (error) =>
-        showError({ title: error instanceof ApiError ? error.message : t('sandboxMode.switchFailed') }),
+        showError({ title: t('sandboxMode.switchFailed'), message: apiErrorMessage(error) }),
     });
 
   return (
