@@ -136,8 +136,6 @@ const checkedEnvSchema = envSchema.superRefine((e, issues) => {
     });
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export class InvalidEnvironmentError extends Error {}
 
 /** Parses the environment once; every bad key is listed before the process exits. */
@@ -238,7 +236,7 @@ const loopbackHosts = ['localhost', '127.0.0.1', '[::1]'];
  * A PUBLIC_URL on this machine also answers at its other loopback names (http://127.0.0.1:3000 for
  * http://localhost:3000): the same server, so a browser opened at either may sign in.
  */
-export function loopbackTwins(publicUrl: string): string[] {
+function loopbackTwins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   if (!loopbackHosts.includes(url.hostname)) return [];
   return loopbackHosts

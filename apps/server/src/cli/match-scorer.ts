@@ -127,9 +127,9 @@ export const parsePredictions = (
   return { predictions, warnings };
 };
 
-export const confidenceThresholds = [0.5, 0.7, 0.8, 0.9, 0.95] as const;
+const confidenceThresholds = [0.5, 0.7, 0.8, 0.9, 0.95] as const;
 
-export type ThresholdRow = {
+type ThresholdRow = {
   threshold: number;
   kept: number;
   precision: number;
@@ -138,7 +138,7 @@ export type ThresholdRow = {
 };
 
 /** Reliability: matched predictions at confidence ≥ c, and the share of them that is correct. */
-export type ReliabilityRow = {
+type ReliabilityRow = {
   threshold: number;
   kept: number;
   correct: number;
@@ -146,9 +146,9 @@ export type ReliabilityRow = {
   holds: boolean;
 };
 
-export const reliabilityThresholds = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99] as const;
+const reliabilityThresholds = [0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99] as const;
 
-export type VariantRow = { variant: string; total: number; exact: number; accuracy: number };
+type VariantRow = { variant: string; total: number; exact: number; accuracy: number };
 
 export type MatchMetrics = {
   total: number;

@@ -6,7 +6,7 @@ import pg from 'pg';
 import { makePrivateFolder } from '../lib/private-folder';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 

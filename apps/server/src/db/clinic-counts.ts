@@ -4,7 +4,7 @@ import { preparedRows } from './prepared';
 import { clinicCounts } from './schema';
 
 /** The counters the triggers of migration 0023 keep (clinic_counted() there says what each counts). */
-export const clinicCounters = [
+const clinicCounters = [
   'patients_total',
   'patients_active',
   'patients_completed',
@@ -19,7 +19,7 @@ export const clinicCounters = [
   'cases_unfinished',
   'cases_unfinished_high',
 ] as const;
-export type ClinicCounter = (typeof clinicCounters)[number];
+type ClinicCounter = (typeof clinicCounters)[number];
 
 export type ClinicCounts = Record<ClinicCounter, number>;
 

@@ -5,7 +5,7 @@ import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './client';
 
-export const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
 // A fixed advisory-lock key so that several processes starting together migrate one at a time.
 const MIGRATION_LOCK_KEY = 727_001;

@@ -5,7 +5,7 @@ import {
 } from '../modules/monitoring/credential-health.service';
 import { defineJob } from './job-definition';
 
-export const checkClinicCredentialsJobName = 'check-clinic-credentials';
+const checkClinicCredentialsJobName = 'check-clinic-credentials';
 
 /** One clinic's credential check: every stored credential tried through the real client, each result recorded. */
 export const checkClinicCredentialsJob = defineJob({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ingestClinicReviews, listClinicsWithReviewSource } from '../modules/ingestion/ingestion.service';
 import { defineJob } from './job-definition';
 
-export const ingestClinicReviewsJobName = 'ingest-clinic-reviews';
+const ingestClinicReviewsJobName = 'ingest-clinic-reviews';
 
 /** One clinic's ingestion; a rate limit or outage fails the job so pg-boss retries it with backoff. */
 export const ingestClinicReviewsJob = defineJob({

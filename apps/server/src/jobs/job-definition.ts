@@ -20,7 +20,7 @@ export type JobContext = {
 };
 
 /** A job is a name, a payload schema and a handler; a schedule (cron, UTC unless tz) is optional. */
-export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
+type JobSpec<Schema extends z.ZodType> = {
   name: string;
   payload: Schema;
   schedule?: { cron: string; tz?: string };
@@ -28,8 +28,20 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
   handle: (payload: z.infer<Schema>, ctx: JobContext) => Promise<void>;
 };
 
-export function defineJob<Schema extends z.ZodType>(
-  definition: JobDefinition<Schema>,
-): JobDefinition<Schema> {
-  return definition;
+/**
+ * What the runner needs of any job, whatever its payload: `run` parses the queued data with the job's
+ * own schema before its handler sees it, so a list of jobs with different payloads needs no cast.
+ */
+export type RunnableJob = {
+  name: string;
+  schedule?: { cron: string; tz?: string };
+  retryLimit?: number;
+  run: (data: unknown, ctx: JobContext) => Promise<void>;
+};
+
+type JobDefinition<Schema extends z.ZodType = z.ZodType> = JobSpec<Schema> & RunnableJob;
+
+/** A job whose handler is checked against its payload schema's type. */
+export function defineJob<Schema extends z.ZodType>(spec: JobSpec<Schema>): JobDefinition<Schema> {
+  return { ...spec, run: async (data, ctx) => spec.handle(spec.payload.parse(data), ctx) };
 }

@@ -1,6 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
-import type { JobContext, JobDefinition } from './job-definition';
+import type { JobContext, RunnableJob } from './job-definition';
 
 export type JobRunner = {
   start: (options: { work: boolean }) => Promise<void>;
@@ -15,7 +15,7 @@ export type JobRunner = {
 
 export function createJobRunner(
   database: DatabaseHandle,
-  definitions: JobDefinition[],
+  definitions: RunnableJob[],
   ctx: JobContext,
 ): JobRunner {
   const boss =
@@ -40,8 +40,7 @@ export function createJobRunner(
         if (!work) continue;
         await boss.work(def.name, async (jobs) => {
           for (const job of jobs) {
-            const payload = def.payload.parse(job.data ?? {});
-            await def.handle(payload, ctx);
+            await def.run(job.data ?? {}, ctx);
           }
         });
       }

@@ -1,4 +1,4 @@
-export const errorCodes = [
+const errorCodes = [
   'VALIDATION_ERROR',
   'PARAMETER_UNKNOWN',
   'UNAUTHENTICATED',

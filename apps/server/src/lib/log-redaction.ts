@@ -52,7 +52,7 @@ function safeMessage(message: string) {
  * cause; never the statement's parameters nor the driver's `detail` ("Key (email)=(…)", "Failing row
  * contains (…)"), which hold the values.
  */
-export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+function serializeError(error: unknown, depth = 0): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
   const err = error as ErrorLike;
   const message = safeMessage(err.message);

@@ -9,7 +9,7 @@ import { pgDump } from './postgres-tools';
 
 export class OperatorRefusal extends Error {}
 
-export type BackupResult = {
+type BackupResult = {
   file: string;
   bytes: number;
   format: BackupFormat;
@@ -19,7 +19,7 @@ export type BackupResult = {
 
 const extensions: Record<BackupFormat, string> = { pglite: 'tar.gz', postgres: 'pgdump' };
 
-export const defaultBackupName = (format: BackupFormat, now: Date) =>
+const defaultBackupName = (format: BackupFormat, now: Date) =>
   `careloop-${format}-${now
     .toISOString()
     .replace(/[-:]/g, '')

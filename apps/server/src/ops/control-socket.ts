@@ -8,7 +8,7 @@ import path from 'node:path';
  * only the server's user can enter, so whoever can use it can already read the data folder itself.
  * One request per connection: a JSON line; the answer is a JSON line, then `bytes` bytes of payload.
  */
-export const controlSocketPath = (dataDir: string) => path.join(dataDir, 'run', 'control.sock');
+const controlSocketPath = (dataDir: string) => path.join(dataDir, 'run', 'control.sock');
 
 export type ControlHandlers = { backup: () => Promise<Uint8Array> };
 

@@ -12,7 +12,7 @@ function connectionFor(url: string) {
   return { dbname: parsed.toString(), env };
 }
 
-export class PostgresToolError extends Error {}
+class PostgresToolError extends Error {}
 
 function run(tool: 'pg_dump' | 'pg_restore', args: string[], env: Record<string, string>) {
   return new Promise<void>((resolve, reject) => {

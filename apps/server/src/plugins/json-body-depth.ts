@@ -17,7 +17,7 @@ const closeBracket = 0x5d;
  * The deepest nesting of objects and arrays in JSON text, stopping as soon as it passes `limit`:
  * one pass over the characters, brackets inside strings ignored. Malformed text is left to the parser.
  */
-export function jsonDepthExceeds(text: string, limit: number): boolean {
+function jsonDepthExceeds(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -15,7 +15,7 @@ import type { Auth } from './auth/create-auth';
 import { createSessionTokenReader } from './auth/session-cookie';
 import { createIdentityCache, type IdentityCache } from './identity-cache';
 
-export type SessionUser = {
+type SessionUser = {
   id: string;
   email: string;
   name: string;

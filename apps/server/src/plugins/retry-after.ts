@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /** When a 429 names no time, try again after a minute: the shortest window of our limits. */
-export const defaultRetryAfterSeconds = 60;
+const defaultRetryAfterSeconds = 60;
 
 /**
  * Every 429 says when to try again (Retry-After, RFC 9110 §10.2.3). Our limits set it themselves;

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** What the web build writes for the site's address in its HTML (apps/web/build-public-pages.ts). */
-export const publicUrlToken = '%PUBLIC_URL%';
+const publicUrlToken = '%PUBLIC_URL%';
 
 type Page = { body: Buffer; etag: string; encoded: Map<'br' | 'gzip', Buffer> };
 

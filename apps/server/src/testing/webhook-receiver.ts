@@ -8,7 +8,7 @@ import { emitWebhookEvents } from '../modules/webhooks/webhook-events.service';
 import { jsonHeaders, type SignedInUser } from './build-user';
 import type { TestApp } from './test-app';
 
-export type ReceivedWebhook = {
+type ReceivedWebhook = {
   method: string;
   path: string;
   headers: http.IncomingHttpHeaders;

@@ -132,7 +132,7 @@ const gray: MantineColorsTuple = [
 export const palette = { brand, red, green, orange, blue, teal, yellow, grape, gray };
 
 /** Contrast-checked text colours that Mantine takes from CSS variables rather than the palette. */
-export const textColors = {
+const textColors = {
   dimmed: '#5c636a', // 6.09:1 on white
   placeholder: '#6b7280', // 4.83:1 on white
   error: red[6], // 6.69:1 on white

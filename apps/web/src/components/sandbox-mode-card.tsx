@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../lib/api-client';
+import { apiErrorMessage } from '../lib/api-error-message';
 import { useCurrentUser } from '../lib/current-user';
 import { showError, showSuccess } from '../lib/notifications';
 import { useSandboxMode, useSandboxWebhookSecrets, useSwitchSandboxMode } from '../lib/sandbox-mode';
@@ -32,7 +32,7 @@ export function SandboxModeCard() {
               }),
         }),
       onError: (error) =>
-        showError({ title: error instanceof ApiError ? error.message : t('sandboxMode.switchFailed') }),
+        showError({ title: t('sandboxMode.switchFailed'), message: apiErrorMessage(error) }),
     });
 
   return (

@@ -21,13 +21,3 @@ export const authClient = createAuthClient({
     twoFactorClient(),
   ],
 });
-
-export type AuthClient = typeof authClient;
-
-/** The error half of every better-auth client answer. */
-export type AuthClientError = {
-  status: number;
-  statusText?: string;
-  code?: string;
-  message?: string;
-};

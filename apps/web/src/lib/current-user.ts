@@ -6,7 +6,7 @@ export const currentUserKeys = {
   all: ['me'] as const,
 };
 
-export const currentUserQueryOptions = () =>
+const currentUserQueryOptions = () =>
   queryOptions({
     queryKey: currentUserKeys.all,
     queryFn: ({ signal }) => apiFetch<MeResponse>('/api/me', { signal }),

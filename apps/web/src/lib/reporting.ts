@@ -107,7 +107,7 @@ export function collectPageMetrics(
   return metrics;
 }
 
-export const performanceReportDelayMs = 1000;
+const performanceReportDelayMs = 1000;
 
 function reportPageMetrics(): void {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];

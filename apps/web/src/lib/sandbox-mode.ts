@@ -6,9 +6,9 @@ import type {
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
 
-export const sandboxModeKeys = { all: ['sandbox-mode'] as const };
+const sandboxModeKeys = { all: ['sandbox-mode'] as const };
 
-export const sandboxModeQueryOptions = () =>
+const sandboxModeQueryOptions = () =>
   queryOptions({
     queryKey: sandboxModeKeys.all,
     queryFn: ({ signal }) => apiFetch<SandboxModeState>('/api/settings/sandbox-mode', { signal }),
@@ -32,7 +32,7 @@ export function useSandboxWebhookSecrets(enabled: boolean) {
   });
 }
 
-export const switchSandboxMode = (enabled: boolean) =>
+const switchSandboxMode = (enabled: boolean) =>
   apiFetch<SwitchSandboxModeResponse>('/api/settings/sandbox-mode', { method: 'PUT', body: { enabled } });
 
 /** PUT /api/settings/sandbox-mode (owner): every cached answer may have changed with the providers. */

@@ -1,6 +1,6 @@
 import { slugify } from '@careloop/domain/slug';
 
-export const blogCategoryIds = [
+const blogCategoryIds = [
   'patientCommunication',
   'practiceGrowth',
   'aiAutomation',

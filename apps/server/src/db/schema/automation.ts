@@ -14,9 +14,9 @@ import {
 import { oneOf } from './check';
 import { clinics } from './clinics';
 
-export const smsProviders = ['twilio', 'aws_sns', 'vonage'] as const;
+const smsProviders = ['twilio', 'aws_sns', 'vonage'] as const;
 export const messageChannels = ['sms', 'whatsapp'] as const;
-export const templateCategories = ['post_op_care', 'review_request', 'appointment_reminder'] as const;
+const templateCategories = ['post_op_care', 'review_request', 'appointment_reminder'] as const;
 
 export const clinicAutomationConfigs = pgTable(
   'clinic_automation_configs',

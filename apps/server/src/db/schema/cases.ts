@@ -14,9 +14,9 @@ import { oneOf } from './check';
 import { clinics } from './clinics';
 import { patients } from './patients';
 
-export const caseSources = ['alert', 'review', 'manual'] as const;
-export const severities = ['high', 'medium', 'low'] as const;
-export const caseStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
+const caseSources = ['alert', 'review', 'manual'] as const;
+const severities = ['high', 'medium', 'low'] as const;
+const caseStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
 
 export const alerts = pgTable(
   'alerts',

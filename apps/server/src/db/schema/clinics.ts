@@ -15,8 +15,8 @@ import {
 import { users } from './auth';
 import { oneOf } from './check';
 
-export const clinicCategories = ['dental', 'hair_transplant', 'plastic_surgery'] as const;
-export const subscriptionTiers = ['starter', 'professional', 'enterprise', 'premium'] as const;
+const clinicCategories = ['dental', 'hair_transplant', 'plastic_surgery'] as const;
+const subscriptionTiers = ['starter', 'professional', 'enterprise', 'premium'] as const;
 export const clinicRoles = ['owner', 'admin', 'staff'] as const;
 export type ClinicRole = (typeof clinicRoles)[number];
 

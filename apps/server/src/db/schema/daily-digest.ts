@@ -4,7 +4,7 @@ import { users } from './auth';
 import { oneOf } from './check';
 import { clinics } from './clinics';
 
-export const digestDeliveryStatuses = ['sending', 'sent', 'failed'] as const;
+const digestDeliveryStatuses = ['sending', 'sent', 'failed'] as const;
 
 // The Daily Digest (issue 12 item 8): one row per clinic, clinic-local day and recipient, written
 // (status 'sending') before the mail goes. The primary key is the claim: a second worker, a retried

@@ -15,7 +15,7 @@ import { clinics } from './clinics';
 import { patients } from './patients';
 import { reviewProviders, reviews } from './reviews';
 
-export const crossSellStatuses = ['open', 'messaged', 'dismissed'] as const;
+const crossSellStatuses = ['open', 'messaged', 'dismissed'] as const;
 
 // A rating of 4 or 5 from a matched patient (issue 4 item 3), for the messaging side to act on.
 // One per review: the unique key makes re-runs and concurrent runs record it once.

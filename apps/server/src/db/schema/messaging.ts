@@ -17,9 +17,9 @@ import { oneOf } from './check';
 import { clinics } from './clinics';
 import { patients } from './patients';
 
-export const deliveryStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
-export const messageKinds = ['followup', 'crosssell', 'test', 'reply', 'consent'] as const;
-export const messageLanguages = ['en', 'es', 'tr'] as const;
+const deliveryStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
+const messageKinds = ['followup', 'crosssell', 'test', 'reply', 'consent'] as const;
+const messageLanguages = ['en', 'es', 'tr'] as const;
 
 export const patientCommunications = pgTable(
   'patient_communications',

@@ -3,7 +3,7 @@ import { check, doublePrecision, index, jsonb, pgTable, text, timestamp } from '
 import { oneOf } from './check';
 
 // Reporting tables accept rows from signed-out pages too, so clinic_id and user_id may be null.
-export const riskLevels = ['low', 'medium', 'high', 'critical'] as const;
+const riskLevels = ['low', 'medium', 'high', 'critical'] as const;
 
 export const errorLogs = pgTable(
   'error_logs',

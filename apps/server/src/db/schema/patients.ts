@@ -15,8 +15,7 @@ import {
 import { oneOf } from './check';
 import { clinics } from './clinics';
 
-export const patientStatuses = ['active', 'completed', 'watch', 'red'] as const;
-export { consentSources };
+const patientStatuses = ['active', 'completed', 'watch', 'red'] as const;
 
 const sourceCheck = (column: AnyPgColumn) => sql`${column} is null or ${oneOf(column, consentSources)}`;
 

@@ -106,7 +106,7 @@ export const apiIdempotencyKeys = pgTable(
   ],
 );
 
-export const followUpCampaignStatuses = ['scheduled', 'blocked'] as const;
+const followUpCampaignStatuses = ['scheduled', 'blocked'] as const;
 
 /** A follow-up sequence started for a patient through the API (`POST /api/v1/followups`). */
 export const followUpCampaigns = pgTable(

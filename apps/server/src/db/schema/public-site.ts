@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './check';
 
-export const contractTypes = ['growth', 'enterprise', 'custom'] as const;
+const contractTypes = ['growth', 'enterprise', 'custom'] as const;
 
 export const enterpriseContactRequests = pgTable(
   'enterprise_contact_requests',
@@ -37,13 +37,7 @@ export const enterpriseContactRequests = pgTable(
   ],
 );
 
-export const publicFormKinds = [
-  'demo',
-  'contact',
-  'newsletter',
-  'status_subscribe',
-  'job_application',
-] as const;
+const publicFormKinds = ['demo', 'contact', 'newsletter', 'status_subscribe', 'job_application'] as const;
 
 /** The public site's other forms (the spec leaves them unwired; visitors expect them to arrive). */
 export const publicFormSubmissions = pgTable(

@@ -16,7 +16,7 @@ import { clinics } from './clinics';
 import { patients } from './patients';
 
 export const reviewProviders = ['trustpilot', 'google'] as const;
-export const reviewMatchStatuses = ['matched', 'multiple_matches', 'unmatched'] as const;
+const reviewMatchStatuses = ['matched', 'multiple_matches', 'unmatched'] as const;
 
 export const reviews = pgTable(
   'reviews',

@@ -13,7 +13,7 @@ import { users } from './auth';
 import { oneOf } from './check';
 import { clinicRoles, clinics } from './clinics';
 
-export const invitationStatuses = ['pending', 'accepted', 'revoked'] as const;
+const invitationStatuses = ['pending', 'accepted', 'revoked'] as const;
 
 // An owner or admin invites a colleague by e-mail; the link carries a random token whose SHA-256
 // alone is stored, so a database read never yields a usable invitation.

@@ -86,7 +86,7 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-export const webhookDeliveryTriggers = ['scheduled', 'replay'] as const;
+const webhookDeliveryTriggers = ['scheduled', 'replay'] as const;
 
 export const webhookDeliveryAttempts = pgTable(
   'webhook_delivery_attempts',

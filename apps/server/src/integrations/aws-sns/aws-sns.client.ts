@@ -15,7 +15,7 @@ const unescapeXml = (text: string) =>
   });
 
 /** The text of the first `<tag>` in an XML document, unescaped; null when absent. */
-export function xmlText(xml: string, tag: string): string | null {
+function xmlText(xml: string, tag: string): string | null {
   const match = new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`).exec(xml);
   return match ? unescapeXml((match[1] as string).trim()) : null;
 }
@@ -158,5 +158,3 @@ export function createAwsSnsClient(config: AwsSnsClientConfig) {
     },
   };
 }
-
-export type AwsSnsClient = ReturnType<typeof createAwsSnsClient>;

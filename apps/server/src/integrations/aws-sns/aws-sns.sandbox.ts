@@ -5,7 +5,7 @@ import { canonicalRequest, parseSigV4Authorization, sha256Hex, sigV4Signature } 
 
 export type AwsSnsSandboxKey = { accessKeyId: string; secretAccessKey: string };
 
-export type AwsSnsSandboxMessage = {
+type AwsSnsSandboxMessage = {
   messageId: string;
   accessKeyId: string;
   region: string;
@@ -15,7 +15,7 @@ export type AwsSnsSandboxMessage = {
   at: Date;
 };
 
-export type AwsSnsSandboxFault =
+type AwsSnsSandboxFault =
   | { kind: 'status'; status: number; code?: string; retryAfterSeconds?: number }
   | { kind: 'slow'; delayMs: number };
 

@@ -9,7 +9,7 @@ export const sha256Hex = (data: string | Buffer) => createHash('sha256').update(
 const hmac = (key: string | Buffer, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
 
 /** RFC 3986 encoding as SigV4 wants it: everything but unreserved characters, upper-case hex. */
-export const uriEncode = (value: string) =>
+const uriEncode = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** `YYYYMMDDTHHMMSSZ`. */
@@ -20,14 +20,14 @@ export const amzDate = (date: Date) =>
     .replace(/\.\d{3}/, '');
 
 /** Query pairs sorted by name then value, each encoded (the raw query string is decoded first). */
-export function canonicalQueryString(query: string): string {
+function canonicalQueryString(query: string): string {
   const pairs = [...new URLSearchParams(query)].map(([k, v]) => [uriEncode(k), uriEncode(v)] as const);
   pairs.sort(([ak, av], [bk, bv]) => (ak === bk ? (av < bv ? -1 : av > bv ? 1 : 0) : ak < bk ? -1 : 1));
   return pairs.map(([k, v]) => `${k}=${v}`).join('&');
 }
 
 /** Each path segment encoded once (as for every service but S3); an empty path is `/`. */
-export function canonicalUri(pathname: string): string {
+function canonicalUri(pathname: string): string {
   if (pathname === '') return '/';
   return pathname
     .split('/')
@@ -60,7 +60,7 @@ export function canonicalRequest(input: CanonicalRequestInput): { text: string; 
   return { text, signedHeaders };
 }
 
-export function signingKey(secretAccessKey: string, day: string, region: string, service: string): Buffer {
+function signingKey(secretAccessKey: string, day: string, region: string, service: string): Buffer {
   const kDate = hmac(`AWS4${secretAccessKey}`, day);
   const kRegion = hmac(kDate, region);
   const kService = hmac(kRegion, service);

@@ -3,9 +3,9 @@ import { providerDateSchema } from '../http/provider-dates';
 import { ProviderError, type ProviderHttp } from '../http/provider-http';
 
 /** The current documentation caps a reviews page at 50 (providers.md §2.3). */
-export const googleReviewsMaxPageSize = 50;
+const googleReviewsMaxPageSize = 50;
 
-export const googleStarRatings = ['STAR_RATING_UNSPECIFIED', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
+const googleStarRatings = ['STAR_RATING_UNSPECIFIED', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 export type GoogleStarRating = (typeof googleStarRatings)[number];
 
 /** ONE..FIVE → 1..5; unspecified → null (a review without a usable rating). */
@@ -14,7 +14,7 @@ export function starRatingToNumber(rating: GoogleStarRating): number | null {
   return index >= 1 ? index : null;
 }
 
-export const googleReviewsOrderBy = ['updateTime desc', 'rating', 'rating desc'] as const;
+const googleReviewsOrderBy = ['updateTime desc', 'rating', 'rating desc'] as const;
 export type GoogleReviewsOrderBy = (typeof googleReviewsOrderBy)[number];
 
 const wireReviewSchema = z.object({

@@ -13,7 +13,7 @@ export type SandboxGoogleReview = {
   reviewReply?: { comment: string; updateTime: string };
 };
 
-export type SandboxGoogleFault =
+type SandboxGoogleFault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
   | { kind: 'malformed' };
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
 /** A provider timestamp with or without a zone (none means UTC) and any fractional digits. */
-export function parseProviderDate(value: string): Date | null {
+function parseProviderDate(value: string): Date | null {
   const trimmed = value.trim();
   if (!isoDateTime.test(trimmed)) return null;
   const hasZone = /(Z|[+-]\d{2}:?\d{2})$/.test(trimmed);

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** What went wrong talking to a provider, in terms a service can act on. */
-export const providerErrorKinds = [
+const providerErrorKinds = [
   'unauthorized',
   'forbidden',
   'not_found',
@@ -49,7 +49,7 @@ export const defaultRetryOptions: HttpRetryOptions = {
   maxDelayMs: 30_000,
 };
 
-export type ProviderRequest = {
+type ProviderRequest = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
   query?: Record<string, string | number | boolean | readonly (string | number)[] | undefined>;
@@ -72,7 +72,7 @@ export type ProviderRequest = {
   mayRetry?: (answer: { status: number; headers: Headers; body: unknown }) => boolean;
 };
 
-export type ProviderResponse = { status: number; body: unknown };
+type ProviderResponse = { status: number; body: unknown };
 
 export type ProviderHttp = {
   readonly provider: string;

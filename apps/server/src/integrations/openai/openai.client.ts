@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ProviderError, type ProviderErrorDescriber, type ProviderHttp } from '../http/provider-http';
 
-export const chatRoles = ['system', 'developer', 'user', 'assistant'] as const;
-export type ChatRole = (typeof chatRoles)[number];
+const chatRoles = ['system', 'developer', 'user', 'assistant'] as const;
+type ChatRole = (typeof chatRoles)[number];
 export type ChatMessage = { role: ChatRole; content: string };
 
 const errorBodySchema = z.object({
@@ -28,7 +28,7 @@ export const describeOpenAiError: ProviderErrorDescriber = (body) => {
  * 429 with `insufficient_quota` is a billing problem (providers.md §6.4): never retried. An
  * `x-should-retry` header, as OpenAI's own SDK reads it, overrides the status.
  */
-export function mayRetryOpenAi(answer: { status: number; headers: Headers; body: unknown }): boolean {
+function mayRetryOpenAi(answer: { status: number; headers: Headers; body: unknown }): boolean {
   const hint = answer.headers.get('x-should-retry');
   if (hint === 'false') return false;
   if (hint === 'true') return true;

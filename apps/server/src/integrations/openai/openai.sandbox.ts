@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 type WireMessage = { role: string; content: string | { type: string; text?: string }[] | null };
 
 /** What the fake received, for tests to look at (the key is never kept). */
-export type OpenAiSandboxRequest = {
+type OpenAiSandboxRequest = {
   model: string;
   messages: WireMessage[];
   stream: boolean;
@@ -13,7 +13,7 @@ export type OpenAiSandboxRequest = {
 };
 
 /** The next answers of the chat route, for testing retries, timeouts and bad payloads. */
-export type OpenAiSandboxFault =
+type OpenAiSandboxFault =
   | {
       kind: 'status';
       status: number;

@@ -144,5 +144,3 @@ export function createStripeClient(config: StripeClientConfig) {
     },
   };
 }
-
-export type StripeClient = ReturnType<typeof createStripeClient>;

@@ -9,8 +9,8 @@ import { stripeSignatureHeader } from './stripe.webhook';
 // key, form-encoded bodies with bracketed keys, required fields, known customers and prices,
 // Idempotency-Key (same key and body: the first answer; another body: idempotency_error).
 
-export type StripeSandboxPrice = { id: string; productName: string; unitAmount: number };
-export type StripeSandboxCustomer = {
+type StripeSandboxPrice = { id: string; productName: string; unitAmount: number };
+type StripeSandboxCustomer = {
   id: string;
   email: string | null;
   name: string | null;
@@ -37,7 +37,7 @@ export type StripeSandboxSubscription = {
   metadata: Record<string, string>;
   created: number;
 };
-export type StripeSandboxInvoice = {
+type StripeSandboxInvoice = {
   id: string;
   customer: string;
   subscription: string;
@@ -45,7 +45,7 @@ export type StripeSandboxInvoice = {
   status: 'paid';
   created: number;
 };
-export type StripeSandboxPortal = { id: string; customer: string; returnUrl: string };
+type StripeSandboxPortal = { id: string; customer: string; returnUrl: string };
 
 export type StripeSandboxState = {
   secretKeys: Set<string>;
@@ -71,7 +71,7 @@ export const stripeSandboxDemo = {
   prices: { professional: 'price_careloop_professional' },
 } as const;
 
-export function createStripeSandboxState(): StripeSandboxState {
+function createStripeSandboxState(): StripeSandboxState {
   return {
     secretKeys: new Set(),
     webhookEndpoints: [],

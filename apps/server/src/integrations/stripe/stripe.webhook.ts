@@ -5,7 +5,7 @@ import { z } from 'zod';
 // HMAC-SHA256 over `<t>.<raw body>` keyed with the endpoint secret string `whsec_...` as is.
 
 /** Seconds a signature's timestamp may differ from now (Stripe's own default). */
-export const stripeSignatureToleranceSeconds = 300;
+const stripeSignatureToleranceSeconds = 300;
 
 export function computeStripeSignature(secret: string, timestamp: number, rawBody: Buffer | string): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');

@@ -5,7 +5,7 @@ import { ProviderError, type ProviderHttp } from '../http/provider-http';
 /** Trustpilot allows 1–100 reviews per page (providers.md §1.3). */
 export const trustpilotMaxPerPage = 100;
 
-export const trustpilotOrderBy = ['createdat.asc', 'createdat.desc', 'stars.asc', 'stars.desc'] as const;
+const trustpilotOrderBy = ['createdat.asc', 'createdat.desc', 'stars.asc', 'stars.desc'] as const;
 export type TrustpilotOrderBy = (typeof trustpilotOrderBy)[number];
 
 const nullableText = z

@@ -22,7 +22,7 @@ export type SandboxBusinessUnit = {
 };
 
 /** The next answers of the reviews route, for testing retries and bad payloads. */
-export type SandboxTrustpilotFault =
+type SandboxTrustpilotFault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
   | { kind: 'malformed' };
 

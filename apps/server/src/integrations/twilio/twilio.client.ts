@@ -53,7 +53,7 @@ export type TwilioMessage = {
 };
 
 /** RFC 2822 (`Tue, 26 Jul 2016 12:50:07 +0000`), as Twilio writes dates; null when unreadable. */
-export function parseTwilioDate(value: string | null | undefined): Date | null {
+function parseTwilioDate(value: string | null | undefined): Date | null {
   if (!value) return null;
   const time = Date.parse(value);
   return Number.isFinite(time) ? new Date(time) : null;
@@ -149,5 +149,3 @@ export function createTwilioClient(config: TwilioClientConfig) {
     },
   };
 }
-
-export type TwilioClient = ReturnType<typeof createTwilioClient>;

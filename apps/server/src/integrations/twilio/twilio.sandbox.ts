@@ -18,7 +18,7 @@ export type TwilioSandboxMessage = {
 };
 
 /** The next answers of the send route, for testing retries and outages. */
-export type TwilioSandboxFault =
+type TwilioSandboxFault =
   | { kind: 'status'; status: number; code?: number; retryAfterSeconds?: number }
   | { kind: 'slow'; delayMs: number };
 
@@ -128,7 +128,7 @@ function isValidCallback(value: string): boolean {
 }
 
 /** POSTs a form signed per §4.5 with the account's Auth Token, for the exact URL called. */
-export async function postSignedTwilioForm(
+async function postSignedTwilioForm(
   state: TwilioSandboxState,
   url: string,
   params: Record<string, string>,

@@ -90,7 +90,7 @@ function urlBodyHash(url: string): string | null {
 /** "No reply" TwiML for the inbound webhook's answer (`Content-Type: text/xml`). */
 export const emptyTwiml = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
-export type TwilioInboundMessage = {
+type TwilioInboundMessage = {
   kind: 'message';
   /** `SM...`: the dedup key. */
   messageSid: string;
@@ -108,7 +108,7 @@ export type TwilioInboundMessage = {
   profileName: string | null;
 };
 
-export type TwilioStatusUpdate = {
+type TwilioStatusUpdate = {
   kind: 'status';
   messageSid: string;
   accountSid: string;

@@ -182,5 +182,3 @@ export function createVonageClient(config: VonageClientConfig) {
     },
   };
 }
-
-export type VonageClient = ReturnType<typeof createVonageClient>;

@@ -28,7 +28,7 @@ export type VonageSandboxMessage = {
   at: Date;
 };
 
-export type VonageSandboxFault =
+type VonageSandboxFault =
   | { kind: 'status'; status: number; retryAfterSeconds?: number }
   /** HTTP 200 with this per-message status (e.g. "1" throttled, "9" out of credit). */
   | { kind: 'message-status'; status: string; errorText: string }
@@ -118,11 +118,7 @@ async function signed(
 }
 
 /** POSTs a form webhook and records the answer (0: unreachable). */
-export function postVonageSandboxWebhook(
-  state: VonageSandboxState,
-  url: string,
-  params: Params,
-): Promise<number> {
+function postVonageSandboxWebhook(state: VonageSandboxState, url: string, params: Params): Promise<number> {
   return postSandboxWebhook(
     state,
     {

@@ -61,7 +61,7 @@ export function verifyVonageSignature(
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-export type VonageInboundMessage = {
+type VonageInboundMessage = {
   kind: 'message';
   /** The dedup key. */
   messageId: string;
@@ -77,7 +77,7 @@ export type VonageInboundMessage = {
   concat: { ref: string; total: number; part: number } | null;
 };
 
-export type VonageDeliveryReceipt = {
+type VonageDeliveryReceipt = {
   kind: 'status';
   messageId: string;
   /** The recipient, E.164. */

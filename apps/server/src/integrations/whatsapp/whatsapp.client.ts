@@ -73,7 +73,7 @@ export type WhatsAppSendResult = {
   messageStatus: string | null;
 };
 
-export type WhatsAppTemplateParameter =
+type WhatsAppTemplateParameter =
   | { type: 'text'; text: string }
   | { type: 'currency'; currency: { fallback_value: string; code: string; amount_1000: number } }
   | { type: 'date_time'; date_time: { fallback_value: string } }
@@ -209,5 +209,3 @@ export function createWhatsAppClient(config: WhatsAppClientConfig) {
     };
   }
 }
-
-export type WhatsAppClient = ReturnType<typeof createWhatsAppClient>;

@@ -27,7 +27,7 @@ export type SandboxWhatsAppMessage = {
 };
 
 /** The next answers of the send route, for testing retries and outages. */
-export type SandboxWhatsAppFault =
+type SandboxWhatsAppFault =
   | { kind: 'status'; status: number; code?: number; retryAfterSeconds?: number }
   /** Answers normally, but only after a delay (a send the client gave up on may still go out). */
   | { kind: 'slow'; delayMs: number };
@@ -152,7 +152,7 @@ const unixSeconds = (date: Date) => String(Math.floor(date.getTime() / 1000));
 // ---------------------------------------------------------------------------------------------
 
 /** The notification envelope around one `value` (§3.5). */
-export function whatsAppWebhookEnvelope(
+function whatsAppWebhookEnvelope(
   number: { id: string; displayPhoneNumber: string },
   value: Record<string, unknown>,
 ) {
@@ -186,7 +186,7 @@ export function signedWhatsAppWebhook(payload: unknown, appSecret: string) {
 }
 
 /** POSTs one signed notification to the configured webhook (or `to`); the status code is recorded. */
-export async function postWhatsAppSandboxWebhook(
+async function postWhatsAppSandboxWebhook(
   state: WhatsAppSandboxState,
   payload: unknown,
   to: WhatsAppSandboxState['webhook'] = state.webhook,

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 
 /** Constant-time equality of two strings (false for different lengths, without leaking where). */
-export function safeEqual(a: string, b: string): boolean {
+function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a, 'utf8');
   const right = Buffer.from(b, 'utf8');
   return left.length === right.length && timingSafeEqual(left, right);
@@ -50,14 +50,14 @@ export function checkWhatsAppVerification(
   return safeEqual(token, verifyToken) ? { ok: true, challenge } : { ok: false };
 }
 
-export type WhatsAppWebhookError = {
+type WhatsAppWebhookError = {
   code: number | null;
   title: string | null;
   message: string | null;
   details: string | null;
 };
 
-export type WhatsAppInboundMessage = {
+type WhatsAppInboundMessage = {
   kind: 'message';
   phoneNumberId: string;
   /** Provider id (`wamid...`): the dedup key. */
@@ -74,7 +74,7 @@ export type WhatsAppInboundMessage = {
   replyToMessageId: string | null;
 };
 
-export type WhatsAppStatusUpdate = {
+type WhatsAppStatusUpdate = {
   kind: 'status';
   phoneNumberId: string;
   /** The `wamid` returned when we sent. */

@@ -2,7 +2,7 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiAccessTokens, apiCallLog, apiClients, clinics, users } from '../../db/schema';
 
-export type ApiClientRow = typeof apiClients.$inferSelect;
+type ApiClientRow = typeof apiClients.$inferSelect;
 export type ApiClientListRow = ApiClientRow & { createdByName: string | null; lastUsedAt: Date | null };
 
 export async function insertApiClient(db: Database, values: typeof apiClients.$inferInsert) {

@@ -14,11 +14,11 @@ import { digest, matchesDigest, newAccessToken } from './api-credentials';
 type Deps = Pick<AppDeps, 'db'>;
 
 /** Bearer tokens live an hour; a client asks for a new one with its credentials. */
-export const accessTokenTtlSeconds = 3600;
+const accessTokenTtlSeconds = 3600;
 
 export const oauthTokenPath = '/api/v1/oauth/token';
 
-export const oauthErrorCodes = [
+const oauthErrorCodes = [
   'invalid_request',
   'invalid_client',
   'unauthorized_client',

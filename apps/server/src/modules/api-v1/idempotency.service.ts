@@ -14,7 +14,7 @@ import {
 type Deps = Pick<AppDeps, 'db'>;
 
 /** How long an answer is kept under its key. */
-export const idempotencyWindowMs = 24 * 3_600_000;
+const idempotencyWindowMs = 24 * 3_600_000;
 
 export type Answer = { statusCode: number; body: unknown; isReplay: boolean };
 

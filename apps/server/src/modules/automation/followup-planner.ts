@@ -33,7 +33,7 @@ import { toAutomationConfig } from './automation.service';
 type Deps = Pick<AppDeps, 'db'>;
 
 const dayMs = 86_400_000;
-export const defaultPlanningBatchSize = 5000;
+const defaultPlanningBatchSize = 5000;
 
 export type ClinicPlanResult = { clinicId: string; planned: number; skipped: number; patients: number };
 export type PlanResult = { clinics: number; planned: number; skipped: number; failed: string[] };

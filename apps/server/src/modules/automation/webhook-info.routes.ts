@@ -16,7 +16,7 @@ type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox'>;
  * whether the WhatsApp verify token is saved. The handshake (modules/inbound) checks the saved
  * token, else, for a sandbox clinic, the clinic's own sandbox token: only that one is shown.
  */
-export async function getWebhookInfo(deps: Deps, ctx: Pick<ClinicContext, 'clinicId' | 'clinic'>) {
+async function getWebhookInfo(deps: Deps, ctx: Pick<ClinicContext, 'clinicId' | 'clinic'>) {
   const secretName = inboundSecretNames(ctx.clinicId).whatsAppVerifyToken;
   const isSaved = (await findSavedSecretNames(deps, ctx.clinicId, [secretName])).has(secretName);
   const sandboxMode = deps.config.sandboxMode && ctx.clinic.sandboxMode === 'on';

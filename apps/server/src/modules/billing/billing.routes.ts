@@ -13,7 +13,7 @@ import { getBillingStatus, openBillingPortal, startCheckout } from './billing.se
 import { receiveStripeWebhook, StripeWebhookRefused } from './stripe-webhook.service';
 
 const tags = ['billing'];
-export const stripeWebhookPath = '/api/webhooks/stripe';
+const stripeWebhookPath = '/api/webhooks/stripe';
 
 /**
  * Plan changes through Stripe (owners only): Checkout for an upgrade, the customer portal for

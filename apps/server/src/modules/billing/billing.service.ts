@@ -11,7 +11,7 @@ import { findClinicBilling, insertClinicBilling } from './billing.repository';
 type Deps = Pick<AppDeps, 'db' | 'config'>;
 type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic'>;
 
-export const billingMessages = {
+const billingMessages = {
   notConfigured: 'Billing is not set up on this server',
   enterprise: 'The Enterprise plan is arranged with our sales team: use Contact sales',
   starter: 'To return to Starter, cancel the subscription in the billing portal',

@@ -34,7 +34,7 @@ const payingStatuses = new Set(['active', 'trialing', 'past_due']);
 const endedStatuses = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 
 /** The tier a subscription's current state gives, or null when it says nothing yet (incomplete, unknown price). */
-export function tierOfSubscription(subscription: StripeSubscription, account: StripeAccount): string | null {
+function tierOfSubscription(subscription: StripeSubscription, account: StripeAccount): string | null {
   if (endedStatuses.has(subscription.status)) return 'starter';
   if (payingStatuses.has(subscription.status) && subscription.priceId === account.prices.professional) {
     return 'professional';

@@ -47,7 +47,7 @@ export async function getComplianceSummary(
 
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').trim();
 
-export function baaEmail(
+function baaEmail(
   salesEmail: string,
   clinicName: string,
   request: BaaRequestBody,

@@ -25,7 +25,7 @@ type Deps = Pick<AppDeps, 'db'>;
 export const retentionCron = '0 2 * * *';
 
 /** The next 02:00 UTC after `now`. */
-export function nextRetentionRun(now: Date): Date {
+function nextRetentionRun(now: Date): Date {
   const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 2));
   if (next <= now) next.setUTCDate(next.getUTCDate() + 1);
   return next;
@@ -73,11 +73,7 @@ export async function saveRetention(
 }
 
 /** One clinic's cleanup as of `now`; a run that removed something is audited. */
-export async function applyClinicRetention(
-  db: Database,
-  row: RetentionRow,
-  now: Date,
-): Promise<RetentionRemoved> {
+async function applyClinicRetention(db: Database, row: RetentionRow, now: Date): Promise<RetentionRemoved> {
   const removed = await deleteExpiredRows(
     db,
     row.clinicId,

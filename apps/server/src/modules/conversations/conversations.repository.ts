@@ -9,7 +9,7 @@ import {
 import { isoTime, preparedRows, selectedAs } from '../../db/prepared';
 import { patientCommunications, patients, webhookLogs } from '../../db/schema';
 
-export type ConversationChannel = 'sms' | 'whatsapp';
+type ConversationChannel = 'sms' | 'whatsapp';
 export type ConversationFilter = { q?: string; channel?: ConversationChannel; patientId?: string };
 type PageOptions = ConversationFilter & { limit: number; cursor: KeysetCursor | null };
 

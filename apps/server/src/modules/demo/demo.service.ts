@@ -151,7 +151,7 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
  * signs them with the demo clinic's own sandbox secret (modules/inbound/sandbox-webhook-signing),
  * not with this public value.
  */
-export function connectDemoSandboxes(deps: Pick<AppDeps, 'config' | 'sandboxes'>, clinicId: string) {
+function connectDemoSandboxes(deps: Pick<AppDeps, 'config' | 'sandboxes'>, clinicId: string) {
   if (!deps.config.sandboxMode) return;
   deps.sandboxes.whatsapp.webhook = {
     url: inboundWebhookUrls(deps.config.http.publicUrl, clinicId).whatsapp,

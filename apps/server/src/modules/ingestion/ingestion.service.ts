@@ -47,7 +47,7 @@ export const reviewSourceSecretPrefixes = {
 type SecretKey = keyof typeof reviewSourceSecretPrefixes;
 const secretName = (key: SecretKey, clinicId: string) => `${reviewSourceSecretPrefixes[key]}${clinicId}`;
 
-export const ingestionFailureCodes = [
+const ingestionFailureCodes = [
   'NO_REVIEW_SOURCE',
   'PROVIDER_AUTH_FAILED',
   'PROVIDER_NOT_FOUND',
@@ -55,7 +55,7 @@ export const ingestionFailureCodes = [
   'PROVIDER_UNAVAILABLE',
   'PROVIDER_BAD_RESPONSE',
 ] as const;
-export type IngestionFailureCode = (typeof ingestionFailureCodes)[number];
+type IngestionFailureCode = (typeof ingestionFailureCodes)[number];
 
 export type IngestionResult =
   | { ok: true; importedCount: number }
@@ -82,7 +82,7 @@ const failureCodes: Record<ProviderErrorKind, Exclude<IngestionFailureCode, 'NO_
 };
 
 /** The text staff see after 'Error syncing reviews': what happened and what to do. */
-export function ingestionFailureMessage(provider: ReviewProvider, code: IngestionFailureCode): string {
+function ingestionFailureMessage(provider: ReviewProvider, code: IngestionFailureCode): string {
   const name = providerLabels[provider];
   const settings =
     provider === 'trustpilot' ? 'the API key and business unit ID' : 'the Google Business Profile connection';
@@ -103,7 +103,7 @@ export function ingestionFailureMessage(provider: ReviewProvider, code: Ingestio
 }
 
 /** The review sources a clinic has connected: Trustpilot and/or Google, each with every secret saved. */
-export async function resolveReviewSources(deps: IngestionDeps, clinicId: string): Promise<ReviewSource[]> {
+async function resolveReviewSources(deps: IngestionDeps, clinicId: string): Promise<ReviewSource[]> {
   const sandboxMode = await findClinicSandboxMode(deps.db, clinicId);
   if (sandboxMode === null) return [];
   const keys = Object.keys(reviewSourceSecretPrefixes) as SecretKey[];

@@ -29,10 +29,10 @@ type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
  */
 export const followUpWhatsAppTemplate = whatsAppSandboxDemo.templateName;
 
-export type SendResult = { providerMessageId: string };
+type SendResult = { providerMessageId: string };
 
-export type SmsSend = { to: string; text: string; reference: string; isMarketing: boolean };
-export type WhatsAppSend =
+type SmsSend = { to: string; text: string; reference: string; isMarketing: boolean };
+type WhatsAppSend =
   | { form: 'free_form'; to: string; text: string; reference: string }
   | {
       form: 'template';

@@ -21,7 +21,7 @@ import type { ClinicTemplate } from './sending-lookups.repository';
 // and its text passes `checkOutgoingMessage`, else the clinic's template for the message's kind
 // and language (a starter text when the clinic saved none). Written at send time, not planning.
 
-export const writtenMessageTypes = ['followup', 'crosssell'] as const;
+const writtenMessageTypes = ['followup', 'crosssell'] as const;
 export type WrittenMessageType = (typeof writtenMessageTypes)[number];
 
 export type MessageWriterInput = {
@@ -38,7 +38,7 @@ export type MessageWriterInput = {
 
 export type MessageModel = OpenAiModel;
 
-export const messageSources = ['ai', 'template'] as const;
+const messageSources = ['ai', 'template'] as const;
 
 export type WrittenMessage =
   | {
@@ -88,7 +88,7 @@ export const templateCategoryOf: Record<WrittenMessageType, string | null> = {
 };
 
 /** The template body: the clinic's own (its language, this channel's type first), else the starter. */
-export function chooseTemplateBody(input: MessageWriterInput, clinicTemplates: ClinicTemplate[]): string {
+function chooseTemplateBody(input: MessageWriterInput, clinicTemplates: ClinicTemplate[]): string {
   const own = clinicTemplates.filter((t) => t.language === input.language);
   const chosen = own.find((t) => t.templateType === input.channel) ?? own[0];
   if (chosen) return chosen.body;
@@ -176,7 +176,7 @@ export function buildMessagePrompt(given: MessageWriterInput): ChatMessage[] {
 }
 
 /** Models like to wrap the answer in quotes or add a "Message:" label. */
-export function cleanMessageText(text: string): string {
+function cleanMessageText(text: string): string {
   let out = text.trim().replace(/^(?:message|mensaje|mesaj)\s*:\s*/i, '');
   const quoted = /^(["“”'«])([\s\S]*)(["“”'»])$/.exec(out);
   if (quoted) out = quoted[2]!.trim();

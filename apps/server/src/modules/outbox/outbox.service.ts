@@ -60,7 +60,7 @@ export type { ContextCache, Deps, Log } from './sending-context';
 // Two minutes: a run stops claiming after 50 s and every provider call has a timeout, so an older claim
 // is a stopped worker's (issue 11, finding 8).
 export const defaultStaleAfterMs = 2 * 60_000;
-export const maxAttempts = 5;
+const maxAttempts = 5;
 const retryBaseMs = 60_000;
 const retryMaxMs = 60 * 60_000;
 
@@ -70,7 +70,7 @@ export { outboxReasons } from './outbox-reasons';
 export type SendOutcome = 'sent' | 'failed' | 'requeued' | 'deferred' | 'unknown' | 'lost_claim';
 
 /** "twilio 21610: Attempt to send to unsubscribed recipient", without secrets (the client's words). */
-export function providerErrorText(error: ProviderError): string {
+function providerErrorText(error: ProviderError): string {
   const code = error.providerCode ? ` ${error.providerCode}` : error.status ? ` HTTP ${error.status}` : '';
   return `${error.provider}${code}: ${error.providerReason ?? error.message}`.slice(0, 500);
 }
@@ -79,12 +79,12 @@ export function providerErrorText(error: ProviderError): string {
 export type SentSource = 'ai' | 'template' | 'whatsapp_template';
 
 /** What a patient received as a WhatsApp template, as the conversation shows it. */
-export function whatsAppTemplateRecord(name: string, languageCode: string, firstName: string): string {
+function whatsAppTemplateRecord(name: string, languageCode: string, firstName: string): string {
   return `WhatsApp template "${name}" (${languageCode}), {{1}} = ${firstName}`;
 }
 
 /** Overrides of a Test Messaging send: what the tester typed instead of the patient's record. */
-export type TestOverrides = {
+type TestOverrides = {
   messageType: WrittenMessageType;
   treatment: string;
   daysAfterTreatment: number;

@@ -138,7 +138,7 @@ export async function findMessage(db: Database, clinicId: string, id: string): P
 }
 
 /** Whether the patient belongs to the clinic. */
-export async function patientExists(db: Database, clinicId: string, patientId: string): Promise<boolean> {
+async function patientExists(db: Database, clinicId: string, patientId: string): Promise<boolean> {
   const rows = await db
     .select({ id: patients.id })
     .from(patients)

@@ -3,7 +3,7 @@ import type { ImportProgressLine, ImportResultResponse } from '@careloop/contrac
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { ImportProgress } from './patient-import.service';
 
-export const progressLinesType = 'application/x-ndjson';
+const progressLinesType = 'application/x-ndjson';
 
 export function wantsProgressLines(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes(progressLinesType);

@@ -47,7 +47,7 @@ import {
 
 type Deps = Pick<AppDeps, 'db'>;
 
-export const maxImportRows = 50_000;
+const maxImportRows = 50_000;
 
 const megabytes = Math.round(maxImportBytes / (1024 * 1024));
 
@@ -57,7 +57,7 @@ const tooLarge = (field: string) => {
 };
 
 /** How long an uploaded file is kept for its preview and import. */
-export const importUploadMinutes = 15;
+const importUploadMinutes = 15;
 
 /** The file's bytes: the kept upload, base64 `file`, or the `csv` text as UTF-8. */
 async function fileBytes(

@@ -5,7 +5,7 @@ import { badRequest } from '../../lib/errors';
 
 export type FieldIssue = { field: string | null; message: string; description?: string };
 
-export function issuesOf(error: z.ZodError): FieldIssue[] {
+function issuesOf(error: z.ZodError): FieldIssue[] {
   return error.issues.map((issue) => {
     const field = issue.path.length > 0 ? issue.path.join('.') : null;
     const isNameIssue = field === 'name';

@@ -50,7 +50,7 @@ function toMarketingConsent(row: PatientView): Patient['marketingConsent'] {
 }
 
 /** A patient as the app's API answers it; the procedure date is read in the clinic's time zone. */
-export function toPatient(row: PatientView, timeZone: string): Patient {
+function toPatient(row: PatientView, timeZone: string): Patient {
   return {
     id: row.id,
     name: row.name,

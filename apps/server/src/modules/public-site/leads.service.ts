@@ -18,7 +18,7 @@ import {
 } from './leads.repository';
 
 /** The most leads one CSV export holds (the newest); an internal list, far below this. */
-export const leadExportMax = 20_000;
+const leadExportMax = 20_000;
 
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value : null;
@@ -134,7 +134,7 @@ const kindTitles: Record<Lead['kind'], string> = {
 const oneLine = (value: string) => value.replace(/[\r\n\t\u2028\u2029]+/g, ' ').trim();
 
 /** The e-mail that tells sales of a lead; a reply goes to the visitor. */
-export function leadEmail(salesEmail: string, lead: Lead, adminUrl: string): MailMessage {
+function leadEmail(salesEmail: string, lead: Lead, adminUrl: string): MailMessage {
   const who = lead.organization ? `${lead.name} (${lead.organization})` : lead.name;
   const lines = [
     `${kindTitles[lead.kind]} from the public site, ${lead.createdAt}`,
@@ -161,7 +161,7 @@ export type LeadMailDeps = Pick<AppDeps, 'mailer'> & {
   config: Pick<AppDeps['config'], 'salesEmail' | 'http'>;
 };
 
-export const adminLeadsPath = '/admin/leads';
+const adminLeadsPath = '/admin/leads';
 
 /** Tells sales without the visitor waiting for the mail server (a failure is logged). */
 export function notifySales(deps: LeadMailDeps, lead: Lead) {

@@ -14,7 +14,7 @@ import { cacheFor, checkSystemStatus, databaseProbes } from './system-status.ser
 
 /** Per client address and route: enough for a person correcting a typo, too few for a flood. */
 export const publicFormRateLimit = { max: 5, timeWindow: 10 * 60_000 } as const;
-export const statusCacheMs = 15_000;
+const statusCacheMs = 15_000;
 
 const formLimits = {
   bodyLimit: 32 * 1024,

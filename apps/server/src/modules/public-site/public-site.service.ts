@@ -12,7 +12,7 @@ import { insertEnterpriseContactRequest, insertPublicFormSubmission } from './pu
 type Deps = Pick<AppDeps, 'db'> & LeadMailDeps;
 
 /** A filled honeypot: the request came from a bot. It is answered as usual and not stored. */
-export function isBot(body: { website?: string | undefined }): boolean {
+function isBot(body: { website?: string | undefined }): boolean {
   return (body.website ?? '').trim() !== '';
 }
 

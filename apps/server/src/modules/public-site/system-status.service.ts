@@ -140,7 +140,7 @@ const dayMs = 24 * hourMs;
 const percent = (part: number, whole: number) => Math.round((part / whole) * 1000) / 10;
 
 /** One day of one service from its counts: the worst state sampled, and the operational share. */
-export function statusDayOf(date: string, row: StatusDayRow | undefined): StatusDay {
+function statusDayOf(date: string, row: StatusDayRow | undefined): StatusDay {
   if (!row || row.samples === 0) return { date, status: 'unknown', uptimePercent: null };
   const status: ServiceStatus =
     row.majorOutage > 0 ? 'major-outage' : row.partialOutage > 0 ? 'partial-outage' : 'operational';

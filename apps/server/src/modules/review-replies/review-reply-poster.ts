@@ -13,7 +13,7 @@ type Provider = 'trustpilot' | 'google';
  * business token (API key and secret) and the business user who signs the reply (providers.md
  * §1.4). Google's reply uses the same connection as the reviews import.
  */
-export const replySecretPrefixes = {
+const replySecretPrefixes = {
   trustpilot: {
     apiKey: 'TRUSTPILOT_API_KEY_',
     apiSecret: 'TRUSTPILOT_API_SECRET_',

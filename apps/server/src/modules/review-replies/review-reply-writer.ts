@@ -49,7 +49,7 @@ const toneGuides: Record<BrandTone, string> = {
 const maxReviewChars = 2000;
 
 /** The chat messages asking for one public reply; the rules mirror `checkReviewReply`. */
-export function buildReplyPrompt(input: ReplyWriterInput): ChatMessage[] {
+function buildReplyPrompt(input: ReplyWriterInput): ChatMessage[] {
   const name = reviewerFirstName(input.reviewerName);
   const system = [
     `You write short public replies to online reviews on behalf of ${input.clinicName}, a healthcare clinic.`,
@@ -79,7 +79,7 @@ export function buildReplyPrompt(input: ReplyWriterInput): ChatMessage[] {
 }
 
 /** Models like to wrap the answer in quotes or add a "Reply:" label; neither belongs in the reply. */
-export function cleanModelText(text: string): string {
+function cleanModelText(text: string): string {
   let out = text.trim().replace(/^(?:reply|respuesta|yanıt|cevap)\s*:\s*/i, '');
   const quoted = /^(["“”'«])([\s\S]*)(["“”'»])$/.exec(out);
   if (quoted) out = quoted[2]!.trim();

@@ -66,7 +66,7 @@ export async function getReview(deps: Deps, ctx: ClinicContext, id: string): Pro
 const maxTitleLength = 200;
 
 /** "2-star review from Ana R.: Terrible aftercare", cut to the title column's limit. */
-export function caseTitleForReview(review: Pick<Review, 'rating' | 'reviewerName' | 'title'>): string {
+function caseTitleForReview(review: Pick<Review, 'rating' | 'reviewerName' | 'title'>): string {
   const from = review.reviewerName?.trim() ? ` from ${review.reviewerName.trim()}` : '';
   const title = review.title?.trim() ? `: ${review.title.trim()}` : '';
   const text = `${review.rating}-star review${from}${title}`;

@@ -11,7 +11,7 @@ import { readOrCreateSecret } from '../secrets/secrets.service';
 // they are needed, kept encrypted in its vault, and shown to its owner and admins so that their
 // own fakes and simulators can sign like the sandbox's do.
 
-export const sandboxWebhookSecretKeys = [
+const sandboxWebhookSecretKeys = [
   'whatsAppAppSecret',
   'whatsAppVerifyToken',
   'twilioAuthToken',
@@ -28,7 +28,7 @@ const vaultName: Record<SandboxWebhookSecretKey, string> = {
   twilioAuthToken: 'TWILIO_AUTH_TOKEN',
   vonageSignatureSecret: 'VONAGE_SIGNATURE_SECRET',
 };
-export const sandboxWebhookSecretName = (clinicId: string, key: SandboxWebhookSecretKey) =>
+const sandboxWebhookSecretName = (clinicId: string, key: SandboxWebhookSecretKey) =>
   `${sandboxWebhookSecretPrefix}${vaultName[key]}_${clinicId}`;
 
 /** The repository's public demo values: a saved copy of one of them signs nothing. */

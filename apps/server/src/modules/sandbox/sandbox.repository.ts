@@ -28,7 +28,7 @@ export async function startSandboxTrial(db: Database, clinicId: string, at: Date
   return rows.length > 0;
 }
 
-export const sandboxEndedError = 'Not sent: sandbox mode ended';
+const sandboxEndedError = 'Not sent: sandbox mode ended';
 
 /**
  * Leaves sandbox mode in one transaction, so nothing the trial set up reaches a real provider: the

@@ -34,7 +34,7 @@ export async function runClinicAutomationAt(deps: Deps, clinicId: string, at: Da
   };
 }
 
-export const sandboxUnavailableMessage = 'Sandbox mode is not available on this server';
+const sandboxUnavailableMessage = 'Sandbox mode is not available on this server';
 
 /** Whether this server can run a clinic on the fakes, and whether the caller's clinic does. */
 export function getSandboxModeState(

@@ -22,7 +22,7 @@ import { readSecurityFacts, type SecurityFactsRow } from './security-hardening.r
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox'>;
 
-export type ServedHeaders = Readonly<Record<string, string | number | readonly string[] | undefined>>;
+type ServedHeaders = Readonly<Record<string, string | number | readonly string[] | undefined>>;
 /** Requests this server answers to itself: what it actually serves, path by path. */
 export type HeaderProbe = () => Promise<{ path: string; headers: ServedHeaders }[]>;
 

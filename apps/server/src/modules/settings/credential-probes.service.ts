@@ -14,15 +14,8 @@ import { findAutomationConfig, findClinicProfile } from './settings.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
 
-export const probedCredentialTypes = [
-  'trustpilot',
-  'google',
-  'whatsapp',
-  'twilio',
-  'vonage',
-  'aws_sns',
-] as const;
-export type ProbedCredentialType = (typeof probedCredentialTypes)[number];
+const probedCredentialTypes = ['trustpilot', 'google', 'whatsapp', 'twilio', 'vonage', 'aws_sns'] as const;
+type ProbedCredentialType = (typeof probedCredentialTypes)[number];
 
 export type CredentialProbe = {
   credentialType: ProbedCredentialType;

@@ -41,7 +41,7 @@ type Draft = Required<Pick<TemplateDraftBody, 'name' | 'body' | 'language' | 'ch
  * Checks a whole set: drafts lacking a name or body are skipped; an unknown {{variable}} or a name
  * used twice in one language is refused (400); more than the plan allows is refused (403).
  */
-export function prepareTemplateSet(tier: string, drafts: readonly Draft[]) {
+function prepareTemplateSet(tier: string, drafts: readonly Draft[]) {
   const kept = usableTemplates(drafts.map((d) => ({ ...d, name: d.name.trim(), body: d.body.trim() })));
   const problems: { field: string; message: string }[] = [];
   const seen = new Set<string>();
@@ -68,7 +68,7 @@ export function prepareTemplateSet(tier: string, drafts: readonly Draft[]) {
 }
 
 /** Replaces the clinic's set in the caller's transaction (used by Settings and onboarding step 4). */
-export async function replaceTemplates(db: Database, ctx: Caller, drafts: readonly Draft[]) {
+async function replaceTemplates(db: Database, ctx: Caller, drafts: readonly Draft[]) {
   const kept = prepareTemplateSet(ctx.clinic.subscriptionTier, drafts);
   const now = Date.now();
   await replaceTemplateRows(

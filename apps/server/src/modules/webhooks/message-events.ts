@@ -16,7 +16,7 @@ const messageData = (message: MessageRef): MessageEventData => ({
 // receivers read patient details through /api/v1. Provider codes (5 digits) stay.
 const phoneNumber = /\+?\d[\d\s().-]{5,}\d/g;
 
-export const maskPhoneNumbers = (text: string) => text.replace(phoneNumber, '[number]');
+const maskPhoneNumbers = (text: string) => text.replace(phoneNumber, '[number]');
 
 export const messageStatusEvent = (
   type: 'message.sent' | 'message.delivered',

@@ -17,7 +17,7 @@ export type MessageEventData = {
   kind: string | null;
 };
 
-export type WebhookEventData = {
+type WebhookEventData = {
   'review.created': { review_id: string; platform: string; rating: number };
   'patient.matched': { patient_id: string; review_id: string; confidence: number };
   'case.created': {
@@ -56,7 +56,7 @@ export type WebhookEvent = {
 }[WebhookEventType];
 
 /** The body every receiver gets (Standard Webhooks' recommended shape), minified once and sent as is. */
-export function webhookBody(event: WebhookEvent, at: Date): string {
+function webhookBody(event: WebhookEvent, at: Date): string {
   return JSON.stringify({ type: event.type, timestamp: at.toISOString(), data: event.data });
 }
 

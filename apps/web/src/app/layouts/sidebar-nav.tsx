@@ -21,7 +21,7 @@ import { paths } from '../../lib/routes';
 
 type SidebarEntry = { labelKey: string; to: string; icon: Icon };
 
-export const sidebarEntries: readonly SidebarEntry[] = [
+const sidebarEntries: readonly SidebarEntry[] = [
   { labelKey: 'sidebar.dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
   { labelKey: 'sidebar.onboarding', to: paths.onboarding, icon: IconRocket },
   { labelKey: 'sidebar.patients', to: paths.patients, icon: IconUsers },
@@ -35,7 +35,7 @@ export const sidebarEntries: readonly SidebarEntry[] = [
 ];
 
 /** Shown to the service's operators only (OPERATOR_EMAILS), after the clinic's own pages. */
-export const operatorSidebarEntries: readonly SidebarEntry[] = [
+const operatorSidebarEntries: readonly SidebarEntry[] = [
   { labelKey: 'sidebar.leads', to: paths.adminLeads, icon: IconInbox },
 ];
 

@@ -1,5 +1,5 @@
 /** Shell constants from the specification. */
-export const sidebarCookieName = 'sidebar_state';
+const sidebarCookieName = 'sidebar_state';
 export const sidebarCookieMaxAgeSeconds = 60 * 60 * 24 * 7; // 7 days = 604800
 export const sidebarWidth = { expanded: '16rem', mobile: '18rem', collapsed: '3rem' } as const;
 /** Below this width (768px) the sidebar is a slide-over drawer. */

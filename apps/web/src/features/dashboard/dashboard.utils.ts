@@ -5,12 +5,7 @@ export function shouldShowAttention(summary: Pick<DashboardSummary, 'cases' | 'a
   return summary.cases.highPriority > 0 || summary.alerts.highRisk > 0;
 }
 
-export const systemStatusKeys = [
-  'reviewMonitoring',
-  'patientMatching',
-  'caseAutomation',
-  'dailyDigest',
-] as const;
+const systemStatusKeys = ['reviewMonitoring', 'patientMatching', 'caseAutomation', 'dailyDigest'] as const;
 export type SystemStatusKey = (typeof systemStatusKeys)[number];
 export type SystemState = 'active' | 'ready' | 'notConfigured' | 'scheduled' | 'off' | 'failing' | 'pending';
 

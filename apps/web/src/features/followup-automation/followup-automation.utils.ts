@@ -21,8 +21,6 @@ export function parseFollowupTab(value: string | null): FollowupTab {
   return followupTabs.find((tab) => tab === value) ?? 'test';
 }
 
-export const isForbidden = (error: unknown) => error instanceof ApiError && error.status === 403;
-
 // ---------------------------------------------------------------------------------------------
 // Messages: the server's English texts (spec 2 §5, §8) to this feature's translation keys.
 // ---------------------------------------------------------------------------------------------

@@ -75,7 +75,7 @@ function toBrandTone(value: string): BrandTone {
   return brandTones.find((tone) => tone === value) ?? 'professional';
 }
 
-export function templateToDraft(template: MessageTemplate): WizardTemplateDraft {
+function templateToDraft(template: MessageTemplate): WizardTemplateDraft {
   return {
     name: template.name,
     body: template.body,
@@ -231,7 +231,7 @@ export function canSkipStep(step: OnboardingStep, saved: ChannelReadiness): bool
 }
 
 /** A step as the stepper marks it: saved, saved without setting its channel up, or still to do. */
-export type StepMark = 'completed' | 'skipped' | 'pending';
+type StepMark = 'completed' | 'skipped' | 'pending';
 
 export type StepIndicator = {
   step: OnboardingStep;

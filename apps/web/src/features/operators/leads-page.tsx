@@ -17,6 +17,7 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { exportLeadsUrl, leadsPageSize, useLeads } from './api/get-leads';
 import { leadPageCount } from './leads.utils';
 
@@ -67,7 +68,7 @@ export function LeadsPage() {
         <PageLoader />
       ) : list.isError ? (
         <Alert color="red" title={t('leads.loadFailed')}>
-          {list.error.message}
+          {apiErrorMessage(list.error)}
         </Alert>
       ) : list.data.items.length === 0 ? (
         <Text c="dark.6">{q ? t('leads.noMatch') : t('leads.empty')}</Text>

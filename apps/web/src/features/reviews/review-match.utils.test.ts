@@ -87,7 +87,7 @@ describe('matchErrorText', () => {
       ]),
       { key: 'match.errors.patientNotFound' },
     ],
-    [new ApiError(403, 'FORBIDDEN', 'Not allowed'), { text: 'Not allowed' }],
+    [new ApiError(403, 'FORBIDDEN', 'Not allowed'), { text: 'You do not have permission to do this.' }],
     [new ApiError(500, 'INTERNAL', 'boom'), { key: 'toasts.tryAgain' }],
     [new ApiError(0, 'NETWORK', ''), { key: 'toasts.tryAgain' }],
     [new Error('x'), { key: 'toasts.tryAgain' }],

@@ -1,6 +1,7 @@
 import type { ReviewMatchChange, ReviewMatchDetail } from '@careloop/contracts/review-matches';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import type { SyncErrorText } from './reviews.utils';
 
 type MatchState = ReviewMatchChange['from'];
@@ -56,7 +57,7 @@ export function matchErrorText(error: unknown): SyncErrorText {
     if (error.status === 404) return { key: 'errors.reviewNotFound' };
     if (error.status === 400 && hasFieldDetail(error.details, 'patientId'))
       return { key: 'match.errors.patientNotFound' };
-    if (error.status >= 400 && error.status < 500 && error.message) return { text: error.message };
+    if (error.status >= 400 && error.status < 500) return { text: apiErrorMessage(error) };
   }
   return { key: 'toasts.tryAgain' };
 }

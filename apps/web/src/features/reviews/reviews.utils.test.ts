@@ -10,7 +10,7 @@ describe('syncErrorText', () => {
     ],
     [
       new ApiError(400, 'VALIDATION_ERROR', 'Trustpilot rejected the key'),
-      { text: 'Trustpilot rejected the key' },
+      { text: 'Some of the information is not valid. Check it and try again.' },
     ],
     [new ApiError(500, 'INTERNAL', 'An unexpected error occurred'), { key: 'toasts.syncFallback' }],
     [new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'), { key: 'toasts.syncFallback' }],
@@ -27,7 +27,7 @@ describe('createCaseErrorText', () => {
       { key: 'errors.caseAlreadyOpen' },
     ],
     [new ApiError(404, 'NOT_FOUND', 'Review not found'), { key: 'errors.reviewNotFound' }],
-    [new ApiError(403, 'FORBIDDEN', 'Nope'), { text: 'Nope' }],
+    [new ApiError(403, 'FORBIDDEN', 'Nope'), { text: 'You do not have permission to do this.' }],
     [new ApiError(503, 'INTERNAL', 'x'), { key: 'toasts.tryAgain' }],
   ])('%s', (error, expected) => {
     expect(createCaseErrorText(error)).toEqual(expected);
@@ -73,7 +73,7 @@ describe('replyErrorText', () => {
     [new ApiError(404, 'NOT_FOUND', 'Review not found'), { key: 'errors.reviewNotFound' }],
     [
       new ApiError(400, 'VALIDATION_ERROR', 'The request is not valid', [{ field: 'text' }]),
-      { text: 'The request is not valid' },
+      { text: 'Some of the information is not valid. Check it and try again.' },
     ],
     [new ApiError(502, 'INTERNAL', 'Bad gateway'), { key: 'toasts.tryAgain' }],
     [new Error('boom'), { key: 'toasts.tryAgain' }],

@@ -3,6 +3,7 @@ import type { DomainMessage } from '@careloop/domain/domain-message';
 import { planMessages } from '@careloop/domain/plans';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 export const matchStatusColors = {
   matched: 'green',
@@ -10,23 +11,23 @@ export const matchStatusColors = {
   unmatched: 'gray',
 } as const satisfies Record<ReviewMatchStatus, string>;
 
-/** What the 'Error syncing reviews' toast says: a translation key, or the server's own words. */
+/** What the 'Error syncing reviews' toast says: a translation key, or the translated text for the error code. */
 export type SyncErrorText = { key: string } | { text: string };
 
 export function syncErrorText(error: unknown): SyncErrorText {
   if (error instanceof ApiError) {
     if (error.code === noReviewSourceCode) return { key: 'errors.noReviewSource' };
-    if (error.status >= 400 && error.status < 500 && error.message) return { text: error.message };
+    if (error.status >= 400 && error.status < 500) return { text: apiErrorMessage(error) };
   }
   return { key: 'toasts.syncFallback' };
 }
 
-/** The error toast after Create case: a known conflict is translated, other 4xx pass through. */
+/** The error toast after Create case: a known conflict has its own text, other 4xx the one for their code. */
 export function createCaseErrorText(error: unknown): SyncErrorText {
   if (error instanceof ApiError) {
     if (error.status === 409) return { key: 'errors.caseAlreadyOpen' };
     if (error.status === 404) return { key: 'errors.reviewNotFound' };
-    if (error.status >= 400 && error.status < 500 && error.message) return { text: error.message };
+    if (error.status >= 400 && error.status < 500) return { text: apiErrorMessage(error) };
   }
   return { key: 'toasts.tryAgain' };
 }
@@ -63,7 +64,7 @@ export function replyErrorText(error: unknown): ReplyErrorText {
     if (error.code === 'PLAN_REQUIRED') return { domain: planMessages.featureLocked };
     if (error.status === 409) return { key: 'reply.errors.conflict' };
     if (error.status === 404) return { key: 'errors.reviewNotFound' };
-    if (error.status >= 400 && error.status < 500 && error.message) return { text: error.message };
+    if (error.status >= 400 && error.status < 500) return { text: apiErrorMessage(error) };
   }
   return { key: 'toasts.tryAgain' };
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../components/page-loader';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import { showError, showSuccess } from '../../lib/notifications';
 import { useSecurityScan } from './api/get-security-scan';
 import { useRunFullScan } from './api/run-full-scan';
@@ -23,7 +24,8 @@ export function SecurityHardeningPage() {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(
       new Date(iso),
     );
-  const errorText = (error: unknown) => (error instanceof ApiError ? error.message : t('actionError'));
+  const errorText = (error: unknown) =>
+    error instanceof ApiError ? apiErrorMessage(error) : t('actionError');
 
   const runScan = () =>
     fullScan.mutate(undefined, {

@@ -316,7 +316,10 @@ describe('teamErrorOf', () => {
       { key: 'team.errors.forbidden' },
     ],
     [new ApiError(404, 'NOT_FOUND', 'Team member not found'), { key: 'team.errors.notFound' }],
-    [new ApiError(409, 'CONFLICT', 'Something new'), { text: 'Something new' }],
+    [
+      new ApiError(409, 'CONFLICT', 'Something new'),
+      { text: 'This conflicts with existing data. Refresh the page and try again.' },
+    ],
     [new ApiError(500, 'INTERNAL', 'boom'), null],
     [new ApiError(0, 'NETWORK', 'offline'), null],
     [new Error('x'), null],

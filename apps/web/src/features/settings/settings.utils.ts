@@ -33,6 +33,7 @@ import {
   toSavedTemplates,
 } from '../../components/template-editor.utils';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 export const settingsTabs = ['clinic', 'templates', 'team', 'api', 'plan'] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
@@ -52,7 +53,7 @@ export function isPlanRequired(error: unknown): boolean {
 }
 
 /** Messages the settings forms show that the specification does not word (keys in `settings`). */
-export const settingsMessages = {
+const settingsMessages = {
   ...clinicProfileMessages,
   phoneNumberIdRequired: {
     key: 'settings.errors.phoneNumberIdRequired',
@@ -370,14 +371,14 @@ const teamErrorKeys: Record<string, string> = {
 
 export type TeamErrorText = { key: string } | { text: string } | null;
 
-/** What to show for a refused team change: a known 409/403 translated, another 4xx as the server worded it. */
+/** What to show for a refused team change: a known 409/403 by its own key, another 4xx by its error code. */
 export function teamErrorOf(error: unknown): TeamErrorText {
   if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
   const key = teamErrorKeys[error.message];
   if (key) return { key };
   if (error.status === 404) return { key: 'team.errors.notFound' };
   if (error.status === 403 && error.code === 'FORBIDDEN') return { key: 'team.errors.forbidden' };
-  return { text: error.message };
+  return { text: apiErrorMessage(error) };
 }
 
 /** The automatic sign-out times offered (minutes), with the saved one if it is another (set through the API). */

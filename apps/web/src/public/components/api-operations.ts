@@ -37,7 +37,7 @@ export function operationKey(method: string, path: string): string {
   return [method, ...parts].join('_');
 }
 
-export function apiOperations(doc: { paths: Record<string, Record<string, Operation>> }): ApiOperation[] {
+function apiOperations(doc: { paths: Record<string, Record<string, Operation>> }): ApiOperation[] {
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => {
       const body = Object.values(operation.requestBody?.content ?? {})[0]?.schema;

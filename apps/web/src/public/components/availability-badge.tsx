@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export const availabilities = ['available', 'comingSoon', 'planned'] as const;
+const availabilities = ['available', 'comingSoon', 'planned'] as const;
 export type Availability = (typeof availabilities)[number];
 
 const colors: Record<Availability, string> = { available: 'green', comingSoon: 'brand', planned: 'gray' };

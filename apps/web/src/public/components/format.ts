@@ -1,5 +1,3 @@
-import type { PlanTier } from '@careloop/domain/plans';
-
 const localeOf = (language: string) => (language === 'tr' ? 'tr-TR' : language === 'es' ? 'es-ES' : 'en-US');
 
 /** Dollars from integer cents; whole dollars unless `cents` is asked for. */
@@ -21,5 +19,3 @@ export function formatDate(isoDate: string, language: string) {
     new Date(isoDate),
   );
 }
-
-export const planOrder: readonly PlanTier[] = ['starter', 'professional', 'enterprise'];

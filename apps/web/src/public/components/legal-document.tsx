@@ -4,7 +4,7 @@ import { formatDate } from './format';
 import { translatedList } from './translated-list';
 
 /** Spec 3 §2: both legal texts were last updated on December 22, 2024. */
-export const legalLastUpdated = '2024-12-22';
+const legalLastUpdated = '2024-12-22';
 
 type LegalSection = { title: string; paragraphs: string[] };
 

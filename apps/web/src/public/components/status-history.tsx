@@ -11,7 +11,7 @@ const barColors: Record<ServiceStatus, string> = {
 };
 
 /** The days a narrow screen shows; wider ones show the whole history (90 days). */
-export const narrowHistoryDays = 30;
+const narrowHistoryDays = 30;
 
 type StatusHistoryProps = { service: StatusService; name: string };
 

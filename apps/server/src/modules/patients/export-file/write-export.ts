@@ -19,7 +19,7 @@ export function csvCellText({ text, kind }: ExportCell): string {
   return formulaStart.test(text) ? `'${text}` : text;
 }
 
-export const exportDelimiters = { comma: ',', semicolon: ';', tab: '\t' } as const;
+const exportDelimiters = { comma: ',', semicolon: ';', tab: '\t' } as const;
 export type ExportDelimiter = keyof typeof exportDelimiters;
 
 /** RFC 4180 text (CRLF, quotes as needed) with the delimiter chosen, in the encoding chosen. */

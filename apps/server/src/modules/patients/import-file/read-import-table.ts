@@ -2,8 +2,8 @@ import Papa from 'papaparse';
 import readXlsxFile from 'read-excel-file/node';
 import { decodeText, detectEncoding, type FileEncoding } from './text-encoding';
 
-export const csvDelimiters = [',', ';', '\t'] as const;
-export type CsvDelimiter = (typeof csvDelimiters)[number];
+const csvDelimiters = [',', ';', '\t'] as const;
+type CsvDelimiter = (typeof csvDelimiters)[number];
 
 export type ImportTableOptions = {
   /** Read as this encoding instead of the detected one. */
@@ -35,7 +35,7 @@ export class ImportFileError extends Error {
 
 const zipSignature = [0x50, 0x4b, 0x03, 0x04];
 
-export function isXlsx(bytes: Uint8Array): boolean {
+function isXlsx(bytes: Uint8Array): boolean {
   return zipSignature.every((byte, at) => bytes[at] === byte);
 }
 
@@ -52,7 +52,7 @@ function toTable(grid: string[][], base: Omit<ImportTable, 'header' | 'rows'>): 
  * The delimiter the header row uses most (outside quotes); a comma when it holds none. The header
  * is the surest sign: its cells are words, not numbers with decimal commas.
  */
-export function detectDelimiter(text: string): CsvDelimiter {
+function detectDelimiter(text: string): CsvDelimiter {
   const counts = new Map<CsvDelimiter, number>(csvDelimiters.map((d) => [d, 0]));
   let quoted = false;
   for (const char of text) {

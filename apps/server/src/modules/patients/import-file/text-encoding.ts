@@ -1,7 +1,7 @@
 import iconv from 'iconv-lite';
 
 /** The encodings import reads and export writes. */
-export const fileEncodings = ['utf-8', 'windows-1252', 'windows-1254', 'iso-8859-9'] as const;
+const fileEncodings = ['utf-8', 'windows-1252', 'windows-1254', 'iso-8859-9'] as const;
 export type FileEncoding = (typeof fileEncodings)[number];
 
 const utf8Bom = [0xef, 0xbb, 0xbf];

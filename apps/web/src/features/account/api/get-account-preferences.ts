@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 
 export const accountPreferencesKey = ['account', 'preferences'] as const;
 
-export const accountPreferencesQueryOptions = () =>
+const accountPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: accountPreferencesKey,
     queryFn: ({ signal }) => apiFetch<AccountPreferences>('/api/account/preferences', { signal }),

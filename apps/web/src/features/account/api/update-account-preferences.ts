@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { accountPreferencesKey } from './get-account-preferences';
 
-export const updateAccountPreferences = (body: UpdateAccountPreferences) =>
+const updateAccountPreferences = (body: UpdateAccountPreferences) =>
   apiFetch<AccountPreferences>('/api/account/preferences', { method: 'PUT', body });
 
 /** PUT /api/account/preferences; the saved preferences replace the cached ones. */

@@ -2,12 +2,12 @@ import type { InvitationPreview } from '@careloop/contracts/team';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export const invitationKeys = {
+const invitationKeys = {
   all: ['invitation'] as const,
   preview: (token: string) => [...invitationKeys.all, token] as const,
 };
 
-export const invitationQueryOptions = (token: string) =>
+const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: invitationKeys.preview(token),
     queryFn: ({ signal }) =>

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { caseKeys } from './case-keys';
 
-export function addCaseNote(caseId: string, body: CreateCaseNoteBody) {
+function addCaseNote(caseId: string, body: CreateCaseNoteBody) {
   return apiFetch<CaseNote>(`/api/cases/${encodeURIComponent(caseId)}/notes`, { method: 'POST', body });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { caseKeys, dashboardKey } from './case-keys';
 
-export function createCase(body: CreateCaseBody) {
+function createCase(body: CreateCaseBody) {
   return apiFetch<Case>('/api/cases', { method: 'POST', body });
 }
 

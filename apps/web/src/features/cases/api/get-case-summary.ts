@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { caseKeys } from './case-keys';
 
-export const caseSummaryQueryOptions = () =>
+const caseSummaryQueryOptions = () =>
   queryOptions({
     queryKey: caseKeys.summary(),
     queryFn: ({ signal }) => apiFetch<CaseSummary>('/api/cases/summary', { signal }),

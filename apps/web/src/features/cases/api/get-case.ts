@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { caseKeys } from './case-keys';
 
-export const caseQueryOptions = (id: string) =>
+const caseQueryOptions = (id: string) =>
   queryOptions({
     queryKey: caseKeys.detail(id),
     queryFn: ({ signal }) => apiFetch<CaseDetail>(`/api/cases/${encodeURIComponent(id)}`, { signal }),

@@ -3,15 +3,15 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { caseKeys } from './case-keys';
 
-export const pageSize = 25;
+const pageSize = 25;
 
-export function getCases(status: CaseStatusFilter, cursor: string | null, signal?: AbortSignal) {
+function getCases(status: CaseStatusFilter, cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams({ status, limit: String(pageSize) });
   if (cursor) params.set('cursor', cursor);
   return apiFetch<CaseListResponse>(`/api/cases?${params}`, { signal });
 }
 
-export const casesQueryOptions = (status: CaseStatusFilter) =>
+const casesQueryOptions = (status: CaseStatusFilter) =>
   infiniteQueryOptions({
     queryKey: caseKeys.list(status),
     queryFn: ({ pageParam, signal }) => getCases(status, pageParam, signal),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { caseKeys } from './case-keys';
 
-export const clinicMembersQueryOptions = () =>
+const clinicMembersQueryOptions = () =>
   queryOptions({
     queryKey: caseKeys.members(),
     queryFn: ({ signal }) => apiFetch<ClinicMembersResponse>('/api/clinic-members', { signal }),

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { caseKeys } from './case-keys';
 
 /** Patients by name, e-mail or phone, for the New case dialog's patient picker. */
-export const patientSearchQueryOptions = (q: string) =>
+const patientSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: caseKeys.patientSearch(q),
     queryFn: ({ signal }) => {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { caseKeys, dashboardKey } from './case-keys';
 
-export function updateCase(id: string, body: UpdateCaseBody) {
+function updateCase(id: string, body: UpdateCaseBody) {
   return apiFetch<Case>(`/api/cases/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 }
 

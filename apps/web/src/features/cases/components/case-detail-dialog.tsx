@@ -17,6 +17,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useAddCaseNote } from '../api/add-case-note';
 import { useCase } from '../api/get-case';
@@ -53,7 +54,9 @@ export function CaseDetailDialog({ caseId, now, onClose }: CaseDetailDialogProps
 }
 
 function errorText(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status > 0 && error.status < 500 ? error.message : fallback;
+  return error instanceof ApiError && error.status > 0 && error.status < 500
+    ? apiErrorMessage(error)
+    : fallback;
 }
 
 function CaseDetailBody({ kase, now }: { kase: CaseDetail; now: Date }) {

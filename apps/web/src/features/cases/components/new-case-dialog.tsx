@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreateCase } from '../api/create-case';
 import { usePatientSearch } from '../api/search-patients';
@@ -67,7 +68,7 @@ function NewCaseForm({ onClose, onCreated }: Omit<NewCaseDialogProps, 'opened'>)
           title: t('toasts.createError'),
           message:
             error instanceof ApiError && error.status > 0 && error.status < 500
-              ? error.message
+              ? apiErrorMessage(error)
               : t('toasts.tryAgain'),
         }),
     });

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client';
 import { type ConversationListFilter, conversationKeys, conversationListParams } from './conversation-keys';
 
-export const sentMessagesQueryOptions = (filter: ConversationListFilter, cursor: string | null) =>
+const sentMessagesQueryOptions = (filter: ConversationListFilter, cursor: string | null) =>
   queryOptions({
     queryKey: conversationKeys.sent(filter, cursor),
     queryFn: ({ signal }) =>

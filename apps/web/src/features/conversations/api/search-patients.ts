@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { conversationKeys } from './conversation-keys';
 
 /** Patients by name, e-mail or phone, for the simulated reply's patient picker. */
-export const patientSearchQueryOptions = (q: string) =>
+const patientSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: conversationKeys.patientSearch(q),
     queryFn: ({ signal }) => {

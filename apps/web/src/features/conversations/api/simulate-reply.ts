@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { conversationKeys } from './conversation-keys';
 
-export const simulateReply = (body: SimulateReplyBody) =>
+const simulateReply = (body: SimulateReplyBody) =>
   apiFetch<SimulateReplyResponse>('/api/conversations/simulate-reply', { method: 'POST', body });
 
 /** POST /api/conversations/simulate-reply (sandbox clinics); refreshes both lists. */

@@ -6,6 +6,7 @@ import { IconMessageReply } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { usePatientSearch } from '../api/search-patients';
 import { useSimulateReply } from '../api/simulate-reply';
@@ -55,7 +56,7 @@ export function SimulateReplyCard() {
           const isClientError = error instanceof ApiError && error.status > 0 && error.status < 500;
           showError({
             title: t('simulate.error'),
-            message: isClientError ? error.message : t('simulate.tryAgain'),
+            message: isClientError ? apiErrorMessage(error) : t('simulate.tryAgain'),
           });
         },
       },

@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Under `dashboard`, which the cases and reviews features invalidate after a change. */
-export const dashboardKeys = {
+const dashboardKeys = {
   all: ['dashboard'] as const,
   summary: () => [...dashboardKeys.all, 'summary'] as const,
 };
 
-export const dashboardSummaryQueryOptions = () =>
+const dashboardSummaryQueryOptions = () =>
   queryOptions({
     queryKey: dashboardKeys.summary(),
     queryFn: ({ signal }) => apiFetch<DashboardSummary>('/api/dashboard/summary', { signal }),

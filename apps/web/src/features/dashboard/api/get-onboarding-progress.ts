@@ -8,7 +8,7 @@ import { apiFetch } from '../../../lib/api-client';
  */
 export const onboardingProgressKey = ['onboarding', 'state'] as const;
 
-export const onboardingProgressQueryOptions = () =>
+const onboardingProgressQueryOptions = () =>
   queryOptions({
     queryKey: onboardingProgressKey,
     queryFn: ({ signal }) => apiFetch<OnboardingState>('/api/onboarding', { signal }),

@@ -1,8 +1,8 @@
 import { Box, Group, Text } from '@mantine/core';
 import { niceMax } from '../dashboard.utils';
 
-export type BarSeries = { key: string; label: string; color: string; values: readonly number[] };
-export type LineSeries = {
+type BarSeries = { key: string; label: string; color: string; values: readonly number[] };
+type LineSeries = {
   label: string;
   color: string;
   values: readonly (number | null)[];

@@ -3,7 +3,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { type AuditLogFilters, auditLogSearch, complianceKeys } from './compliance-keys';
 
-export const auditLogQueryOptions = (filters: AuditLogFilters) =>
+const auditLogQueryOptions = (filters: AuditLogFilters) =>
   infiniteQueryOptions({
     queryKey: complianceKeys.auditLog(filters),
     queryFn: ({ signal, pageParam }) =>

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { complianceKeys } from './compliance-keys';
 
-export const baaRequestsQueryOptions = () =>
+const baaRequestsQueryOptions = () =>
   queryOptions({
     queryKey: complianceKeys.baaRequests(),
     queryFn: ({ signal }) => apiFetch<{ items: BaaRequest[] }>('/api/compliance/baa-requests', { signal }),

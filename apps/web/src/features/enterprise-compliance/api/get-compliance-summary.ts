@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../../lib/api-client';
 import { complianceKeys } from './compliance-keys';
 
-export const complianceSummaryQueryOptions = () =>
+const complianceSummaryQueryOptions = () =>
   queryOptions({
     queryKey: complianceKeys.summary(),
     queryFn: ({ signal }) => apiFetch<ComplianceSummary>('/api/compliance/summary', { signal }),

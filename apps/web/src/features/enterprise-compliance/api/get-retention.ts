@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { complianceKeys } from './compliance-keys';
 
-export const retentionQueryOptions = () =>
+const retentionQueryOptions = () =>
   queryOptions({
     queryKey: complianceKeys.retention(),
     queryFn: ({ signal }) => apiFetch<DataRetention>('/api/compliance/retention', { signal }),

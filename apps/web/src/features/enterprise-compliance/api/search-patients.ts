@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiFetch } from '../../../lib/api-client';
 import { complianceKeys } from './compliance-keys';
 
-export const patientSearchQueryOptions = (q: string) =>
+const patientSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: complianceKeys.patientSearch(q),
     queryFn: ({ signal }) =>

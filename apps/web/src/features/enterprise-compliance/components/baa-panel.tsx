@@ -2,6 +2,7 @@ import { baaRequestBodySchema } from '@careloop/contracts/compliance';
 import { Button, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useBaaRequests } from '../api/get-baa-requests';
 import { useRequestBaa } from '../api/request-baa';
@@ -51,7 +52,7 @@ export function BaaPanel() {
                   showSuccess({ title: t('baa.sent'), message: t('baa.sentText') });
                   form.reset();
                 },
-                onError: (error) => showError({ title: t('baa.sendError'), message: error.message }),
+                onError: (error) => showError({ title: t('baa.sendError'), message: apiErrorMessage(error) }),
               },
             ),
           )}

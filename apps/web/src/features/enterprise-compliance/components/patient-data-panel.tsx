@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { patientExportUrl } from '../api/compliance-keys';
 import { useErasePatient } from '../api/erase-patient';
@@ -38,7 +39,7 @@ function EraseDialog({
           showSuccess({ title: t('patients.erased') });
           onErased();
         },
-        onError: (error) => showError({ title: t('patients.eraseError'), message: error.message }),
+        onError: (error) => showError({ title: t('patients.eraseError'), message: apiErrorMessage(error) }),
       },
     );
   };

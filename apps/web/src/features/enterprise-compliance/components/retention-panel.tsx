@@ -4,6 +4,7 @@ import { Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useRetention } from '../api/get-retention';
 import { useSaveRetention } from '../api/save-retention';
@@ -40,7 +41,7 @@ function RetentionForm({ saved }: { saved: DataRetention }) {
           setDraft(draftOf(next));
           showSuccess({ title: t('retention.saved') });
         },
-        onError: (error) => showError({ title: t('retention.saveError'), message: error.message }),
+        onError: (error) => showError({ title: t('retention.saveError'), message: apiErrorMessage(error) }),
       },
     );
   };

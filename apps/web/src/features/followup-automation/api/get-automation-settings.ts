@@ -7,7 +7,7 @@ export function getAutomationSettings(signal?: AbortSignal) {
   return apiFetch<AutomationSettings>('/api/automation/settings', { signal });
 }
 
-export const automationSettingsQueryOptions = () =>
+const automationSettingsQueryOptions = () =>
   queryOptions({ queryKey: followupKeys.settings, queryFn: ({ signal }) => getAutomationSettings(signal) });
 
 /** GET /api/automation/settings (owners and admins): the spec's defaults until saved. */

@@ -5,7 +5,7 @@ import { followupKeys } from './followup-keys';
 
 const optionsLimit = 50;
 
-export function getPatientOptions(q: string, signal?: AbortSignal) {
+function getPatientOptions(q: string, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(optionsLimit) });
   if (q.trim()) params.set('q', q.trim());
   return apiFetch<PatientListResponse>(`/api/patients?${params}`, { signal });

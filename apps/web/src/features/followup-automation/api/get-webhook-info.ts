@@ -7,7 +7,7 @@ export function getWebhookInfo(signal?: AbortSignal) {
   return apiFetch<WebhookInfo>('/api/automation/webhooks', { signal });
 }
 
-export const webhookInfoQueryOptions = () =>
+const webhookInfoQueryOptions = () =>
   queryOptions({ queryKey: followupKeys.webhooks, queryFn: ({ signal }) => getWebhookInfo(signal) });
 
 /** GET /api/automation/webhooks: this deployment's webhook URLs and the verify token status. */

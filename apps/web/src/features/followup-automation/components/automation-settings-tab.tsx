@@ -22,6 +22,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useAutomationSettings } from '../api/get-automation-settings';
 import { useSaveAutomationSettings } from '../api/save-automation-settings';
@@ -43,7 +44,7 @@ export function AutomationSettingsTab() {
   if (settings.isError)
     return (
       <Alert color="red" title={t('settings.toasts.loadFailed')}>
-        {settings.error.message}
+        {apiErrorMessage(settings.error)}
         <Button variant="light" color="red" mt="sm" display="block" onClick={() => void settings.refetch()}>
           {t('page.retry')}
         </Button>
@@ -84,7 +85,7 @@ function SettingsForm({ settings }: { settings: AutomationSettings }) {
       },
       onError: (error) => {
         setServerErrors(serverFieldErrors(error));
-        showError({ title: t('settings.toasts.saveFailed'), message: error.message });
+        showError({ title: t('settings.toasts.saveFailed'), message: apiErrorMessage(error) });
       },
     });
   };

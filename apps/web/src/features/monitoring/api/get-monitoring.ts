@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
 /** Spec 2 §9: the monitoring page refreshes every 30 seconds. */
-export const monitoringRefreshMs = 30_000;
+const monitoringRefreshMs = 30_000;
 
-export const monitoringQueryOptions = () =>
+const monitoringQueryOptions = () =>
   queryOptions({
     queryKey: ['monitoring'] as const,
     queryFn: ({ signal }) => apiFetch<MonitoringSnapshot>('/api/monitoring', { signal }),

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { onboardingKeys } from './onboarding-keys';
 
-export function dismissReach() {
+function dismissReach() {
   return apiFetch<OnboardingState>('/api/onboarding/reach/dismiss', { method: 'POST' });
 }
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { onboardingKeys } from './onboarding-keys';
 
-export const onboardingQueryOptions = () =>
+const onboardingQueryOptions = () =>
   queryOptions({
     queryKey: onboardingKeys.state(),
     queryFn: ({ signal }) => apiFetch<OnboardingState>('/api/onboarding', { signal }),

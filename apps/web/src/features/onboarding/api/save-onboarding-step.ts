@@ -15,7 +15,7 @@ export type SaveStepInput =
   | { step: 3; body: SmsStepBody }
   | { step: 4; body: TemplatesStepBody };
 
-export function saveOnboardingStep({ step, body }: SaveStepInput) {
+function saveOnboardingStep({ step, body }: SaveStepInput) {
   return apiFetch<OnboardingState>(`/api/onboarding/steps/${step}`, { method: 'PUT', body });
 }
 

@@ -7,12 +7,12 @@ export const leadsPageSize = 25;
 export type LeadsFilter = { q: string; page: number };
 
 /** Query keys of the operators' leads view. */
-export const leadKeys = {
+const leadKeys = {
   all: ['admin', 'leads'] as const,
   list: (filter: LeadsFilter) => [...leadKeys.all, filter] as const,
 };
 
-export function getLeads(filter: LeadsFilter, signal?: AbortSignal) {
+function getLeads(filter: LeadsFilter, signal?: AbortSignal) {
   const params = new URLSearchParams({
     limit: String(leadsPageSize),
     offset: String((filter.page - 1) * leadsPageSize),

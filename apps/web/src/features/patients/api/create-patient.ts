@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { patientKeys } from './patient-keys';
 
-export const createPatient = (body: CreatePatientBody) =>
+const createPatient = (body: CreatePatientBody) =>
   apiFetch<Patient>('/api/patients', { method: 'POST', body });
 
 /** POST /api/patients; refreshes the lists. */

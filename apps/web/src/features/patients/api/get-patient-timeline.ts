@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { patientKeys } from './patient-keys';
 
-export const patientTimelineQueryOptions = (id: string) =>
+const patientTimelineQueryOptions = (id: string) =>
   queryOptions({
     queryKey: patientKeys.timeline(id),
     queryFn: ({ signal }) =>

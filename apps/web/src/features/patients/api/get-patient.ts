@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { patientKeys } from './patient-keys';
 
-export const patientQueryOptions = (id: string) =>
+const patientQueryOptions = (id: string) =>
   queryOptions({
     queryKey: patientKeys.detail(id),
     queryFn: ({ signal }) => apiFetch<PatientDetail>(`/api/patients/${encodeURIComponent(id)}`, { signal }),

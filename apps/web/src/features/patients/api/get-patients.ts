@@ -3,9 +3,9 @@ import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanst
 import { apiFetch } from '../../../lib/api-client';
 import { type PatientListFilter, patientKeys } from './patient-keys';
 
-export const patientsPageSize = 24;
+const patientsPageSize = 24;
 
-export function getPatients(filter: PatientListFilter, cursor: string | null, signal?: AbortSignal) {
+function getPatients(filter: PatientListFilter, cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(patientsPageSize) });
   if (filter.q.trim()) params.set('q', filter.q.trim());
   if (filter.status) params.set('status', filter.status);
@@ -13,7 +13,7 @@ export function getPatients(filter: PatientListFilter, cursor: string | null, si
   return apiFetch<PatientListResponse>(`/api/patients?${params}`, { signal });
 }
 
-export const patientsQueryOptions = (filter: PatientListFilter) =>
+const patientsQueryOptions = (filter: PatientListFilter) =>
   infiniteQueryOptions({
     queryKey: patientKeys.list(filter),
     queryFn: ({ pageParam, signal }) => getPatients(filter, pageParam, signal),

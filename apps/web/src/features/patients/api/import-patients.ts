@@ -10,7 +10,7 @@ import { patientKeys } from './patient-keys';
 export type ImportProgress = { done: number; total: number };
 
 /** POST /api/patients/import as progress lines; resolves with the result line. */
-export async function importPatients(
+async function importPatients(
   body: PatientImportBody,
   onProgress: (progress: ImportProgress) => void,
 ): Promise<ImportResultResponse> {

@@ -2,14 +2,14 @@ import type { ImportPreviewResponse, PatientImportBody } from '@careloop/contrac
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export const previewPatientImport = (body: PatientImportBody) =>
+const previewPatientImport = (body: PatientImportBody) =>
   apiFetch<ImportPreviewResponse>('/api/patients/import/preview', { method: 'POST', body });
 
 /**
  * The file's bytes, sent once (not base64 inside JSON): the server keeps it for a few minutes and
  * answers its preview with the `uploadId` that later previews and the import send instead.
  */
-export const uploadPatientImport = (file: File) => {
+const uploadPatientImport = (file: File) => {
   // A CSV a browser does not recognise has no type; xlsx keeps its own.
   const typed = file.type ? file : new File([file], file.name, { type: 'application/octet-stream' });
   const query = new URLSearchParams({ fileName: file.name });

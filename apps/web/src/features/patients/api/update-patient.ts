@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { patientKeys } from './patient-keys';
 
-export const updatePatient = ({ id, body }: { id: string; body: UpdatePatientBody }) =>
+const updatePatient = ({ id, body }: { id: string; body: UpdatePatientBody }) =>
   apiFetch<Patient>(`/api/patients/${encodeURIComponent(id)}`, { method: 'PATCH', body });
 
 /** PATCH /api/patients/:id; refreshes the lists and stores the new patient. */

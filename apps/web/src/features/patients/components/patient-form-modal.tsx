@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreatePatient } from '../api/create-patient';
@@ -100,7 +101,7 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : t('errors.unexpected');
+      const message = error instanceof ApiError ? apiErrorMessage(error) : t('errors.unexpected');
       if (error instanceof ApiError && error.status === 400) {
         const fieldErrors = serverFieldErrors(error.details);
         form.setErrors(

@@ -5,7 +5,7 @@ import { reviewReplyPath } from './get-review-reply';
 import { reviewKeys } from './review-keys';
 
 /** Posted through the review platform when the clinic's credentials allow it, else kept for copying. */
-export function approveReviewReply(reviewId: string) {
+function approveReviewReply(reviewId: string) {
   return apiFetch<ReviewReplyResponse>(`${reviewReplyPath(reviewId)}/approve`, { method: 'POST' });
 }
 

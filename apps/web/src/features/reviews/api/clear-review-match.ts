@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { reviewMatchPath } from './get-review-match';
 import { applyReviewMatchChange } from './set-review-match';
 
-export function clearReviewMatch(reviewId: string) {
+function clearReviewMatch(reviewId: string) {
   return apiFetch<ReviewMatchDetail>(`${reviewMatchPath(reviewId)}/unmatch`, { method: 'POST' });
 }
 

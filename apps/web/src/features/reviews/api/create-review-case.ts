@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { casesKey, dashboardKey, reviewKeys } from './review-keys';
 
-export function createReviewCase(reviewId: string) {
+function createReviewCase(reviewId: string) {
   return apiFetch<Case>(`/api/reviews/${encodeURIComponent(reviewId)}/case`, { method: 'POST' });
 }
 

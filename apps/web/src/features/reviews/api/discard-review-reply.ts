@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { reviewReplyPath } from './get-review-reply';
 import { reviewKeys } from './review-keys';
 
-export function discardReviewReply(reviewId: string) {
+function discardReviewReply(reviewId: string) {
   return apiFetch<ReviewReplyResponse>(`${reviewReplyPath(reviewId)}/discard`, { method: 'POST' });
 }
 

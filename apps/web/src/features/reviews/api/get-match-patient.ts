@@ -3,7 +3,7 @@ import { queryOptions, useQueries } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { reviewKeys } from './review-keys';
 
-export const matchPatientQueryOptions = (patientId: string) =>
+const matchPatientQueryOptions = (patientId: string) =>
   queryOptions({
     queryKey: reviewKeys.patient(patientId),
     queryFn: ({ signal }) => apiFetch<Patient>(`/api/patients/${encodeURIComponent(patientId)}`, { signal }),

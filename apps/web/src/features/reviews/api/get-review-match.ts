@@ -5,7 +5,7 @@ import { reviewKeys } from './review-keys';
 
 export const reviewMatchPath = (reviewId: string) => `/api/review-matches/${encodeURIComponent(reviewId)}`;
 
-export const reviewMatchQueryOptions = (reviewId: string) =>
+const reviewMatchQueryOptions = (reviewId: string) =>
   queryOptions({
     queryKey: reviewKeys.match(reviewId),
     queryFn: ({ signal }) => apiFetch<ReviewMatchDetail>(reviewMatchPath(reviewId), { signal }),

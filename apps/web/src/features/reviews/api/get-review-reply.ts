@@ -5,7 +5,7 @@ import { reviewKeys } from './review-keys';
 
 export const reviewReplyPath = (reviewId: string) => `/api/reviews/${encodeURIComponent(reviewId)}/reply`;
 
-export const reviewReplyQueryOptions = (reviewId: string) =>
+const reviewReplyQueryOptions = (reviewId: string) =>
   queryOptions({
     queryKey: reviewKeys.reply(reviewId),
     queryFn: ({ signal }) => apiFetch<ReviewReplyResponse>(reviewReplyPath(reviewId), { signal }),

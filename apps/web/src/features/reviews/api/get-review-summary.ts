@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { reviewKeys } from './review-keys';
 
-export const reviewSummaryQueryOptions = () =>
+const reviewSummaryQueryOptions = () =>
   queryOptions({
     queryKey: reviewKeys.summary(),
     queryFn: ({ signal }) => apiFetch<ReviewSummary>('/api/reviews/summary', { signal }),

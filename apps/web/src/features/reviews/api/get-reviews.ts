@@ -3,15 +3,15 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { reviewKeys } from './review-keys';
 
-export const pageSize = 25;
+const pageSize = 25;
 
-export function getReviews(cursor: string | null, signal?: AbortSignal) {
+function getReviews(cursor: string | null, signal?: AbortSignal) {
   const params = new URLSearchParams({ limit: String(pageSize) });
   if (cursor) params.set('cursor', cursor);
   return apiFetch<ReviewListResponse>(`/api/reviews?${params}`, { signal });
 }
 
-export const reviewsQueryOptions = () =>
+const reviewsQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: reviewKeys.list(),
     queryFn: ({ pageParam, signal }) => getReviews(pageParam, signal),

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { reviewReplyPath } from './get-review-reply';
 import { reviewKeys } from './review-keys';
 
-export function saveReviewReply(input: { reviewId: string } & UpdateReviewReplyBody) {
+function saveReviewReply(input: { reviewId: string } & UpdateReviewReplyBody) {
   return apiFetch<ReviewReplyResponse>(reviewReplyPath(input.reviewId), {
     method: 'PUT',
     body: { text: input.text },

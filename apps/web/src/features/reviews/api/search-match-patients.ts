@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { reviewKeys } from './review-keys';
 
 /** Patients by name, e-mail or phone (GET /api/patients?q=), for matching a review by hand. */
-export const matchPatientSearchQueryOptions = (q: string) =>
+const matchPatientSearchQueryOptions = (q: string) =>
   queryOptions({
     queryKey: reviewKeys.patientSearch(q),
     queryFn: ({ signal }) => {

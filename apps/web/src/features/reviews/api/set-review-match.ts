@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { reviewMatchPath } from './get-review-match';
 import { dashboardKey, patientsKey, reviewKeys } from './review-keys';
 
-export function setReviewMatch(input: { reviewId: string } & SetReviewMatchBody) {
+function setReviewMatch(input: { reviewId: string } & SetReviewMatchBody) {
   return apiFetch<ReviewMatchDetail>(`${reviewMatchPath(input.reviewId)}/match`, {
     method: 'POST',
     body: { patientId: input.patientId },

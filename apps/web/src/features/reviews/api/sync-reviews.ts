@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { dashboardKey, reviewKeys } from './review-keys';
 
-export function syncReviews() {
+function syncReviews() {
   return apiFetch<SyncReviewsResponse>('/api/reviews/sync', { method: 'POST' });
 }
 

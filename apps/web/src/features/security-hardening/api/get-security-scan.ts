@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 
 export const securityScanKey = ['security-hardening'] as const;
 
-export const securityScanQueryOptions = () =>
+const securityScanQueryOptions = () =>
   queryOptions({
     queryKey: securityScanKey,
     queryFn: ({ signal }) => apiFetch<SecurityScan>('/api/security-hardening', { signal }),

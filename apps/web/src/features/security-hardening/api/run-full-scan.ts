@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { securityScanKey } from './get-security-scan';
 
-export const runFullScan = () =>
+const runFullScan = () =>
   apiFetch<SecurityScan>('/api/security-hardening/scan', { method: 'POST', body: {} });
 
 /** POST /api/security-hardening/scan (logged); the answer replaces the page's scan. */

@@ -7,7 +7,7 @@ import { securityScanKey } from './get-security-scan';
 
 export type CheckAction = 'run' | 'auto-fix';
 
-export const runSecurityCheck = ({ id, action }: { id: SecurityCheckId; action: CheckAction }) =>
+const runSecurityCheck = ({ id, action }: { id: SecurityCheckId; action: CheckAction }) =>
   apiFetch<SecurityCheck>(`/api/security-hardening/checks/${id}/${action}`, { method: 'POST', body: {} });
 
 /** POST .../checks/:checkId/run or /auto-fix (both logged); the check's new result replaces its entry. */

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function createApiClient(body: CreateApiClientBody) {
+function createApiClient(body: CreateApiClientBody) {
   return apiFetch<CreatedApiClient>('/api/settings/api-clients', { method: 'POST', body });
 }
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function createWebhookEndpoint(body: CreateWebhookEndpointBody) {
+function createWebhookEndpoint(body: CreateWebhookEndpointBody) {
   return apiFetch<CreatedWebhookEndpoint>('/api/settings/webhook-endpoints', { method: 'POST', body });
 }
 

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const apiClientsQueryOptions = () =>
+const apiClientsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.apiClients,
     queryFn: ({ signal }) => apiFetch<ApiClientListResponse>('/api/settings/api-clients', { signal }),

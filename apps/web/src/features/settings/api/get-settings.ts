@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const settingsQueryOptions = () =>
+const settingsQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.settings,
     queryFn: ({ signal }) => apiFetch<ClinicSettings>('/api/settings', { signal }),

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const teamQueryOptions = () =>
+const teamQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.team,
     queryFn: ({ signal }) => apiFetch<TeamResponse>('/api/team', { signal }),

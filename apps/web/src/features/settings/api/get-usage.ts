@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const usageQueryOptions = () =>
+const usageQueryOptions = () =>
   queryOptions({
     queryKey: settingsKeys.usage,
     queryFn: ({ signal }) => apiFetch<Usage>('/api/usage', { signal }),

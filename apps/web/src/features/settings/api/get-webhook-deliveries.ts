@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export const webhookDeliveriesQueryOptions = (endpointId: string) =>
+const webhookDeliveriesQueryOptions = (endpointId: string) =>
   queryOptions({
     queryKey: settingsKeys.webhookDeliveries(endpointId),
     queryFn: ({ signal }) =>

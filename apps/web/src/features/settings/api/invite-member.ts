@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function inviteMember(body: InviteMemberBody) {
+function inviteMember(body: InviteMemberBody) {
   return apiFetch<Invitation>('/api/team/invitations', { method: 'POST', body });
 }
 

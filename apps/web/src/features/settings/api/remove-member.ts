@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function removeMember(userId: string) {
+function removeMember(userId: string) {
   return apiFetch<void>(`/api/team/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
 }
 

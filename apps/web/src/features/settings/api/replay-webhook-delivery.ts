@@ -3,13 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function replayWebhookDelivery({
-  endpointId,
-  deliveryId,
-}: {
-  endpointId: string;
-  deliveryId: string;
-}) {
+function replayWebhookDelivery({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) {
   return apiFetch<WebhookDeliveryAttempt>(
     `/api/settings/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries/${encodeURIComponent(deliveryId)}/replay`,
     { method: 'POST' },

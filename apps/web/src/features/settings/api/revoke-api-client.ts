@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function revokeApiClient(id: string) {
+function revokeApiClient(id: string) {
   return apiFetch<ApiClient>(`/api/settings/api-clients/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function revokeInvitation(id: string) {
+function revokeInvitation(id: string) {
   return apiFetch<void>(`/api/team/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 

@@ -2,7 +2,7 @@ import type { ClinicSettings, SaveAiReviewResponseBody } from '@careloop/contrac
 import { apiFetch } from '../../../lib/api-client';
 import { useSettingsMutation } from './use-settings-mutation';
 
-export function saveAiReviewResponse(body: SaveAiReviewResponseBody) {
+function saveAiReviewResponse(body: SaveAiReviewResponseBody) {
   return apiFetch<ClinicSettings>('/api/settings/ai-review-response', { method: 'PUT', body });
 }
 

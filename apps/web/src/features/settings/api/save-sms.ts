@@ -2,7 +2,7 @@ import type { ClinicSettings, SaveSmsBody } from '@careloop/contracts/settings';
 import { apiFetch } from '../../../lib/api-client';
 import { useSettingsMutation } from './use-settings-mutation';
 
-export function saveSms(body: SaveSmsBody) {
+function saveSms(body: SaveSmsBody) {
   return apiFetch<ClinicSettings>('/api/settings/sms', { method: 'PUT', body });
 }
 

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
 /** Replaces the clinic's whole set (owners and admins). */
-export function saveTemplates(body: SaveTemplatesBody) {
+function saveTemplates(body: SaveTemplatesBody) {
   return apiFetch<TemplateListResponse>('/api/templates', { method: 'PUT', body });
 }
 

@@ -2,7 +2,7 @@ import type { ClinicSettings, SaveTrustpilotBody } from '@careloop/contracts/set
 import { apiFetch } from '../../../lib/api-client';
 import { useSettingsMutation } from './use-settings-mutation';
 
-export function saveTrustpilot(body: SaveTrustpilotBody) {
+function saveTrustpilot(body: SaveTrustpilotBody) {
   return apiFetch<ClinicSettings>('/api/settings/trustpilot', { method: 'PUT', body });
 }
 

@@ -2,7 +2,7 @@ import type { ClinicSettings, SaveWhatsAppBody } from '@careloop/contracts/setti
 import { apiFetch } from '../../../lib/api-client';
 import { useSettingsMutation } from './use-settings-mutation';
 
-export function saveWhatsApp(body: SaveWhatsAppBody) {
+function saveWhatsApp(body: SaveWhatsAppBody) {
   return apiFetch<ClinicSettings>('/api/settings/whatsapp', { method: 'PUT', body });
 }
 

@@ -2,7 +2,7 @@ import type { ConnectionTestResponse, TestSmsBody } from '@careloop/contracts/se
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export function testSmsConnection(body: TestSmsBody) {
+function testSmsConnection(body: TestSmsBody) {
   return apiFetch<ConnectionTestResponse>('/api/settings/sms/test', { method: 'POST', body });
 }
 

@@ -2,7 +2,7 @@ import type { ConnectionTestResponse, TestWhatsAppBody } from '@careloop/contrac
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 
-export function testWhatsAppConnection(body: TestWhatsAppBody) {
+function testWhatsAppConnection(body: TestWhatsAppBody) {
   return apiFetch<ConnectionTestResponse>('/api/settings/whatsapp/test', { method: 'POST', body });
 }
 

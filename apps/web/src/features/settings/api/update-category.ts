@@ -2,7 +2,7 @@ import type { ClinicSettings, UpdateCategoryBody } from '@careloop/contracts/set
 import { apiFetch } from '../../../lib/api-client';
 import { useSettingsMutation } from './use-settings-mutation';
 
-export function updateCategory(body: UpdateCategoryBody) {
+function updateCategory(body: UpdateCategoryBody) {
   return apiFetch<ClinicSettings>('/api/settings/category', { method: 'PUT', body });
 }
 

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 import { currentUserKeys } from '../../../lib/current-user';
 import { settingsKeys } from './settings-keys';
 
-export function updateMemberRole(userId: string, body: UpdateMemberRoleBody) {
+function updateMemberRole(userId: string, body: UpdateMemberRoleBody) {
   return apiFetch<TeamMember>(`/api/team/members/${encodeURIComponent(userId)}`, { method: 'PATCH', body });
 }
 

@@ -2,7 +2,7 @@ import type { ClinicSettings, UpdateClinicProfileBody } from '@careloop/contract
 import { apiFetch } from '../../../lib/api-client';
 import { useSettingsMutation } from './use-settings-mutation';
 
-export function updateProfile(body: UpdateClinicProfileBody) {
+function updateProfile(body: UpdateClinicProfileBody) {
   return apiFetch<ClinicSettings>('/api/settings/profile', { method: 'PUT', body });
 }
 

@@ -2,7 +2,7 @@ import type { ClinicSettings, UpdateClinicSecurityBody } from '@careloop/contrac
 import { apiFetch } from '../../../lib/api-client';
 import { useSettingsMutation } from './use-settings-mutation';
 
-export function updateSecurity(body: UpdateClinicSecurityBody) {
+function updateSecurity(body: UpdateClinicSecurityBody) {
   return apiFetch<ClinicSettings>('/api/settings/security', { method: 'PUT', body });
 }
 

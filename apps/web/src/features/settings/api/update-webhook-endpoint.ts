@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { settingsKeys } from './settings-keys';
 
-export function updateWebhookEndpoint({ id, body }: { id: string; body: UpdateWebhookEndpointBody }) {
+function updateWebhookEndpoint({ id, body }: { id: string; body: UpdateWebhookEndpointBody }) {
   return apiFetch<WebhookEndpoint>(`/api/settings/webhook-endpoints/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body,

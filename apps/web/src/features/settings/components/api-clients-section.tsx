@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyField } from '../../../components/copy-field';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { translateDomainMessage } from '../../../lib/domain-messages';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
@@ -148,7 +149,8 @@ function CreateClientForm({ onCreated }: { onCreated: (client: CreatedApiClient)
           setScopes([]);
           onCreated(client);
         },
-        onError: (error) => showError({ title: t('api.toasts.createError'), message: error.message }),
+        onError: (error) =>
+          showError({ title: t('api.toasts.createError'), message: apiErrorMessage(error) }),
       },
     );
   };
@@ -245,7 +247,7 @@ function RevokeDialog({ client, onClose }: { client: ApiClient | null; onClose: 
         showSuccess({ title: t('api.toasts.revoked') });
         onClose();
       },
-      onError: (error) => showError({ title: t('api.toasts.revokeError'), message: error.message }),
+      onError: (error) => showError({ title: t('api.toasts.revokeError'), message: apiErrorMessage(error) }),
     });
   };
   return (

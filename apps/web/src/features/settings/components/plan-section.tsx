@@ -12,6 +12,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { currentUserKeys } from '../../../lib/current-user';
 import { showError } from '../../../lib/notifications';
 import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
@@ -123,7 +124,7 @@ function ManageBilling() {
             onError: (error) =>
               showError({
                 title: t('billing.portalFailed'),
-                message: error instanceof ApiError ? error.message : undefined,
+                message: error instanceof ApiError ? apiErrorMessage(error) : undefined,
               }),
           })
         }

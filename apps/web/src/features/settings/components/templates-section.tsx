@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { type TemplateDraft, TemplateEditor } from '../../../components/template-editor';
 import { toSavedTemplates } from '../../../components/template-editor.utils';
 import { resolveLanguage } from '../../../i18n/language.utils';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { translateDomainMessage } from '../../../lib/domain-messages';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
@@ -48,7 +49,7 @@ export function TemplatesSection({ data }: { data: TemplateListResponse }) {
           setIsOverLimit(overLimit);
           showError({
             title: t('settings:templates.toasts.saveError'),
-            message: overLimit ? limitText : error instanceof Error ? error.message : undefined,
+            message: overLimit ? limitText : error instanceof Error ? apiErrorMessage(error) : undefined,
           });
         },
       },

@@ -6,7 +6,7 @@ import { formatNumber, formatUsd } from '../../../public/components/format';
 type UsageLine = Usage['whatsapp'];
 
 /** Percent of a limit for a bar: a zero limit with use is full, unlimited is empty. */
-export function meterPercent(line: UsageLine): number {
+function meterPercent(line: UsageLine): number {
   if (line.limit === null) return 0;
   if (line.limit === 0) return line.used > 0 ? 100 : 0;
   return Math.min(100, (line.used * 100) / line.limit);

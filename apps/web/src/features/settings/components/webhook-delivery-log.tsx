@@ -2,6 +2,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '@careloop/contracts/webho
 import { Alert, Badge, Button, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useWebhookDeliveries } from '../api/get-webhook-deliveries';
 import { useReplayWebhookDelivery } from '../api/replay-webhook-delivery';
@@ -125,7 +126,8 @@ function DeliveryRow({
           attempt.isSuccess
             ? showSuccess({ title: t('webhooks.toasts.replayed') })
             : showError({ title: t('webhooks.toasts.replayFailed'), message: attemptResult(attempt) }),
-        onError: (error) => showError({ title: t('webhooks.toasts.replayFailed'), message: error.message }),
+        onError: (error) =>
+          showError({ title: t('webhooks.toasts.replayFailed'), message: apiErrorMessage(error) }),
       },
     );
   return (

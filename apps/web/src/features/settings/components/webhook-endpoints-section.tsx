@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/copy-field';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
@@ -87,7 +88,8 @@ function EndpointRow({
       {
         onSuccess: () =>
           showSuccess({ title: t(isActive ? 'webhooks.toasts.disabled' : 'webhooks.toasts.enabled') }),
-        onError: (error) => showError({ title: t('webhooks.toasts.updateError'), message: error.message }),
+        onError: (error) =>
+          showError({ title: t('webhooks.toasts.updateError'), message: apiErrorMessage(error) }),
       },
     );
   return (
@@ -172,7 +174,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
           // The server's reason for a refused URL (a private address, not https) goes under the field.
           const refusal = error instanceof ApiError ? fieldRefusal(error.details, 'url') : null;
           if (refusal) setErrors({ url: refusal.key ? t(refusal.key) : refusal.message });
-          else showError({ title: t('webhooks.toasts.createError'), message: error.message });
+          else showError({ title: t('webhooks.toasts.createError'), message: apiErrorMessage(error) });
         },
       },
     );
@@ -283,7 +285,8 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null;
         showSuccess({ title: t('webhooks.toasts.deleted') });
         onClose();
       },
-      onError: (error) => showError({ title: t('webhooks.toasts.deleteError'), message: error.message }),
+      onError: (error) =>
+        showError({ title: t('webhooks.toasts.deleteError'), message: apiErrorMessage(error) }),
     });
   };
   return (

@@ -2,6 +2,7 @@ import type { PlanTier } from '@careloop/domain/plans';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError } from '../../../lib/notifications';
 import { useStartCheckout } from '../api/billing';
 
@@ -30,7 +31,7 @@ export function useChangePlan() {
         onError: (error) =>
           showError({
             title: t('billing.checkoutFailed'),
-            message: error instanceof ApiError ? error.message : undefined,
+            message: error instanceof ApiError ? apiErrorMessage(error) : undefined,
           }),
       },
     );

@@ -4,7 +4,7 @@ import { apiFetch } from '../../../lib/api-client';
 
 export const testingChecklistKey = ['testing-checklist'] as const;
 
-export const testingChecklistQueryOptions = () =>
+const testingChecklistQueryOptions = () =>
   queryOptions({
     queryKey: testingChecklistKey,
     queryFn: ({ signal }) => apiFetch<TestingChecklistResponse>('/api/testing-checklist', { signal }),

@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { testingChecklistKey } from './get-testing-checklist';
 
-export const updateQaCase = ({ id, ...body }: UpdateQaCaseBody & { id: QaCaseId }) =>
+const updateQaCase = ({ id, ...body }: UpdateQaCaseBody & { id: QaCaseId }) =>
   apiFetch<QaCaseState>(`/api/testing-checklist/${id}`, { method: 'PATCH', body });
 
 /** PATCH /api/testing-checklist/:testId; the saved case replaces its entry in the list. */
