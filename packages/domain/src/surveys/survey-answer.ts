@@ -29,8 +29,15 @@ export const surveyAnswerMessages = {
   },
 } as const satisfies Record<string, DomainMessage>;
 
-// NUL and the other C0 controls except tab, line feed and carriage return.
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** NUL and the other C0 controls and DEL; tab, line feed and carriage return are ordinary text. */
+function hasControlCharacter(value: string): boolean {
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    const isLineSpace = code === 0x09 || code === 0x0a || code === 0x0d;
+    if ((code < 0x20 && !isLineSpace) || code === 0x7f) return true;
+  }
+  return false;
+}
 
 export const surveyAnswerSchema = z.strictObject({
   score: z
@@ -42,7 +49,7 @@ export const surveyAnswerSchema = z.strictObject({
     .string(surveyAnswerMessages.commentLength.message)
     .max(surveyCommentMaxLength, surveyAnswerMessages.commentLength.message)
     .refine(
-      (value) => !controlCharacters.test(value) && !hasDirectionControl(value),
+      (value) => !hasControlCharacter(value) && !hasDirectionControl(value),
       surveyAnswerMessages.commentCharacters.message,
     )
     .transform((value) => value.trim() || null)
