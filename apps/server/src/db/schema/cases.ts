@@ -14,7 +14,7 @@ import { oneOf } from './check';
 import { clinics } from './clinics';
 import { patients } from './patients';
 
-export const caseSources = ['alert', 'review', 'manual'] as const;
+export const caseSources = ['alert', 'review', 'manual', 'survey'] as const;
 export const severities = ['high', 'medium', 'low'] as const;
 export const caseStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
 
