@@ -21,3 +21,32 @@ export const saveSurveySettingsResponseSchema = z.object({
   message: z.string(),
   settings: surveySettingsResponseSchema,
 });
+
+/** The clinic's review links, shown after every answer whatever the score (no review gating). */
+export const surveyReviewLinksSchema = z.object({
+  google: z.string().nullable(),
+  trustpilot: z.string().nullable(),
+});
+
+/** GET /api/surveys/:token: what the public survey page shows. */
+export const publicSurveySchema = z.object({
+  clinicName: z.string(),
+  language: z.enum(['en', 'es', 'tr']),
+  answer: z
+    .object({ score: z.number().int(), comment: z.string().nullable(), changeableUntil: z.string() })
+    .nullable(),
+  canAnswer: z.boolean(),
+  reviewLinks: surveyReviewLinksSchema,
+});
+export type PublicSurvey = z.infer<typeof publicSurveySchema>;
+
+/** POST /api/surveys/:token/answers; checked by the domain's answer schema in the service. */
+export const surveyAnswerBodySchema = z.record(z.string(), z.unknown());
+
+export const surveyAnswerResponseSchema = z.object({
+  score: z.number().int(),
+  comment: z.string().nullable(),
+  changeableUntil: z.string(),
+  reviewLinks: surveyReviewLinksSchema,
+});
+export type SurveyAnswerResponse = z.infer<typeof surveyAnswerResponseSchema>;

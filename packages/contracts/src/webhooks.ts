@@ -11,6 +11,7 @@ export const webhookEventTypes = [
   'case.resolved',
   'message.failed',
   'consent.changed',
+  'survey.answered',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);

@@ -73,7 +73,11 @@ const flagLabels: Record<string, string> = {
   graft_loss: 'graft loss',
 };
 
-function alertText(patient: InboundPatient, classification: ReplyClassification, text: string) {
+export function alertText(
+  patient: Pick<InboundPatient, 'name'>,
+  classification: ReplyClassification,
+  text: string,
+) {
   const flags = classification.clinicalFlags.map((flag) => flagLabels[flag] ?? flag).join(', ');
   const title =
     classification.alert?.kind === 'clinical'
