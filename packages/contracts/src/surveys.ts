@@ -21,6 +21,7 @@ export const saveSurveySettingsResponseSchema = z.object({
   message: z.string(),
   settings: surveySettingsResponseSchema,
 });
+export type SaveSurveySettingsResponse = z.infer<typeof saveSurveySettingsResponseSchema>;
 
 /** The clinic's review links, shown after every answer whatever the score (no review gating). */
 export const surveyReviewLinksSchema = z.object({
