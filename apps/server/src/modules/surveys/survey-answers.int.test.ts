@@ -207,6 +207,30 @@ describe('POST /api/surveys/:token/answers', () => {
     expect(rows[0]!.body).not.toContain('privado');
   });
 
+  it("puts the answer on the patient's timeline (after a change, the latest answer at the first time)", async () => {
+    const s = await surveyed();
+    await answer(s.token, { score: 3, comment: 'Esperé mucho' });
+    await answer(s.token, { score: 4, comment: 'Esperé bastante' });
+    const { answeredAt } = await storedSurvey(s.id);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/${s.patient.id}/timeline`,
+      headers: jsonHeaders({ cookie: s.owner.cookie }),
+    });
+    expect(res.statusCode).toBe(200);
+    const surveys = res.json().items.filter((item: { kind: string }) => item.kind === 'survey');
+    expect(surveys).toEqual([
+      { kind: 'survey', id: s.id, at: answeredAt!.toISOString(), score: 4, comment: 'Esperé bastante' },
+    ]);
+    const other = await buildClinic(t, { tier: 'professional' });
+    const foreign = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/${s.patient.id}/timeline`,
+      headers: jsonHeaders({ cookie: other.owner.cookie }),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+
   it('is rate-limited per link, from any address', async () => {
     const s = await surveyed();
     const codes: number[] = [];
