@@ -12,10 +12,8 @@ import {
 } from '@careloop/domain/surveys/survey-answer';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
-import { newId } from '../../lib/ids';
-import { openCase, openOrFollowReplyCase } from '../cases/cases.service';
-import { insertAlert } from '../inbound/inbound.repository';
-import { alertText } from '../inbound/inbound.service';
+import { openCase } from '../cases/cases.service';
+import { raiseReplyAlert } from '../inbound/inbound.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import { type FoundSurvey, findSurveyByTokenHash, storeSurveyAnswer } from './survey-answers.repository';
 
@@ -123,29 +121,12 @@ export async function answerSurvey(
       });
     }
 
+    // Only a clinical red flag: a complaint in a survey is the detractor case's business.
     if (comment) {
       const classification = classifyReply(comment, { names: [survey.patientName] });
       if (classification.alert?.kind === 'clinical') {
-        const { title, message } = alertText({ name: survey.patientName }, classification, comment);
-        const alertId = newId('alr');
-        await insertAlert(tx, {
-          id: alertId,
-          clinicId: survey.clinicId,
-          patientId: survey.patientId,
-          severity: classification.alert.severity,
-          kind: 'clinical_reply',
-          message,
-          createdAt: now,
-        });
-        await openOrFollowReplyCase({ db: tx }, survey.clinicId, {
-          sourceId: alertId,
-          patientId: survey.patientId,
-          title,
-          description: message,
-          severity: classification.alert.severity,
-          dueAt: caseDueAt(now),
-          createdAt: now,
-        });
+        const patient = { id: survey.patientId, name: survey.patientName };
+        await raiseReplyAlert(tx, survey.clinicId, patient, classification, comment, now);
       }
     }
 
