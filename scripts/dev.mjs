@@ -14,11 +14,15 @@ const children = [
     stdio: 'inherit',
     env: { PUBLIC_URL: webUrl, PORT: serverPort, ...process.env },
   }),
-  spawn('npm', ['run', 'dev', '-w', 'apps/web', '--', '--port', new URL(webUrl).port || '5173', '--strictPort'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { CARELOOP_API_URL: `http://localhost:${serverPort}`, ...process.env },
-  }),
+  spawn(
+    'npm',
+    ['run', 'dev', '-w', 'apps/web', '--', '--port', new URL(webUrl).port || '5173', '--strictPort'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { CARELOOP_API_URL: `http://localhost:${serverPort}`, ...process.env },
+    },
+  ),
 ];
 
 const stop = (signal) => {

@@ -55,6 +55,8 @@ import { sandboxModeRoutes } from './modules/sandbox/sandbox-mode.routes';
 import { secretsRoutes } from './modules/secrets/secrets.routes';
 import { securityHardeningRoutes } from './modules/security-hardening/security-hardening.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { surveyAnswerRoutes } from './modules/surveys/survey-answers.routes';
+import { surveySettingsRoutes } from './modules/surveys/survey-settings.routes';
 import { teamRoutes } from './modules/team/team.routes';
 import { templatesRoutes } from './modules/templates/templates.routes';
 import { testingChecklistRoutes } from './modules/testing-checklist/testing-checklist.routes';
@@ -162,6 +164,8 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(ingestionRoutes(fullDeps));
   await app.register(settingsRoutes(fullDeps));
   await app.register(automationRoutes(fullDeps));
+  await app.register(surveySettingsRoutes(fullDeps));
+  await app.register(surveyAnswerRoutes(fullDeps));
   await app.register(webhookInfoRoutes(fullDeps));
   await app.register(outboxRoutes(fullDeps));
   await app.register(templatesRoutes(fullDeps));

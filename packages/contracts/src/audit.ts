@@ -59,6 +59,7 @@ export const workAuditActions = [
   'data_retention_applied',
   'baa_requested',
   'sandbox_mode_changed',
+  'survey_settings_saved',
 ] as const;
 export type WorkAuditAction = (typeof workAuditActions)[number];
 

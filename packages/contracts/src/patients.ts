@@ -124,6 +124,14 @@ export const timelineItemSchema = z.discriminatedUnion('kind', [
     content: z.string(),
     responseContent: z.string().nullable(),
   }),
+  z.object({
+    kind: z.literal('survey'),
+    id: z.string(),
+    /** When the patient first answered. */
+    at: z.string(),
+    score: z.number().int(),
+    comment: z.string().nullable(),
+  }),
 ]);
 export type TimelineItem = z.infer<typeof timelineItemSchema>;
 

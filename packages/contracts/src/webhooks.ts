@@ -13,6 +13,7 @@ export const webhookEventTypes = [
   'message.delivered',
   'message.failed',
   'consent.changed',
+  'survey.answered',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventTypeSchema = z.enum(webhookEventTypes);

@@ -1,4 +1,4 @@
-export const caseSources = ['alert', 'review', 'manual'] as const;
+export const caseSources = ['alert', 'review', 'manual', 'survey'] as const;
 export type CaseSource = (typeof caseSources)[number];
 
 export const caseSeverities = ['high', 'medium', 'low'] as const;

@@ -24,5 +24,6 @@ export * from './plans';
 export * from './review-rules';
 export * from './slug';
 export * from './starter-templates';
+export * from './surveys';
 export * from './template-render';
 export * from './usage';

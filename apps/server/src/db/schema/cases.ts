@@ -14,7 +14,7 @@ import { oneOf } from './check';
 import { clinics } from './clinics';
 import { patients } from './patients';
 
-const caseSources = ['alert', 'review', 'manual'] as const;
+const caseSources = ['alert', 'review', 'manual', 'survey'] as const;
 const severities = ['high', 'medium', 'low'] as const;
 const caseStatuses = ['open', 'in_progress', 'resolved', 'closed'] as const;
 

@@ -18,5 +18,6 @@ export * from './review-replies';
 export * from './reviews';
 export * from './secrets';
 export * from './sign-in-throttles';
+export * from './surveys';
 export * from './team';
 export * from './webhooks';

@@ -74,13 +74,51 @@ const flagLabels: Record<string, string> = {
   graft_loss: 'graft loss',
 };
 
-function alertText(patient: InboundPatient, classification: ReplyClassification, text: string) {
+function alertText(patient: Pick<InboundPatient, 'name'>, classification: ReplyClassification, text: string) {
   const flags = classification.clinicalFlags.map((flag) => flagLabels[flag] ?? flag).join(', ');
   const title =
     classification.alert?.kind === 'clinical'
       ? `Clinical red flag in a reply from ${patient.name}: ${flags}`
       : `Negative reply from ${patient.name}`;
   return { title: clip(title, 200), message: clip(text, 2000) };
+}
+
+/**
+ * The alert and the case of a worrying text from a patient (a reply, or a survey comment): a
+ * clinical red flag is urgent, a complaint as bad as it reads. One open case per patient: a later
+ * worrying text goes to that case's notes. Run inside the caller's transaction. Null when the text
+ * raises no alert.
+ */
+export async function raiseReplyAlert(
+  tx: Deps['db'],
+  clinicId: string,
+  patient: Pick<InboundPatient, 'id' | 'name'>,
+  classification: ReplyClassification,
+  text: string,
+  now: Date,
+): Promise<{ alertId: string | null; caseId: string | null; followed: boolean }> {
+  if (!classification.alert) return { alertId: null, caseId: null, followed: false };
+  const { title, message: body } = alertText(patient, classification, text);
+  const alertId = newId('alr');
+  await insertAlert(tx, {
+    id: alertId,
+    clinicId,
+    patientId: patient.id,
+    severity: classification.alert.severity,
+    kind: classification.alert.kind === 'clinical' ? 'clinical_reply' : 'negative_reply',
+    message: body,
+    createdAt: now,
+  });
+  const replyCase = await openOrFollowReplyCase({ db: tx }, clinicId, {
+    sourceId: alertId,
+    patientId: patient.id,
+    title,
+    description: body,
+    severity: classification.alert.severity,
+    dueAt: caseDueAt(now),
+    createdAt: now,
+  });
+  return { alertId, caseId: replyCase.caseId, followed: replyCase.followed };
 }
 
 /**
@@ -187,30 +225,10 @@ export async function receiveMessage(
       );
     }
     if (classification.alert) {
-      const { title, message: body } = alertText(patient, classification, text);
-      const alertId = newId('alr');
-      await insertAlert(tx, {
-        id: alertId,
-        clinicId: clinic.id,
-        patientId: patient.id,
-        severity: classification.alert.severity,
-        kind: classification.alert.kind === 'clinical' ? 'clinical_reply' : 'negative_reply',
-        message: body,
-        createdAt: now,
-      });
-      outcome.alertId = alertId;
-      // One open case per patient: a later worrying reply goes to that case's notes.
-      const replyCase = await openOrFollowReplyCase({ db: tx }, clinic.id, {
-        sourceId: alertId,
-        patientId: patient.id,
-        title,
-        description: body,
-        severity: classification.alert.severity,
-        dueAt: caseDueAt(now),
-        createdAt: now,
-      });
-      outcome.caseId = replyCase.caseId;
-      outcome.caseFollowed = replyCase.followed;
+      const raised = await raiseReplyAlert(tx, clinic.id, patient, classification, text, now);
+      outcome.alertId = raised.alertId;
+      outcome.caseId = raised.caseId;
+      outcome.caseFollowed = raised.followed;
     }
     return confirm;
   });

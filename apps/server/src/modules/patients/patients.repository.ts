@@ -12,7 +12,7 @@ import {
 } from '../../db/keyset-cursor';
 import { refreshPlannerStatistics } from '../../db/planner-statistics';
 import { isoTime, preparedOnce, preparedRows, selectedAs } from '../../db/prepared';
-import { cases, clinics, patientCommunications, patients, reviews } from '../../db/schema';
+import { cases, clinics, patientCommunications, patients, reviews, surveyRequests } from '../../db/schema';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatientRow = typeof patients.$inferInsert;
@@ -290,6 +290,27 @@ export function listPatientCases(db: Database, clinicId: string, patientId: stri
     .from(cases)
     .where(and(eq(cases.clinicId, clinicId), eq(cases.patientId, patientId)))
     .orderBy(desc(cases.createdAt))
+    .limit(timelineLimit);
+}
+
+/** The patient's answered surveys (the answer, not the sending: that is a message). */
+export function listPatientSurveyAnswers(db: Database, clinicId: string, patientId: string) {
+  return db
+    .select({
+      id: surveyRequests.id,
+      at: surveyRequests.answeredAt,
+      score: surveyRequests.score,
+      comment: surveyRequests.comment,
+    })
+    .from(surveyRequests)
+    .where(
+      and(
+        eq(surveyRequests.clinicId, clinicId),
+        eq(surveyRequests.patientId, patientId),
+        isNotNull(surveyRequests.answeredAt),
+      ),
+    )
+    .orderBy(desc(surveyRequests.answeredAt))
     .limit(timelineLimit);
 }
 

@@ -28,6 +28,7 @@ import {
   listPatientMessages,
   listPatientReviews,
   listPatientRows,
+  listPatientSurveyAnswers,
   type PatientFields,
   type PatientRow,
   updatePatientRow,
@@ -278,15 +279,24 @@ export async function getPatientTimeline(
   const patient = await findPatientRow(deps.db, ctx.clinicId, id);
   if (!patient) throw patientNotFound();
   await recordPatientView(deps.db, { ...ctx, ...viewer }, id, 'patient_timeline_viewed');
-  const [reviewRows, caseRows, messageRows] = [
+  const [reviewRows, caseRows, messageRows, surveyRows] = [
     await listPatientReviews(deps.db, ctx.clinicId, id),
     await listPatientCases(deps.db, ctx.clinicId, id),
     await listPatientMessages(deps.db, ctx.clinicId, id),
+    await listPatientSurveyAnswers(deps.db, ctx.clinicId, id),
   ];
   const items: TimelineItem[] = [
     ...reviewRows.map((r) => ({ kind: 'review' as const, ...r, at: r.at.toISOString() })),
     ...caseRows.map((c) => ({ kind: 'case' as const, ...c, at: c.at.toISOString() })),
     ...messageRows.map((m) => ({ kind: 'message' as const, ...m, at: new Date(m.at).toISOString() })),
+    // The query keeps answered surveys only: answered_at and score are set together.
+    ...surveyRows.map((s) => ({
+      kind: 'survey' as const,
+      id: s.id,
+      at: (s.at ?? new Date(0)).toISOString(),
+      score: s.score ?? 0,
+      comment: s.comment,
+    })),
   ];
   items.sort((a, b) => b.at.localeCompare(a.at));
   return { patientId: id, items };

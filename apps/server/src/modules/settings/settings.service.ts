@@ -47,7 +47,7 @@ type Caller = Pick<ClinicContext, 'clinicId' | 'userId'>;
 
 const automationDefaults = { smsProvider: 'twilio' as SmsProvider, threshold: 3, delayHours: 2 };
 
-const planRequired = () => new AppError(403, 'PLAN_REQUIRED', planMessages.featureLocked.message);
+export const planRequired = () => new AppError(403, 'PLAN_REQUIRED', planMessages.featureLocked.message);
 
 export type FieldError = { field: string; key: string; message: string };
 

@@ -49,6 +49,8 @@ type WebhookEventData = {
     status: 'opted_in' | 'opted_out';
     source: string;
   };
+  /** A patient answered (or, within 24 hours, changed) a survey; the comment stays in CareLoop. */
+  'survey.answered': { survey_id: string; patient_id: string; score: number; changed: boolean };
 };
 
 export type WebhookEvent = {

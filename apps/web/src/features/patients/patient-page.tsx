@@ -4,6 +4,7 @@ import {
   IconAlertCircle,
   IconArrowLeft,
   IconMessage,
+  IconMoodSmile,
   IconPencil,
   IconStar,
   IconTicket,
@@ -20,7 +21,7 @@ import { PatientAliasesCard } from './components/patient-aliases-card';
 import { PatientFormModal } from './components/patient-form-modal';
 import { StatusBadge } from './components/status-badge';
 
-const icons = { review: IconStar, case: IconTicket, message: IconMessage } as const;
+const icons = { review: IconStar, case: IconTicket, message: IconMessage, survey: IconMoodSmile } as const;
 
 /** One patient: details, Edit Patient, and the timeline of reviews, cases and messages. */
 export function PatientPage() {
@@ -94,6 +95,12 @@ export function PatientPage() {
           title: t('timeline.message', { channel: item.channel.toUpperCase() }),
           body: item.content,
           badge: t(`timeline.delivery.${item.deliveryStatus}`),
+        };
+      case 'survey':
+        return {
+          title: t('timeline.survey', { score: item.score }),
+          body: item.comment ?? '',
+          badge: null,
         };
     }
   };

@@ -1,0 +1,2 @@
+ALTER TABLE "webhook_deliveries" DROP CONSTRAINT "webhook_deliveries_event_type_check";--> statement-breakpoint
+ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_event_type_check" CHECK ("webhook_deliveries"."event_type" in ('review.created', 'patient.matched', 'case.created', 'case.resolved', 'message.sent', 'message.delivered', 'message.failed', 'consent.changed', 'survey.answered'));

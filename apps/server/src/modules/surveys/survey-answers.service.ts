@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import type { PublicSurvey, SurveyAnswerResponse } from '@careloop/contracts/surveys';
+import { caseDueAt } from '@careloop/domain/case-rules';
+import { appLanguages } from '@careloop/domain/clinic-locale';
+import { classifyReply } from '@careloop/domain/messaging/reply-classification';
+import { detractorCaseSeverity, detractorCaseTitle } from '@careloop/domain/surveys/nps';
+import {
+  canChangeSurveyAnswer,
+  surveyAnswerChangeHours,
+  surveyAnswerMessages,
+  surveyAnswerSchema,
+} from '@careloop/domain/surveys/survey-answer';
+import type { AppDeps } from '../../app-deps';
+import { AppError, badRequest } from '../../lib/errors';
+import { openCase } from '../cases/cases.service';
+import { raiseReplyAlert } from '../inbound/inbound.service';
+import { emitWebhookEvents } from '../webhooks/webhook-events.service';
+import { type FoundSurvey, findSurveyByTokenHash, storeSurveyAnswer } from './survey-answers.repository';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const hourMs = 3_600_000;
+
+/** Links carry 32 random bytes in base64url (43 characters); anything else cannot be one. */
+const tokenShape = /^[A-Za-z0-9_-]{22,128}$/;
+
+export const hashSurveyToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const surveyNotFound = () => new AppError(404, 'NOT_FOUND', surveyAnswerMessages.notFound.message);
+
+/** The sent, unexpired survey a link names; 404 for anything else (unknown, never sent, expired). */
+async function findOpenSurvey(deps: Deps, token: string, now: Date): Promise<FoundSurvey> {
+  if (!tokenShape.test(token)) throw surveyNotFound();
+  const survey = await findSurveyByTokenHash(deps.db, hashSurveyToken(token));
+  if (!survey?.sentAt || !survey.expiresAt || survey.expiresAt <= now) throw surveyNotFound();
+  return survey;
+}
+
+const reviewLinksOf = (survey: FoundSurvey) => ({
+  google: survey.googleReviewUrl ?? null,
+  trustpilot: survey.trustpilotReviewUrl ?? null,
+});
+
+const changeableUntil = (answeredAt: Date) =>
+  new Date(answeredAt.getTime() + surveyAnswerChangeHours * hourMs);
+
+export async function getPublicSurvey(deps: Deps, token: string, now = new Date()): Promise<PublicSurvey> {
+  const survey = await findOpenSurvey(deps, token, now);
+  const language = appLanguages.find((code) => code === survey.language) ?? 'en';
+  const answer =
+    survey.answeredAt && survey.score !== null
+      ? {
+          score: survey.score,
+          comment: survey.comment,
+          changeableUntil: changeableUntil(survey.answeredAt).toISOString(),
+        }
+      : null;
+  return {
+    clinicName: survey.clinicName,
+    language,
+    answer,
+    canAnswer: !survey.answeredAt || canChangeSurveyAnswer(survey.answeredAt, now),
+    reviewLinks: reviewLinksOf(survey),
+  };
+}
+
+/**
+ * Records a patient's answer, and in the same transaction: a detractor's case (one per survey), the
+ * urgent clinical case when the comment names a red flag (as a reply would), and the
+ * survey.answered webhook. Bad input is refused before anything is read or stored.
+ */
+export async function answerSurvey(
+  deps: Deps,
+  token: string,
+  body: unknown,
+  now = new Date(),
+): Promise<SurveyAnswerResponse> {
+  const parsed = surveyAnswerSchema.safeParse(body);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((issue) => {
+      const message = issue.message;
+      const known = Object.values(surveyAnswerMessages).find((m) => m.message === message);
+      return { field: issue.path.map(String).join('.') || null, key: known?.key ?? null, message };
+    });
+    throw badRequest(details[0]?.message ?? 'The request is not valid', details);
+  }
+  const { score, comment } = parsed.data;
+  const survey = await findOpenSurvey(deps, token, now);
+  const alreadyAnswered = () =>
+    new AppError(409, 'CONFLICT', surveyAnswerMessages.alreadyAnswered.message, [
+      {
+        field: null,
+        key: surveyAnswerMessages.alreadyAnswered.key,
+        message: surveyAnswerMessages.alreadyAnswered.message,
+      },
+    ]);
+  if (survey.answeredAt && !canChangeSurveyAnswer(survey.answeredAt, now)) throw alreadyAnswered();
+
+  const firstAnsweredAt = survey.answeredAt ?? now;
+  await deps.db.transaction(async (tx) => {
+    const stored = await storeSurveyAnswer(tx, survey, {
+      score,
+      comment,
+      at: now,
+      changeableSince: new Date(now.getTime() - surveyAnswerChangeHours * hourMs),
+    });
+    if (!stored) throw alreadyAnswered();
+
+    const severity = detractorCaseSeverity(score);
+    if (severity) {
+      // sourceId = the survey: the open-case index keeps a changed answer from opening a second case.
+      await openCase({ db: tx }, survey.clinicId, {
+        source: 'survey',
+        sourceId: survey.id,
+        patientId: survey.patientId,
+        title: detractorCaseTitle(survey.patientName, score),
+        description: comment,
+        severity,
+        dueAt: caseDueAt(now),
+        createdAt: now,
+      });
+    }
+
+    // Only a clinical red flag: a complaint in a survey is the detractor case's business.
+    if (comment) {
+      const classification = classifyReply(comment, { names: [survey.patientName] });
+      if (classification.alert?.kind === 'clinical') {
+        const patient = { id: survey.patientId, name: survey.patientName };
+        await raiseReplyAlert(tx, survey.clinicId, patient, classification, comment, now);
+      }
+    }
+
+    await emitWebhookEvents(
+      tx,
+      survey.clinicId,
+      [
+        {
+          type: 'survey.answered',
+          data: {
+            survey_id: survey.id,
+            patient_id: survey.patientId,
+            score,
+            changed: survey.answeredAt !== null,
+          },
+        },
+      ],
+      now,
+    );
+  });
+
+  return {
+    score,
+    comment,
+    changeableUntil: changeableUntil(firstAnsweredAt).toISOString(),
+    reviewLinks: reviewLinksOf(survey),
+  };
+}
