@@ -28,6 +28,11 @@ export type TwilioSandboxState = {
   optOuts: Set<string>;
   /** Recipients whose messages are accepted, then fail in the status callback with this code. */
   failAfterAccept: Map<string, number>;
+  /**
+   * The status callbacks are made before the send is answered, as the real service may do under
+   * load: the sender must find its message by the id it named in the callback URL.
+   */
+  callbacksBeforeAnswer?: boolean;
   now: () => Date;
   faults: TwilioSandboxFault[];
   messages: TwilioSandboxMessage[];
@@ -155,7 +160,7 @@ function emitStatuses(
   message: TwilioSandboxMessage,
 ) {
   const url = message.statusCallback;
-  if (!url) return;
+  if (!url) return Promise.resolve();
   const failCode = state.failAfterAccept.get(message.to);
   const sequence: [string, number | null][] =
     failCode === undefined
@@ -189,6 +194,7 @@ function emitStatuses(
     }
   })();
   trackSandboxWork(state, run);
+  return run;
 }
 
 /**
@@ -328,7 +334,8 @@ export const twilioSandbox = (state: TwilioSandboxState) => async (app: FastifyI
         at: now,
       };
       state.messages.push(message);
-      emitStatuses(state, account, message);
+      const statuses = emitStatuses(state, account, message);
+      if (state.callbacksBeforeAnswer) await statuses;
       return reply.status(201).send({
         sid: message.sid,
         account_sid: account.sid,

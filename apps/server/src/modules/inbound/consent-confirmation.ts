@@ -15,12 +15,13 @@ import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets
 import {
   type InboundChannel,
   type InboundPatient,
-  insertConfirmation,
+  insertSendingConfirmation,
+  recordConfirmationOutcome,
   type WebhookClinic,
   type WebhookProvider,
 } from './inbound.repository';
 import { type Deps, isSandboxClinic, secretOf } from './webhook-clinic';
-import { inboundWebhookUrls } from './webhook-urls';
+import { inboundWebhookUrls, twilioStatusCallbackFor } from './webhook-urls';
 
 // The answers to a consent reply, in the patient's language (else the clinic's): the one
 // confirmation of an opt-out, and of a marketing opt-in.
@@ -85,6 +86,16 @@ export async function sendConsentConfirmation(
     createProviderHttp(provider, { ...deps.config.integrations.http, describeError });
   let providerMessageId: string | null = null;
   let providerError: string | null = null;
+  // Kept before the provider is called, and named in the callback it will make: a status callback
+  // may arrive before the provider's answer to the send does, and must find its message.
+  const id = newId('msg');
+  await insertSendingConfirmation(deps.db, {
+    id,
+    clinicId: clinic.id,
+    patientId: patient.id,
+    channel: message.channel,
+    messageContent: body,
+  });
   try {
     if (message.provider === 'whatsapp') {
       const names = whatsAppSecretNames(clinic.id);
@@ -100,6 +111,7 @@ export async function sendConsentConfirmation(
           (await secretOf(deps, clinic, names.phoneNumberId, whatsAppSandboxDemo.phoneNumberId)),
         to: message.from,
         body,
+        callbackData: id,
       });
       providerMessageId = sent.messageId;
     } else if (message.provider === 'twilio') {
@@ -114,7 +126,7 @@ export async function sendConsentConfirmation(
         from: message.to,
         to: message.from,
         body,
-        statusCallback: webhooks.twilioStatus,
+        statusCallback: twilioStatusCallbackFor(webhooks.twilioStatus, id),
       });
       providerMessageId = sent.sid;
     } else {
@@ -130,6 +142,7 @@ export async function sendConsentConfirmation(
         to: message.from,
         text: body,
         callback: webhooks.vonageDeliveryReceipt,
+        clientRef: id,
       });
       providerMessageId = sent.messageIds[0] ?? null;
     }
@@ -138,16 +151,12 @@ export async function sendConsentConfirmation(
     const code = error.providerCode ? ` (code ${error.providerCode})` : '';
     providerError = `${error.providerReason ?? error.message}${code}`;
   }
-  await insertConfirmation(deps.db, {
-    id: newId('msg'),
+  await recordConfirmationOutcome(deps.db, {
+    id,
     clinicId: clinic.id,
-    patientId: patient.id,
-    channel: message.channel,
-    messageContent: body,
-    deliveryStatus: providerError === null ? 'sent' : 'failed',
     providerMessageId,
     providerError,
-    sentAt: providerError === null ? now : null,
+    now,
   });
   return providerError === null;
 }

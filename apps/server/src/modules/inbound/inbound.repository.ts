@@ -300,21 +300,44 @@ export async function findPatientIdByProviderMessage(
 }
 
 /** The opt-out confirmation, kept with the patient's other messages (kind `consent`). */
-export async function insertConfirmation(
+/** A consent confirmation about to go to the provider (`sending`), before its call. */
+export async function insertSendingConfirmation(
   db: Database,
-  row: {
+  row: { id: string; clinicId: string; patientId: string; channel: InboundChannel; messageContent: string },
+) {
+  await db
+    .insert(patientCommunications)
+    .values({ ...row, kind: 'consent', deliveryStatus: 'sending', attempts: 1 });
+}
+
+/**
+ * The provider's answer to a consent confirmation: sent with its id, or failed with its reason. A
+ * status callback that came first (it names our id) has moved the row on already: its status stays,
+ * and the provider's id and the send time are filled in.
+ */
+export async function recordConfirmationOutcome(
+  db: Database,
+  outcome: {
     id: string;
     clinicId: string;
-    patientId: string;
-    channel: InboundChannel;
-    messageContent: string;
-    deliveryStatus: 'sent' | 'failed';
     providerMessageId: string | null;
     providerError: string | null;
-    sentAt: Date | null;
+    now: Date;
   },
 ) {
-  await db.insert(patientCommunications).values({ ...row, kind: 'consent', attempts: 1 });
+  const sent = outcome.providerError === null;
+  await db
+    .update(patientCommunications)
+    .set({
+      deliveryStatus: sql`case when ${patientCommunications.deliveryStatus} = 'sending' then ${sent ? 'sent' : 'failed'} else ${patientCommunications.deliveryStatus} end`,
+      providerMessageId: sql`coalesce(${patientCommunications.providerMessageId}, ${outcome.providerMessageId})`,
+      providerError: sent ? patientCommunications.providerError : outcome.providerError,
+      sentAt: sent ? outcome.now : null,
+      updatedAt: outcome.now,
+    })
+    .where(
+      and(eq(patientCommunications.clinicId, outcome.clinicId), eq(patientCommunications.id, outcome.id)),
+    );
 }
 
 /**

@@ -264,4 +264,31 @@ describe("a sandbox clinic's webhook secrets", () => {
       );
     expect(confirmation?.deliveryStatus).toBe('delivered');
   });
+
+  it('an opt-out confirmation whose status callback arrives before the send is answered ends delivered, with the provider id', async () => {
+    const clinic = await sandboxClinic();
+    const twilio = t.deps.sandboxes.twilio;
+    twilio.callbacksBeforeAnswer = true;
+    try {
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/conversations/simulate-reply',
+        headers: jsonHeaders({ cookie: clinic.owner.cookie }),
+        payload: { patientId: clinic.patient.id, channel: 'sms', text: 'BAJA' },
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+    } finally {
+      twilio.callbacksBeforeAnswer = false;
+    }
+    await flushSandboxWebhooks(twilio);
+    const [confirmation] = await t.db
+      .select()
+      .from(patientCommunications)
+      .where(
+        and(eq(patientCommunications.clinicId, clinic.clinicId), eq(patientCommunications.kind, 'consent')),
+      );
+    expect(confirmation?.deliveryStatus).toBe('delivered');
+    expect(confirmation?.providerMessageId).toMatch(/^SM/);
+    expect(confirmation?.sentAt).not.toBeNull();
+  });
 });
