@@ -37,10 +37,18 @@ const webhookSecrets = {
 
 function serve(role: MeResponse['role'], initial: { available: boolean; sandboxMode: boolean }) {
   let state = initial;
-  return stubFetch((request) => {
+  let refusedSecretReads = 0;
+  const network = stubFetch((request) => {
     if (request.path === '/api/me') return json(me(role, state.sandboxMode));
     if (request.path === '/api/settings/sandbox-mode' && request.method === 'GET') return json(state);
-    if (request.path === '/api/settings/sandbox-mode/webhook-secrets') return json(webhookSecrets);
+    if (request.path === '/api/settings/sandbox-mode/webhook-secrets') {
+      // As the server answers: a clinic out of sandbox mode has no sandbox secrets to read.
+      if (!state.sandboxMode) {
+        refusedSecretReads += 1;
+        return json({ error: { code: 'NOT_IN_SANDBOX_MODE', message: 'Not in sandbox mode' } }, 409);
+      }
+      return json(webhookSecrets);
+    }
     if (request.path === '/api/settings/sandbox-mode' && request.method === 'PUT') {
       const enabled = (request.body as { enabled: boolean }).enabled;
       state = { ...state, sandboxMode: enabled };
@@ -53,6 +61,7 @@ function serve(role: MeResponse['role'], initial: { available: boolean; sandboxM
     }
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
+  return Object.assign(network, { refusedSecretReads: () => refusedSecretReads });
 }
 
 describe('SandboxModeCard', () => {
@@ -72,6 +81,8 @@ describe('SandboxModeCard', () => {
       ),
     ).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Try with test data' })).toBeTruthy();
+    // Switching back did not read the sandbox secrets again once the clinic had left sandbox mode.
+    expect(network.refusedSecretReads()).toBe(0);
   });
 
   it('tells an admin only the owner switches it', async () => {

@@ -23,9 +23,11 @@ export function useSandboxMode() {
  * GET /api/settings/sandbox-mode/webhook-secrets (owner/admin, sandbox mode): the clinic's own
  * secrets its webhooks are checked with, for its own fakes and simulators.
  */
+const webhookSecretsKey = [...sandboxModeKeys.all, 'webhook-secrets'] as const;
+
 export function useSandboxWebhookSecrets(enabled: boolean) {
   return useQuery({
-    queryKey: [...sandboxModeKeys.all, 'webhook-secrets'],
+    queryKey: webhookSecretsKey,
     queryFn: ({ signal }) =>
       apiFetch<SandboxWebhookSecrets>('/api/settings/sandbox-mode/webhook-secrets', { signal }),
     enabled,
@@ -35,11 +37,19 @@ export function useSandboxWebhookSecrets(enabled: boolean) {
 const switchSandboxMode = (enabled: boolean) =>
   apiFetch<SwitchSandboxModeResponse>('/api/settings/sandbox-mode', { method: 'PUT', body: { enabled } });
 
-/** PUT /api/settings/sandbox-mode (owner): every cached answer may have changed with the providers. */
+/**
+ * PUT /api/settings/sandbox-mode (owner): every cached answer may have changed with the providers,
+ * except the clinic's sandbox webhook secrets, which do not change and which a clinic out of sandbox
+ * mode may not read (409): refetched while the card still showed them, they were a failed request.
+ */
 export function useSwitchSandboxMode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: switchSandboxMode,
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) =>
+          !(query.queryKey[0] === webhookSecretsKey[0] && query.queryKey[1] === webhookSecretsKey[1]),
+      }),
   });
 }
