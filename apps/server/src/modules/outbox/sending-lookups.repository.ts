@@ -136,13 +136,3 @@ export async function findMessage(db: Database, clinicId: string, id: string): P
     .limit(1);
   return rows[0] ?? null;
 }
-
-/** Whether the patient belongs to the clinic. */
-async function patientExists(db: Database, clinicId: string, patientId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: patients.id })
-    .from(patients)
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
-    .limit(1);
-  return rows.length === 1;
-}
