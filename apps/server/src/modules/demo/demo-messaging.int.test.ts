@@ -144,7 +144,9 @@ describe('demo clinic messaging on the mounted sandboxes', () => {
     const res = await testMessage(patient, 'sms');
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
-    expect(answer).toMatchObject({ success: true, channel: 'sms', deliveryStatus: 'sent' });
+    expect(answer).toMatchObject({ success: true, channel: 'sms' });
+    // The fake's status callback may arrive before the answer is read: sent, or already delivered.
+    expect(['sent', 'delivered']).toContain(answer.deliveryStatus);
     // The OpenAI sandbox wrote it, as a follow-up (not in a review reply's words).
     expect(answer.source).toBe('ai');
     expect(answer.generatedMessage).not.toMatch(
@@ -190,7 +192,8 @@ describe('demo clinic messaging on the mounted sandboxes', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     const second = await testMessage(patient, 'whatsapp');
     expect(second.statusCode, second.body).toBe(200);
-    expect(second.json()).toMatchObject({ channel: 'whatsapp', deliveryStatus: 'sent' });
+    expect(second.json()).toMatchObject({ channel: 'whatsapp' });
+    expect(['sent', 'delivered', 'read']).toContain(second.json().deliveryStatus);
     expect(wa.sent.find((m) => m.id === second.json().providerMessageId)?.type).toBe('text');
   });
 

@@ -65,7 +65,7 @@ export async function sendTestMessage(
     now: now(),
   });
   const report: { source?: SentSource } = {};
-  await sendClaimedMessage(deps, cache, claimed, {
+  const outcome = await sendClaimedMessage(deps, cache, claimed, {
     now,
     retryLater: false,
     report,
@@ -83,7 +83,8 @@ export async function sendTestMessage(
     context: { messageId: claimed.id, channel, messageType: body.messageType },
   });
   const row = await findMessage(deps.db, ctx.clinicId, claimed.id);
-  if (row?.deliveryStatus !== 'sent' || !row.providerMessageId) {
+  // The provider's status callback may already have moved it on (delivered) when it is read here.
+  if (outcome !== 'sent' || !row?.providerMessageId) {
     throw new AppError(502, 'INTERNAL', testMessageMessages.failed.message, {
       messageId: claimed.id,
       reason: row?.providerError ?? null,
