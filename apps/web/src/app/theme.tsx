@@ -144,6 +144,8 @@ export const theme = createTheme({
   primaryShade: 6,
   colors: palette,
   autoContrast: true,
+  // People who ask their system for less motion get toasts, modals and menus without transitions.
+  respectReducedMotion: true,
   defaultRadius: 'md',
   cursorType: 'pointer',
   fontFamily:
