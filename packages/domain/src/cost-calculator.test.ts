@@ -45,7 +45,7 @@ describe('defaults', () => {
       totalCostCents: 22_780,
       usagePercent: 150,
       exceedsPatientLimit: false,
-      hints: { showSavingsHint: false, showOverageWarning: false, professionalSavingsCents: null },
+      hints: { showSavingsHint: false, showOverageWarning: false, cheaperPlan: null },
     });
   });
 });
@@ -172,27 +172,111 @@ describe('hints', () => {
   });
 
   it.each([
-    // 5,750 SMS x 4 cents = $230.00 exactly: not over.
-    ['starter', 575, 10, 23_000, null],
-    // 5,751 SMS = $230.04: starter costs $457.04, 4 cents more than professional.
-    ['starter', 5_751, 1, 23_004, 4],
-    // 10,000 SMS: $400 less 15% = $340; $567 total, $110 over professional.
-    ['starter', 1_000, 10, 34_000, 11_000],
-    ['professional', 1_000, 10, 32_300, null],
+    // The outside audit's case: starter $1,608.25, professional $1,820.38 (it was told professional
+    // "would save $1,151.25"); only enterprise holds 5,000 patients, at $917.
+    [
+      'starter',
+      5_000,
+      12,
+      30,
+      'rest_of_world',
+      160_825,
+      { plan: 'enterprise', totalCostCents: 91_700, savingsCents: 69_125 },
+    ],
+    [
+      'professional',
+      5_000,
+      12,
+      30,
+      'rest_of_world',
+      182_038,
+      { plan: 'enterprise', totalCostCents: 91_700, savingsCents: 90_338 },
+    ],
+    // Within starter's 100 patients professional never costs less: its larger allowance saves at
+    // most $27.50 of overage against $230 more a month.
+    ['starter', 100, 20, 0, 'rest_of_world', 30_700, null],
+    ['starter', 100, 10, 0, 'rest_of_world', 26_700, null],
+    // A plan above what the volume needs: the cheaper one that holds the patients, by how much.
+    [
+      'professional',
+      50,
+      3,
+      70,
+      'us_canada',
+      45_700,
+      { plan: 'starter', totalCostCents: 22_736, savingsCents: 22_964 },
+    ],
+    [
+      'enterprise',
+      50,
+      3,
+      70,
+      'eu',
+      91_700,
+      { plan: 'starter', totalCostCents: 22_754, savingsCents: 68_946 },
+    ],
+    [
+      'enterprise',
+      400,
+      5,
+      50,
+      'eu',
+      91_700,
+      { plan: 'professional', totalCostCents: 46_800, savingsCents: 44_900 },
+    ],
+    // No cheaper plan holds the patients: nothing is suggested.
+    ['professional', 500, 20, 100, 'eu', 53_775, null],
+    ['professional', 500, 20, 0, 'rest_of_world', 78_000, null],
+    ['starter', 5_000, 1, 50, 'us_canada', 26_540, null],
+    ['enterprise', 10_000, 20, 30, 'eu', 91_700, null],
+    [
+      'starter',
+      10_000,
+      20,
+      30,
+      'rest_of_world',
+      483_875,
+      { plan: 'enterprise', totalCostCents: 91_700, savingsCents: 392_175 },
+    ],
   ] as const)(
-    '%s, rest of world, %d x %d SMS: savings versus $457',
-    (plan, patients, messagesPerPatient, overage, savings) => {
-      const estimate = calculateCost({
-        patients,
-        messagesPerPatient,
-        whatsappSharePercent: 0,
-        plan,
-        region: 'rest_of_world',
-      });
-      expect(estimate.overageCostCents).toBe(overage);
-      expect(estimate.hints.professionalSavingsCents).toBe(savings);
+    '%s, %i patients x %i messages, %i per cent WhatsApp, %s: total %i cents, cheaper plan %o',
+    (plan, patients, messagesPerPatient, whatsappSharePercent, region, total, cheaper) => {
+      const estimate = calculateCost({ patients, messagesPerPatient, whatsappSharePercent, plan, region });
+      expect(estimate.totalCostCents).toBe(total);
+      expect(estimate.hints.cheaperPlan).toEqual(cheaper);
+      if (cheaper) {
+        const suggested = calculateCost({
+          patients,
+          messagesPerPatient,
+          whatsappSharePercent,
+          plan: cheaper.plan,
+          region,
+        });
+        expect(suggested.totalCostCents).toBe(cheaper.totalCostCents);
+        expect(suggested.exceedsPatientLimit).toBe(false);
+      }
     },
   );
+
+  it('never suggests a plan that costs as much or more, for every plan, region and mix', () => {
+    for (const plan of ['starter', 'professional', 'enterprise'] as const) {
+      for (const region of ['us_canada', 'eu', 'rest_of_world'] as const) {
+        for (const patients of [1, 100, 101, 500, 501, 10_000]) {
+          for (const messagesPerPatient of [1, 5, 20]) {
+            for (const whatsappSharePercent of [0, 30, 100]) {
+              const input = { patients, messagesPerPatient, whatsappSharePercent, plan, region };
+              const { totalCostCents, hints } = calculateCost(input);
+              if (hints.cheaperPlan === null) continue;
+              const other = calculateCost({ ...input, plan: hints.cheaperPlan.plan });
+              expect(other.totalCostCents).toBeLessThan(totalCostCents);
+              expect(hints.cheaperPlan.savingsCents).toBe(totalCostCents - other.totalCostCents);
+              expect(other.exceedsPatientLimit).toBe(false);
+            }
+          }
+        }
+      }
+    }
+  });
 
   it.each([
     ['starter', 100, false],

@@ -10,10 +10,12 @@ import { calculatorPlans, type PlanTier, planTiers, resolvePlanTier } from './pl
 //   always add up to the total.
 // - "Savings hint if projected overage is over 100" counts overage messages; "warning when
 //   overage is over $50" compares the discounted overage cost in cents.
-// - "A starter plan with overage over 230" is read as $230 of overage: exactly the gap between
-//   starter ($227) and professional ($457), past which starter costs more than professional.
-//   The savings are starter's total minus $457, as the spec says, not minus professional's own
-//   projected cost at that volume.
+// - "A starter plan with overage over 230" suggests professional. Read literally (starter's total
+//   minus professional's flat $457) it promised savings that professional's own overage at the same
+//   volume wiped out: 5,000 patients x 12 messages, 30 % WhatsApp, rest of world, "would save
+//   $1,151.25" while professional costs $1,820.38 against starter's $1,608.25. So a plan is suggested
+//   only when its own computed total at the same volume is lower, and the saving is that difference;
+//   the plan must also hold the patients (the calculator must not suggest what the plan refuses).
 // Money: rates are held in mills (tenths of a cent, $0.001), so every rate is a whole number.
 // The discount is applied to the exact mill total and the result rounded once, half up, to the
 // cent; nothing is rounded before that.
@@ -109,9 +111,13 @@ export function costCalculatorValues(input: CostCalculatorInput = {}): CostCalcu
 
 export const savingsHintMinOverageMessages = 100;
 export const overageWarningCents = 5_000;
-/** $230: past this much overage, starter costs more than professional's flat price. */
-export const starterUpgradeOverageCents =
-  calculatorPlans.professional.priceCents - calculatorPlans.starter.priceCents;
+
+/** Another plan that costs less for the same month, and by how much. */
+export type CheaperPlan = {
+  readonly plan: PlanTier;
+  readonly totalCostCents: number;
+  readonly savingsCents: number;
+};
 
 export type CostEstimate = {
   readonly plan: PlanTier;
@@ -138,8 +144,8 @@ export type CostEstimate = {
     readonly showSavingsHint: boolean;
     /** Overage cost is over $50. */
     readonly showOverageWarning: boolean;
-    /** Starter only, overage over $230: what moving to the $457 professional plan would save. */
-    readonly professionalSavingsCents: number | null;
+    /** The plan that holds these patients for the least, when it costs less than this one. */
+    readonly cheaperPlan: CheaperPlan | null;
   };
 };
 
@@ -166,6 +172,16 @@ export type MessageVolume = {
  * cost calculator page and the usage projection (settings and the upgrade dialog).
  */
 export function estimateVolumeCost(volume: MessageVolume, plan: PlanTier, region: Region): CostEstimate {
+  const estimate = planCost(volume, plan, region);
+  return {
+    ...estimate,
+    hints: { ...estimate.hints, cheaperPlan: cheaperPlan(volume, plan, region, estimate) },
+  };
+}
+
+type PlanCost = Omit<CostEstimate, 'hints'> & { hints: Omit<CostEstimate['hints'], 'cheaperPlan'> };
+
+function planCost(volume: MessageVolume, plan: PlanTier, region: Region): PlanCost {
   const planData = calculatorPlans[plan];
   const rates = overageRatesMills[region];
   const projectedWhatsApp = volume.whatsapp;
@@ -206,12 +222,26 @@ export function estimateVolumeCost(volume: MessageVolume, plan: PlanTier, region
     hints: {
       showSavingsHint: overageMessages > savingsHintMinOverageMessages,
       showOverageWarning: overageCostCents > overageWarningCents,
-      professionalSavingsCents:
-        plan === 'starter' && overageCostCents > starterUpgradeOverageCents
-          ? totalCostCents - calculatorPlans.professional.priceCents
-          : null,
     },
   };
+}
+
+function cheaperPlan(
+  volume: MessageVolume,
+  plan: PlanTier,
+  region: Region,
+  current: PlanCost,
+): CheaperPlan | null {
+  let best: CheaperPlan | null = null;
+  for (const other of planTiers) {
+    if (other === plan || volume.patients > calculatorPlans[other].patientLimit) continue;
+    const { totalCostCents } = planCost(volume, other, region);
+    const savingsCents = current.totalCostCents - totalCostCents;
+    if (savingsCents > 0 && (best === null || totalCostCents < best.totalCostCents)) {
+      best = { plan: other, totalCostCents, savingsCents };
+    }
+  }
+  return best;
 }
 
 /** Throws a RangeError when an input is outside the calculator's ranges. */

@@ -44,14 +44,23 @@ describe('CostCalculatorPage', () => {
     expect(within(estimate).getByText('Your overage would cost more than $50 a month.')).toBeTruthy();
     expect(within(estimate).getByText(/more than 100 messages beyond your allowance/)).toBeTruthy();
 
-    // 10,000 messages: $290 less 15% = $246.50, over $230: Professional would be cheaper.
+    // 10,000 messages: $290 less 15% = $246.50, $473.50 in all. Professional ($457 plus its own
+    // overage) does not hold 1,000 patients and enterprise costs $917: no plan is suggested.
     const messages = screen.getByLabelText(/^Messages per patient/);
     await user.clear(messages);
     await user.type(messages, '10');
     expect(row(estimate, 'Volume discount (15%)')).toContain('$43.50');
     expect(row(estimate, 'Total per month')).toContain('$473.50');
+    expect(within(estimate).getByText(/no other plan costs less at this volume/)).toBeTruthy();
+    expect(within(estimate).queryByText(/at this volume: /)).toBeNull();
+
+    // Enterprise for 50 patients: starter holds them for $236.75 (150 WhatsApp x 2.5c + 150 SMS x 4c).
+    await user.clear(patients);
+    await user.type(patients, '50');
+    await user.click(screen.getByRole('radio', { name: /^Enterprise/ }));
+    expect(row(estimate, 'Total per month')).toContain('$917.00');
     expect(
-      within(estimate).getByText(/^Professional \(\$457\/month.*save you \$16\.50 a month\.$/),
+      within(estimate).getByText('Starter would cost $236.75 a month at this volume: $680.25 less.'),
     ).toBeTruthy();
   });
 });

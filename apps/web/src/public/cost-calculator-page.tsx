@@ -240,15 +240,16 @@ export function CostCalculatorPage() {
                     {t('calculator.hints.overageWarning')}
                   </Alert>
                 )}
-                {estimate.hints.professionalSavingsCents !== null && (
+                {estimate.hints.cheaperPlan !== null && (
                   <Alert color="green" variant="light" icon={<IconBulb aria-hidden="true" />}>
-                    {t('calculator.hints.professionalSavings', {
-                      amount: usd(estimate.hints.professionalSavingsCents),
-                      price: formatUsd(calculatorPlans.professional.priceCents, lang),
+                    {t('calculator.hints.cheaperPlan', {
+                      plan: planNames[estimate.hints.cheaperPlan.plan],
+                      total: usd(estimate.hints.cheaperPlan.totalCostCents),
+                      amount: usd(estimate.hints.cheaperPlan.savingsCents),
                     })}
                   </Alert>
                 )}
-                {estimate.hints.showSavingsHint && estimate.hints.professionalSavingsCents === null && (
+                {estimate.hints.showSavingsHint && estimate.hints.cheaperPlan === null && (
                   <Alert color="brand" variant="light" icon={<IconBulb aria-hidden="true" />}>
                     {t('calculator.hints.savings')}
                   </Alert>
