@@ -93,14 +93,6 @@ export type ServiceStatus = (typeof serviceStatuses)[number];
 export const statusServiceIds = ['api', 'database', 'job_runner', 'review_ingestion', 'messaging'] as const;
 export type StatusServiceId = (typeof statusServiceIds)[number];
 
-export const statusIncidentSchema = z.object({
-  title: z.string(),
-  status: z.enum(['investigating', 'resolved']),
-  description: z.string(),
-  timestamp: z.string(),
-  severity: z.enum(['minor', 'maintenance']),
-});
-
 /** Why a service is not operational, when the measure says more than its state. */
 export const statusNotes = [
   'database_unreachable',
@@ -111,6 +103,27 @@ export const statusNotes = [
   'deliveries_delayed',
 ] as const;
 export type StatusNote = (typeof statusNotes)[number];
+
+/**
+ * An incident: opened when a service leaves operational, resolved when it is operational again, with
+ * its worst state. `title`, `description`, `timestamp` and `severity` are spec 3's fields (English;
+ * the page composes its text from the others in the reader's language). Automatic incidents are
+ * `minor`; `maintenance` is for planned work.
+ */
+export const statusIncidentSchema = z.object({
+  id: z.string(),
+  service: z.enum(statusServiceIds),
+  worstStatus: z.enum(['partial-outage', 'major-outage']),
+  note: z.enum(statusNotes).nullable(),
+  startedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  title: z.string(),
+  status: z.enum(['investigating', 'resolved']),
+  description: z.string(),
+  timestamp: z.string(),
+  severity: z.enum(['minor', 'maintenance']),
+});
+export type StatusIncident = z.infer<typeof statusIncidentSchema>;
 
 /** How many days of history the status page shows (UTC days, oldest first, today last). */
 export const statusHistoryDays = 90;

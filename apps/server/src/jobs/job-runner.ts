@@ -1,5 +1,6 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
+import { startWorkerHeartbeat } from '../modules/health/worker-heartbeat.service';
 import type { JobContext, RunnableJob } from './job-definition';
 
 export type JobRunner = {
@@ -23,6 +24,7 @@ export function createJobRunner(
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
       : new PgBoss(poolOptions(database));
   let started = false;
+  let heartbeat: ReturnType<typeof startWorkerHeartbeat> | null = null;
   boss.on('error', (error: Error) => ctx.log.error({ err: error }, 'job runner error'));
 
   return {
@@ -44,6 +46,11 @@ export function createJobRunner(
           }
         });
       }
+      // After every queue has its worker: the beat says jobs are being worked, not merely queued.
+      if (work) {
+        heartbeat = startWorkerHeartbeat(ctx.db, ctx.log);
+        await heartbeat.started;
+      }
     },
     send(name, payload, options) {
       return boss.send(name, payload, {
@@ -60,6 +67,8 @@ export function createJobRunner(
       }
     },
     async stop() {
+      await heartbeat?.stop();
+      heartbeat = null;
       if (started) await boss.stop({ graceful: true, timeout: 10_000 });
       started = false;
     },

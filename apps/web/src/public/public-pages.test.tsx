@@ -188,6 +188,54 @@ describe('public pages', () => {
     expect(screen.getByText('No incidents have been recorded.')).toBeTruthy();
   });
 
+  it('the status page lists incidents with their service, worst state, reason and times', async () => {
+    const incident = (over: Record<string, unknown>) => ({
+      title: 'x',
+      description: 'x',
+      timestamp: '2026-11-28T09:00:00.000Z',
+      severity: 'minor',
+      note: null,
+      ...over,
+    });
+    stubFetch((request) =>
+      request.path === '/api/status'
+        ? json({
+            status: 'partial-outage',
+            checkedAt: new Date().toISOString(),
+            services: [],
+            incidents: [
+              incident({
+                id: 'inc_1',
+                service: 'job_runner',
+                worstStatus: 'partial-outage',
+                note: 'jobs_stopped',
+                startedAt: '2026-11-28T09:00:00.000Z',
+                resolvedAt: null,
+                status: 'investigating',
+              }),
+              incident({
+                id: 'inc_2',
+                service: 'messaging',
+                worstStatus: 'major-outage',
+                startedAt: '2026-11-27T14:05:00.000Z',
+                resolvedAt: '2026-11-27T15:35:00.000Z',
+                status: 'resolved',
+              }),
+            ],
+          })
+        : json({}),
+    );
+    renderPage(<StatusPage />, { path: '/status' });
+    expect(await screen.findByText('Job runner: Partial outage')).toBeTruthy();
+    expect(screen.getByText('Scheduled jobs are not running.')).toBeTruthy();
+    expect(screen.getByText('Since Nov 28, 2026, 9:00 AM UTC; we are looking into it.')).toBeTruthy();
+    expect(screen.getByText('Investigating')).toBeTruthy();
+    expect(screen.getByText('Messaging providers: Major outage')).toBeTruthy();
+    expect(screen.getByText('From Nov 27, 2026, 2:05 PM UTC to Nov 27, 2026, 3:35 PM UTC.')).toBeTruthy();
+    expect(screen.getByText('Resolved')).toBeTruthy();
+    expect(screen.queryByText('No incidents have been recorded.')).toBeNull();
+  });
+
   it('pages render in Spanish and Turkish', async () => {
     for (const [language, heading] of [
       ['es', 'Elija su plan'],

@@ -40,6 +40,12 @@ export function StatusPage() {
   const { data, isPending, isError } = useQuery(systemStatusQuery());
   const overall = knownStatus(isError ? 'major-outage' : (data?.status ?? 'unknown'));
   const { Icon } = look[overall];
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'UTC',
+    }).format(new Date(iso)) + ' UTC';
 
   return (
     <>
@@ -115,15 +121,34 @@ export function StatusPage() {
             </Title>
             {data && data.incidents.length > 0 ? (
               data.incidents.map((incident) => (
-                <Card key={`${incident.timestamp}-${incident.title}`} withBorder radius="md" padding="md">
+                <Card key={incident.id} withBorder radius="md" padding="md">
                   <Group justify="space-between">
-                    <Text fw={600}>{incident.title}</Text>
-                    <Badge variant="light" color={incident.status === 'resolved' ? 'green' : 'yellow'}>
+                    <Text fw={600}>
+                      {t('incident.title', {
+                        service: t(`services.${incident.service}.name`),
+                        state: t(`states.${incident.worstStatus}`),
+                      })}
+                    </Text>
+                    <Badge
+                      variant="light"
+                      color={incident.status === 'resolved' ? 'green' : 'yellow'}
+                      c="dark.8"
+                    >
                       {t(`incidentStatus.${incident.status}`)}
                     </Badge>
                   </Group>
+                  {incident.note && (
+                    <Text fz="sm" c="dark.6">
+                      {t(`notes.${incident.note}`)}
+                    </Text>
+                  )}
                   <Text fz="sm" c="dark.6">
-                    {incident.description}
+                    {incident.resolvedAt
+                      ? t('incident.resolvedTimes', {
+                          start: when(incident.startedAt),
+                          end: when(incident.resolvedAt),
+                        })
+                      : t('incident.openSince', { start: when(incident.startedAt) })}
                   </Text>
                 </Card>
               ))

@@ -1,4 +1,4 @@
-import { statusServiceIds } from '@careloop/contracts/public-site';
+import { statusNotes, statusServiceIds } from '@careloop/contracts/public-site';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -10,6 +10,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { oneOf } from './check';
 
@@ -75,5 +76,44 @@ export const systemStatusDays = pgTable(
   (t) => [
     primaryKey({ columns: [t.day, t.service] }),
     check('system_status_days_service_check', oneOf(t.service, statusServiceIds)),
+  ],
+);
+
+/**
+ * One row per process that works jobs, beaten every 30 seconds while it runs and removed when it
+ * stops: a web-only process (ROLE=web) cannot see another's job runner otherwise, and a worker that
+ * died without stopping leaves a row that goes stale. Not tenant data.
+ */
+export const jobWorkerHeartbeats = pgTable('job_worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  beatAt: timestamp('beat_at', { withTimezone: true }).notNull(),
+});
+
+const incidentStatuses = ['partial-outage', 'major-outage'] as const;
+
+/**
+ * The status page's incidents: opened when a service leaves operational, its worst state kept,
+ * resolved when it is operational again. At most one open incident per service (the partial unique
+ * index), so two processes that see the same outage open one. Not tenant data.
+ */
+export const statusIncidents = pgTable(
+  'status_incidents',
+  {
+    id: text('id').primaryKey(),
+    service: text('service').notNull(),
+    worstStatus: text('worst_status').notNull(),
+    note: text('note'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('status_incidents_service_check', oneOf(t.service, statusServiceIds)),
+    check('status_incidents_worst_status_check', oneOf(t.worstStatus, incidentStatuses)),
+    check('status_incidents_note_check', sql`${t.note} is null or ${oneOf(t.note, statusNotes)}`),
+    uniqueIndex('status_incidents_one_open_idx').on(t.service).where(sql`${t.resolvedAt} is null`),
+    index('status_incidents_started_idx').on(t.startedAt.desc()),
   ],
 );

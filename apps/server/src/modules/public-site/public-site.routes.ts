@@ -62,7 +62,7 @@ export const publicSiteRoutes =
       const now = new Date();
       return checkSystemStatus(
         {
-          ...databaseProbes(deps.database.db, now, () => deps.jobs.isHealthy()),
+          ...databaseProbes(deps.database.db, now),
           pingDatabase: () => deps.database.ping(),
         },
         now,

@@ -64,7 +64,7 @@ async function messages(clinicId: string, list: Message[]) {
   );
 }
 
-const probesAt = (now: Date) => databaseProbes(t.db, now, async () => true);
+const probesAt = (now: Date) => databaseProbes(t.db, now);
 const serviceOf = async (now: Date, id: string) =>
   (await measureServices(probesAt(now))).find((service) => service.id === id);
 

@@ -1,6 +1,7 @@
 import {
   type ServiceStatus,
   type StatusDay,
+  type StatusIncident,
   type StatusNote,
   type StatusService,
   type StatusServiceId,
@@ -9,6 +10,8 @@ import {
   statusServiceIds,
 } from '@careloop/contracts/public-site';
 import type { Database } from '../../db/client';
+import { isAnyWorkerAlive } from '../health/worker-heartbeat.service';
+import { type IncidentChanges, recentIncidents, reconcileIncidents } from './status-incidents.service';
 import {
   countMessageDeliveries,
   countReviewSyncs,
@@ -180,16 +183,24 @@ export function statusHistory(
 export const historyStart = (today: Date, days = statusHistoryDays) =>
   utcDay(new Date(today.getTime() - (days - 1) * dayMs));
 
-/** What the status page shows: every service now, with its daily history. */
-export async function checkSystemStatus(
-  probes: StatusProbes & { history: (fromDay: string) => Promise<readonly StatusDayRow[]> },
-  now = new Date(),
-): Promise<SystemStatus> {
+type PageProbes = StatusProbes & {
+  history: (fromDay: string) => Promise<readonly StatusDayRow[]>;
+  /** Applies this measurement to the incidents and reads those the page lists. */
+  incidents: (services: readonly ServiceState[]) => Promise<StatusIncident[]>;
+};
+
+/**
+ * What the status page shows: every service now, with its daily history and the incidents. The page
+ * applies its own measurement to the incidents too: when the job runner is down, no job will.
+ */
+export async function checkSystemStatus(probes: PageProbes, now = new Date()): Promise<SystemStatus> {
   const [services, rows] = await Promise.all([
     measureServices(probes),
     // Without its history the page still shows the present.
     probes.history(historyStart(now)).catch((): readonly StatusDayRow[] => []),
   ]);
+  // Without its incidents too (the database may be what is down).
+  const incidents = await probes.incidents(services).catch((): StatusIncident[] => []);
   const history = statusHistory(rows, now);
   return {
     status: overallStatus(services.map((s) => s.status)),
@@ -198,37 +209,42 @@ export async function checkSystemStatus(
       ...service,
       ...(history.get(service.id) ?? { history: [], uptimePercent: null }),
     })),
-    // No incident log exists yet: an empty list is the truth, not a placeholder.
-    incidents: [],
+    incidents,
   };
 }
 
-/** The measures read from the database at `now`; the job runner's health comes from its owner. */
-export function databaseProbes(
-  db: Database,
-  now: Date,
-  isJobRunnerHealthy: () => Promise<boolean>,
-): StatusProbes & { history: (fromDay: string) => Promise<readonly StatusDayRow[]> } {
+/**
+ * The measures read from the database at `now`. The job runner is up when some process that works
+ * jobs has beaten its heartbeat lately: a web-only process has no runner of its own to ask.
+ */
+export function databaseProbes(db: Database, now: Date): PageProbes {
   const windows = statusWindows(now);
   return {
     pingDatabase: () => pingDatabase(db),
-    isJobRunnerHealthy,
+    isJobRunnerHealthy: () => isAnyWorkerAlive(db, now),
     reviewSyncs: () => countReviewSyncs(db, windows.reviews),
     messageDeliveries: () => countMessageDeliveries(db, windows.messages),
     history: (fromDay) => readStatusDays(db, fromDay),
+    incidents: async (services) => {
+      await reconcileIncidents(db, services, now);
+      return recentIncidents(db, now);
+    },
   };
 }
 
 /**
  * One sample of every service into today's history (the `record-system-status` job, every five
- * minutes, in a worker: that it runs is the job runner working), and the days past the history
- * forgotten. A process that cannot reach its database records nothing: such a day shows fewer samples.
+ * minutes), incidents opened and resolved from it, and the days past the history forgotten. A process that cannot reach its database records nothing: such a day shows fewer samples.
  */
-export async function recordSystemStatusSample(db: Database, now = new Date()) {
-  const services = await measureServices(databaseProbes(db, now, async () => true));
+export async function recordSystemStatusSample(
+  db: Database,
+  now = new Date(),
+): Promise<{ services: ServiceState[]; removed: number; incidents: IncidentChanges }> {
+  const services = await measureServices(databaseProbes(db, now));
   await recordStatusSample(db, utcDay(now), services, now);
+  const incidents = await reconcileIncidents(db, services, now);
   const removed = await deleteStatusDaysBefore(db, historyStart(now));
-  return { services, removed };
+  return { services, removed, incidents };
 }
 
 /** Keeps one answer for `ttlMs`, and shares one check between concurrent callers. */

@@ -27,6 +27,7 @@ const quiet = {
   reviewSyncs: async () => ({ connected: 0, recent: 0, clinicSetupFailures: 0, serviceFailures: 0 }),
   messageDeliveries: async () => ({ handed: 0, failed: 0, overdue: 0 }),
   history: async () => [],
+  incidents: async () => [],
 };
 
 describe('checkSystemStatus', () => {
@@ -75,6 +76,7 @@ describe('checkSystemStatus', () => {
         reviewSyncs: async () => ({ connected: 5, recent: 5, clinicSetupFailures: 0, serviceFailures: 1 }),
         messageDeliveries: async () => ({ handed: 4, failed: 4, overdue: 0 }),
         history: async () => [],
+        incidents: async () => [],
       },
       now,
     );
@@ -93,6 +95,7 @@ describe('checkSystemStatus', () => {
         reviewSyncs: () => Promise.reject(new Error('x')),
         messageDeliveries: async () => ({ handed: 0, failed: 0, overdue: 0 }),
         history: () => Promise.reject(new Error('y')),
+        incidents: () => Promise.reject(new Error('z')),
       },
       now,
     );
