@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
-// Leads: the public site's requests that ask for someone to answer (enterprise, demo, contact),
+// Leads: the public site's requests that ask for someone to answer (enterprise, demo, contact, a job
+// application),
 // listed for the service's operators (GET /api/admin/leads) and exported as CSV.
 
-export const leadKinds = ['enterprise', 'demo', 'contact'] as const;
+export const leadKinds = ['enterprise', 'demo', 'contact', 'job_application'] as const;
 export type LeadKind = (typeof leadKinds)[number];
 
 /** A search in name, e-mail, company and what the visitor typed; blank: every lead. */
@@ -33,7 +34,7 @@ export const leadSchema = z.object({
   phone: z.string().nullable(),
   /** The company or clinic named in the request. */
   organization: z.string().nullable(),
-  /** What the form asked besides: volume and contract (enterprise), clinic type and size (demo), subject (contact). */
+  /** What the form asked besides: volume and contract (enterprise), clinic type and size (demo), subject (contact), position and profile link (job application). */
   details: z.array(z.object({ field: z.string(), value: z.string() })),
   message: z.string().nullable(),
   locale: z.string().nullable(),

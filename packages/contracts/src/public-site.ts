@@ -68,7 +68,10 @@ export const jobApplicationBodySchema = z.object({
   name: required(200),
   email,
   phone: optional(40),
-  profileUrl: optional(500).pipe(z.url('Please enter a full link, starting with https://').optional()),
+  // Only web links: a `javascript:` or `data:` link would run in the reader's browser when opened.
+  profileUrl: optional(500).pipe(
+    z.url({ protocol: /^https?$/, message: 'Please enter a full link, starting with https://' }).optional(),
+  ),
   message: required(5000),
 });
 

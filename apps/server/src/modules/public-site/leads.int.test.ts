@@ -104,6 +104,38 @@ describe('leads are mailed to SALES_EMAIL', () => {
     expect(await salesMailAbout(newsletterEmail)).toEqual([]);
   });
 
+  it('mails a job application to the same inbox, and lists it for the operators', async () => {
+    const email = uniqueEmail('job');
+    const res = await post('/api/public-forms/job_application', {
+      position: 'product-designer',
+      name: `Sam Ortiz ${runTag}`,
+      email,
+      profileUrl: 'https://portfolio.example/sam',
+      message: 'I ran patient support at a dental group for four years.',
+    });
+    expect(res.statusCode).toBe(202);
+    const [mail, ...more] = await salesMailAbout(email);
+    expect(more).toEqual([]);
+    expect(mail).toContain(`Reply-To: ${email}`);
+    expect(mail).toMatch(new RegExp(`Subject: Job application: Sam Ortiz ${runTag}`));
+    expect(mail).toContain('position: product-designer');
+    expect(mail).toContain('profileUrl: https://portfolio.example/sam');
+    expect(mail).toContain('I ran patient support at a dental group for four years.');
+
+    const listed = (await get(`/api/admin/leads?q=${encodeURIComponent(email)}`, operator.cookie)).json();
+    expect(listed.items).toEqual([
+      expect.objectContaining({
+        kind: 'job_application',
+        name: `Sam Ortiz ${runTag}`,
+        email,
+        details: [
+          { field: 'position', value: 'product-designer' },
+          { field: 'profileUrl', value: 'https://portfolio.example/sam' },
+        ],
+      }),
+    ]);
+  });
+
   it('mails nothing for a bot (honeypot filled)', async () => {
     const email = uniqueEmail('bot');
     expect(

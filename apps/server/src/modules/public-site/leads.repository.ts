@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { enterpriseContactRequests, publicFormSubmissions } from '../../db/schema';
 
 /** The public forms that ask for an answer: a person, not a subscription. */
-export const leadFormKinds = ['demo', 'contact'] as const;
+export const leadFormKinds = ['demo', 'contact', 'job_application'] as const;
 
 export type EnterpriseLeadRow = typeof enterpriseContactRequests.$inferSelect;
 export type FormLeadRow = Pick<
@@ -32,7 +32,7 @@ function leadFilters(search: string | undefined): { enterprise?: SQL; forms?: SQ
 
 const isLeadForm = inArray(publicFormSubmissions.kind, [...leadFormKinds]);
 
-/** The newest `limit` enterprise requests and the newest `limit` demo and contact requests. */
+/** The newest `limit` enterprise requests and the newest `limit` demo, contact and job application forms. */
 export async function listNewestLeadRows(db: Database, options: { limit: number; search?: string }) {
   const filter = leadFilters(options.search);
   const [enterprise, forms] = await Promise.all([

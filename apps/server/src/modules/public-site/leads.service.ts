@@ -47,9 +47,23 @@ export function enterpriseLead(row: EnterpriseLeadRow): Lead {
   };
 }
 
-/** A demo or contact request, from the payload its form's schema validated. */
+/** A demo or contact request or a job application, from the payload its form's schema validated. */
 export function formLead(row: FormLeadRow): Lead {
   const payload = (row.payload ?? {}) as Record<string, unknown>;
+  if (row.kind === 'job_application') {
+    return {
+      id: row.id,
+      kind: 'job_application',
+      createdAt: row.createdAt.toISOString(),
+      name: text(payload.name) ?? '',
+      email: row.email,
+      phone: text(payload.phone),
+      organization: null,
+      details: [...detail('position', payload.position), ...detail('profileUrl', payload.profileUrl)],
+      message: text(payload.message),
+      locale: row.locale,
+    };
+  }
   const name = [text(payload.firstName), text(payload.lastName)].filter(Boolean).join(' ');
   const kind = row.kind === 'demo' ? 'demo' : 'contact';
   return {
@@ -128,6 +142,7 @@ const kindTitles: Record<Lead['kind'], string> = {
   enterprise: 'Enterprise request',
   demo: 'Demo request',
   contact: 'Contact message',
+  job_application: 'Job application',
 };
 
 // Header lines must stay one line whatever a visitor typed.

@@ -166,6 +166,9 @@ const invalidForms: Record<keyof typeof validForms, [string, Record<string, unkn
     ['position', { position: 'astronaut' }],
     ['name', { name: '' }],
     ['profileUrl', { profileUrl: 'not a link' }],
+    // A link that runs script when an operator opens it.
+    ['profileUrl', { profileUrl: 'javascript:alert(document.cookie)' }],
+    ['profileUrl', { profileUrl: 'data:text/html,<script>alert(1)</script>' }],
   ],
 };
 

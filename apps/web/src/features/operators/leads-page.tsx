@@ -21,7 +21,12 @@ import { apiErrorMessage } from '../../lib/api-error-message';
 import { exportLeadsUrl, leadsPageSize, useLeads } from './api/get-leads';
 import { leadPageCount } from './leads.utils';
 
-const kindColors: Record<Lead['kind'], string> = { enterprise: 'grape', demo: 'blue', contact: 'teal' };
+const kindColors: Record<Lead['kind'], string> = {
+  enterprise: 'grape',
+  demo: 'blue',
+  contact: 'teal',
+  job_application: 'orange',
+};
 
 /** The operators' view of the public site's leads: newest first, searchable, paged, exported as CSV. */
 export function LeadsPage() {
