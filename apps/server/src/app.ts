@@ -47,6 +47,7 @@ import { patientAliasesRoutes } from './modules/patient-aliases/patient-aliases.
 import { patientsRoutes } from './modules/patients/patients.routes';
 import { leadsRoutes } from './modules/public-site/leads.routes';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
+import { subscriptionRoutes } from './modules/public-site/subscriptions.routes';
 import { reportingRoutes } from './modules/reporting/reporting.routes';
 import { reviewRepliesRoutes } from './modules/review-replies/review-replies.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
@@ -155,6 +156,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(reportingRoutes(fullDeps));
   await app.register(publicSiteRoutes(fullDeps));
   await app.register(leadsRoutes(fullDeps));
+  await app.register(subscriptionRoutes(fullDeps));
   await app.register(reviewsRoutes(fullDeps));
   await app.register(reviewRepliesRoutes(fullDeps));
   await app.register(casesRoutes(fullDeps));

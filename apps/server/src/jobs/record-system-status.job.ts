@@ -1,16 +1,20 @@
 import { z } from 'zod';
+import { notifyStatusSubscribers } from '../modules/public-site/subscriptions.service';
 import { recordSystemStatusSample } from '../modules/public-site/system-status.service';
 import { defineJob } from './job-definition';
 
-// The public status page's daily history (issue 17): every five minutes, each service's state is
-// counted into its UTC day (system_status_days); days older than the page's 90 are forgotten.
+// The public status page's daily history: every five minutes, each service's state is counted into
+// its UTC day (system_status_days), incidents are opened or resolved from it and the status
+// subscribers told; days older than the page's 90 are forgotten.
 export const recordSystemStatusJob = defineJob({
   name: 'record-system-status',
   payload: z.object({}),
   schedule: { cron: '*/5 * * * *' },
   retryLimit: 0,
-  handle: async (_payload, { db, log }) => {
-    const { services, removed } = await recordSystemStatusSample(db);
+  handle: async (_payload, ctx) => {
+    const { db, log } = ctx;
+    const { services, removed, incidents } = await recordSystemStatusSample(db);
+    await notifyStatusSubscribers(ctx, incidents);
     const notOperational = services.filter((s) => s.status !== 'operational').map((s) => s.id);
     if (notOperational.length > 0 || removed > 0)
       log.info({ notOperational, removed }, 'system status recorded');

@@ -117,3 +117,34 @@ export const statusIncidents = pgTable(
     index('status_incidents_started_idx').on(t.startedAt.desc()),
   ],
 );
+
+const subscriptionLists = ['newsletter', 'status'] as const;
+const subscriptionStates = ['pending', 'confirmed', 'unsubscribed'] as const;
+
+/**
+ * The newsletter's and the status page's subscribers, each confirmed by a link mailed to the
+ * address (double opt-in) before anything else is sent to it. The confirmation token is kept only
+ * as its SHA-256. Not tenant data.
+ */
+export const emailSubscriptions = pgTable(
+  'email_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    list: text('list').notNull(),
+    email: text('email').notNull(),
+    locale: text('locale').notNull(),
+    state: text('state').notNull(),
+    confirmTokenHash: text('confirm_token_hash'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_subscriptions_list_email_idx').on(t.list, t.email),
+    uniqueIndex('email_subscriptions_confirm_token_idx').on(t.confirmTokenHash),
+    index('email_subscriptions_list_state_idx').on(t.list, t.state),
+    check('email_subscriptions_list_check', oneOf(t.list, subscriptionLists)),
+    check('email_subscriptions_state_check', oneOf(t.state, subscriptionStates)),
+    check('email_subscriptions_locale_check', sql`${t.locale} in ('en', 'es', 'tr')`),
+  ],
+);

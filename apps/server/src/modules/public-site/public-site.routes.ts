@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { createIpHasher, submitEnterpriseContact, submitPublicForm } from './public-site.service';
+import { notifyStatusSubscribers } from './subscriptions.service';
 import { cacheFor, checkSystemStatus, databaseProbes } from './system-status.service';
 
 /** Per client address and route: enough for a person correcting a typo, too few for a flood. */
@@ -62,7 +63,7 @@ export const publicSiteRoutes =
       const now = new Date();
       return checkSystemStatus(
         {
-          ...databaseProbes(deps.database.db, now),
+          ...databaseProbes(deps.database.db, now, (changes) => notifyStatusSubscribers(deps, changes)),
           pingDatabase: () => deps.database.ping(),
         },
         now,

@@ -8,8 +8,12 @@ import { parseVolumeRange } from '@careloop/domain/enterprise-contact';
 import type { AppDeps } from '../../app-deps';
 import { enterpriseLead, formLead, isLeadFormKind, type LeadMailDeps, notifySales } from './leads.service';
 import { insertEnterpriseContactRequest, insertPublicFormSubmission } from './public-site.repository';
+import { requestSubscription, type SubscriptionDeps } from './subscriptions.service';
 
-type Deps = Pick<AppDeps, 'db'> & LeadMailDeps;
+type Deps = Pick<AppDeps, 'db'> & LeadMailDeps & SubscriptionDeps;
+
+/** The forms that sign an address up to a list, confirmed by a mailed link before anything is sent. */
+const subscriptionListOf = { newsletter: 'newsletter', status_subscribe: 'status' } as const;
 
 /** A filled honeypot: the request came from a bot. It is answered as usual and not stored. */
 function isBot(body: { website?: string | undefined }): boolean {
@@ -47,7 +51,8 @@ export async function submitEnterpriseContact(deps: Deps, body: EnterpriseContac
 
 /**
  * Stores one public form (the payload keeps the validated fields, never the honeypot); a demo or
- * contact request is mailed to sales too.
+ * contact request or a job application is mailed to sales too; a newsletter or status sign-up is
+ * sent its confirmation link.
  */
 export async function submitPublicForm<K extends PublicFormKind>(
   deps: Deps,
@@ -64,5 +69,10 @@ export async function submitPublicForm<K extends PublicFormKind>(
     ipHash,
   });
   if (isLeadFormKind(kind)) notifySales(deps, formLead(stored));
+  const list =
+    kind === 'newsletter' || kind === 'status_subscribe'
+      ? subscriptionListOf[kind as 'newsletter' | 'status_subscribe']
+      : null;
+  if (list) await requestSubscription(deps, { list, email, locale: locale ?? 'en' });
   return stored.id;
 }

@@ -217,7 +217,11 @@ export async function checkSystemStatus(probes: PageProbes, now = new Date()): P
  * The measures read from the database at `now`. The job runner is up when some process that works
  * jobs has beaten its heartbeat lately: a web-only process has no runner of its own to ask.
  */
-export function databaseProbes(db: Database, now: Date): PageProbes {
+export function databaseProbes(
+  db: Database,
+  now: Date,
+  onIncidents: (changes: IncidentChanges) => Promise<void> = async () => undefined,
+): PageProbes {
   const windows = statusWindows(now);
   return {
     pingDatabase: () => pingDatabase(db),
@@ -226,7 +230,7 @@ export function databaseProbes(db: Database, now: Date): PageProbes {
     messageDeliveries: () => countMessageDeliveries(db, windows.messages),
     history: (fromDay) => readStatusDays(db, fromDay),
     incidents: async (services) => {
-      await reconcileIncidents(db, services, now);
+      await onIncidents(await reconcileIncidents(db, services, now));
       return recentIncidents(db, now);
     },
   };
