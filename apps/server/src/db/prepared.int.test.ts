@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 import { preparedRows, preparedSql } from './prepared';
 import { clinics } from './schema';
 
-// Prepared statements run straight on the driver (prepared.ts, directRunner): the rows must be the
+// Prepared statements run straight on the driver (drizzle-driver-run.ts): the rows must be the
 // ones Drizzle's own execute gives, on PGlite and on PostgreSQL, and a transaction's statement must
 // run on the transaction's connection.
 

@@ -1,8 +1,6 @@
-import { fillPlaceholders, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { NodePgPreparedQuery } from 'drizzle-orm/node-postgres';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import { PglitePreparedQuery } from 'drizzle-orm/pglite';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Database } from './client';
+import { prepareUnmapped } from './drizzle-driver-run';
 
 type Preparable<Prepared> = { prepare(name: string): Prepared };
 
@@ -32,61 +30,14 @@ export function preparedOnce<Prepared>(
   return statement;
 }
 
-const dialect = new PgDialect({ casing: 'snake_case' });
-
-type Rows = { rows: unknown[] };
-type RunStatement = (values: Record<string, unknown>) => Promise<Rows>;
-
-/**
- * The fields of Drizzle's prepared query (declared private) that running it straight on its driver
- * needs: the connection or pool of the handle (a transaction's own), the statement with its
- * placeholders, the driver options that keep times as PostgreSQL's text, and the logger.
- */
-type PreparedInternals = {
-  client: { query(...args: unknown[]): Promise<Rows> };
-  queryString: string;
-  params: unknown[];
-  rawQueryConfig: object;
-  logger: { logQuery(query: string, params: unknown[]): void };
-};
-
-/**
- * Runs an unmapped prepared statement as Drizzle's execute does (same driver call, options and logger)
- * without its layers around it (two tracing spans, a result cache we do not configure): on a list of
- * 20 rows those were a quarter of the server's own work per request besides the statement (profiled).
- * `prepared-statements.int.test.ts` checks that the rows are Drizzle's own, on both drivers.
- */
-function directRunner(prepared: {
-  execute(values: Record<string, unknown>): Promise<unknown>;
-}): RunStatement {
-  const internals = prepared as unknown as PreparedInternals;
-  const { client, queryString, params, rawQueryConfig, logger } = internals;
-  if (prepared instanceof NodePgPreparedQuery) {
-    return (values) => {
-      const filled = fillPlaceholders(params, values);
-      logger.logQuery(queryString, filled);
-      return client.query(rawQueryConfig, filled);
-    };
-  }
-  if (prepared instanceof PglitePreparedQuery) {
-    return (values) => {
-      const filled = fillPlaceholders(params, values);
-      logger.logQuery(queryString, filled);
-      return client.query(queryString, filled, rawQueryConfig);
-    };
-  }
-  return (values) => prepared.execute(values) as Promise<Rows>;
-}
-
 /** A statement prepared through Drizzle's session without its result mapping: rows as the driver gives them. */
 function preparedUnmapped<Row>(db: Database, name: string, build: () => SQL) {
-  const run = preparedOnce(db, name, () => ({
-    prepare: (statementName: string) =>
-      directRunner(db._.session.prepareQuery(dialect.sqlToQuery(build()), undefined, statementName, false)),
+  const statement = preparedOnce(db, name, () => ({
+    prepare: (statementName: string) => prepareUnmapped(db, statementName, build()),
   }));
   return {
     async execute(values: Record<string, unknown>): Promise<Row[]> {
-      return (await run(values)).rows as Row[];
+      return (await statement.run(values)).rows as Row[];
     },
   };
 }

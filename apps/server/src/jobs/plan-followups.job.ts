@@ -1,20 +1,36 @@
 import { z } from 'zod';
-import { planDueFollowUps } from '../modules/automation/followup-planner';
+import { listClinicsToPlan, planClinicFollowUpsNow } from '../modules/automation/followup-planner';
 import { defineJob } from './job-definition';
 
-// Spec 2 §9: the automation runs every 15 minutes. Each run plans the follow-ups and cross-sells
-// now due into the outbox (patient_communications, 'queued'); a unique key per patient, kind and
-// day means a repeated or retried run stores nothing twice.
+const planClinicFollowUpsJobName = 'plan-clinic-followups';
+const batchSize = z.number().int().min(100).max(10_000).default(2000);
+
+/**
+ * One clinic's planning: the follow-ups and cross-sells now due, into the outbox
+ * (patient_communications, 'queued'). A unique key per patient, kind and day means a repeated or
+ * retried run stores nothing twice, so a failure simply fails this job and pg-boss retries it.
+ */
+export const planClinicFollowUpsJob = defineJob({
+  name: planClinicFollowUpsJobName,
+  payload: z.object({ clinicId: z.string().min(1), batchSize }),
+  retryLimit: 3,
+  handle: async ({ clinicId, batchSize }, ctx) => {
+    const result = await planClinicFollowUpsNow(ctx, clinicId, { now: new Date(), batchSize });
+    if (result.planned > 0) ctx.log.info(result, 'follow-ups planned');
+  },
+});
+
+// The automation runs every 15 minutes. One job per clinic, as ingestion does: a clinic with many
+// patients neither delays another's messages nor fails its run, and any number of workers share them.
 export const planFollowUpsJob = defineJob({
   name: 'plan-followups',
-  payload: z.object({ batchSize: z.number().int().min(100).max(10_000).default(2000) }),
+  payload: z.object({ batchSize }),
   schedule: { cron: '*/15 * * * *' },
-  retryLimit: 3,
   handle: async ({ batchSize }, ctx) => {
-    const result = await planDueFollowUps(ctx, { batchSize });
-    if (result.planned > 0 || result.failed.length > 0) ctx.log.info(result, 'follow-ups planned');
-    if (result.failed.length > 0) {
-      throw new Error(`follow-up planning failed for ${result.failed.length} clinic(s)`);
+    const clinicIds = await listClinicsToPlan(ctx);
+    for (const clinicId of clinicIds) {
+      await ctx.send(planClinicFollowUpsJobName, { clinicId, batchSize }, { singletonKey: clinicId });
     }
+    ctx.log.info({ clinics: clinicIds.length }, 'follow-up planning scheduled');
   },
 });

@@ -5,7 +5,7 @@ import { cleanupWebhookDeliveriesJob, deliverWebhooksJob } from './deliver-webho
 import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { RunnableJob } from './job-definition';
-import { planFollowUpsJob } from './plan-followups.job';
+import { planClinicFollowUpsJob, planFollowUpsJob } from './plan-followups.job';
 import { recordSystemStatusJob } from './record-system-status.job';
 import { refreshPlannerStatisticsJob } from './refresh-planner-statistics.job';
 import { sendDailyDigestsJob } from './send-daily-digests.job';
@@ -18,6 +18,7 @@ export const jobRegistry: RunnableJob[] = [
   ingestClinicReviewsJob,
   draftReviewRepliesJob,
   planFollowUpsJob,
+  planClinicFollowUpsJob,
   sendMessagesJob,
   refreshPlannerStatisticsJob,
   checkCredentialsDailyJob,

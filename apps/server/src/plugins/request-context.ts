@@ -1,4 +1,5 @@
 import { idleSignOutMinutes, isIdleExpired, shouldRecordActivity } from '@careloop/domain/idle-sign-out';
+import { APIError } from 'better-auth/api';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import type { ClinicRole } from '../db/schema';
@@ -79,16 +80,14 @@ export function createRequestContext(deps: {
     const now = clock();
     if (row.sessionExpiresAt.getTime() <= now) return null;
     if ((now - row.sessionCreatedAt.getTime()) / 1000 > deps.absoluteLifetimeSeconds) {
-      identityCache.forget(token);
-      await authContext.internalAdapter.deleteSession(token);
+      await endSession(request, token);
       return null;
     }
     // Automatic logoff at the clinic's idle time; activity written at most once a minute.
     const idleMinutes = row.membership?.clinic.idleTimeoutMinutes ?? idleSignOutMinutes.default;
     const activity = { lastActiveAt: row.sessionLastActiveAt, idleMinutes, now: new Date(now) };
     if (isIdleExpired(activity)) {
-      identityCache.forget(token);
-      await authContext.internalAdapter.deleteSession(token);
+      await endSession(request, token);
       return { idleMinutes };
     }
     if (shouldRecordActivity(row.sessionLastActiveAt, activity.now)) {
@@ -114,6 +113,17 @@ export function createRequestContext(deps: {
     };
   }
 
+  // Through better-auth's public revoke-session, so its own session store and hooks see the end. It
+  // answers 401 when better-auth already counts the session ended: then there is nothing left to end.
+  async function endSession(request: FastifyRequest, token: string) {
+    identityCache.forget(token);
+    try {
+      await deps.auth.api.revokeSession({ headers: fetchHeaders(request), body: { token } });
+    } catch (error) {
+      if (!(error instanceof APIError) || error.statusCode !== 401) throw error;
+    }
+  }
+
   async function signedInRow(token: string): Promise<SignedInRow | null> {
     const cached = identityCache.find(token, clock());
     if (cached) return cached;
@@ -128,8 +138,7 @@ export function createRequestContext(deps: {
     if (!result) return null;
     const ageSeconds = (clock() - new Date(result.session.createdAt).getTime()) / 1000;
     if (ageSeconds > deps.absoluteLifetimeSeconds) {
-      const authContext = await deps.auth.$context;
-      await authContext.internalAdapter.deleteSession(result.session.token);
+      await endSession(request, result.session.token);
       return null;
     }
     const u = result.user as typeof result.user & {

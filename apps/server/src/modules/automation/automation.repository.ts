@@ -18,6 +18,8 @@ export type ClinicAutomationRow = {
   clinicId: string;
   timeZone: string;
   defaultLanguage: string;
+  /** Planned by its sandbox runs only, not by the real-time planner. */
+  sandboxClock: boolean;
   config: AutomationConfigRow | null;
 };
 
@@ -31,6 +33,7 @@ export async function findClinicAutomation(
       clinicId: clinics.id,
       timeZone: clinics.timeZone,
       defaultLanguage: clinics.defaultLanguage,
+      sandboxClock: clinics.sandboxClock,
       config: clinicAutomationConfigs,
     })
     .from(clinics)
@@ -59,14 +62,9 @@ export async function upsertAutomationSettings(
 }
 
 /** Clinics whose configuration has a channel switched on (the automation is running). */
-export async function listClinicsWithAutomationOn(db: Database): Promise<ClinicAutomationRow[]> {
-  const rows = await db
-    .select({
-      clinicId: clinics.id,
-      timeZone: clinics.timeZone,
-      defaultLanguage: clinics.defaultLanguage,
-      config: clinicAutomationConfigs,
-    })
+export async function listClinicsWithAutomationOn(db: Database): Promise<{ clinicId: string }[]> {
+  return db
+    .select({ clinicId: clinics.id })
     .from(clinicAutomationConfigs)
     .innerJoin(clinics, eq(clinics.id, clinicAutomationConfigs.clinicId))
     .where(
@@ -77,7 +75,6 @@ export async function listClinicsWithAutomationOn(db: Database): Promise<ClinicA
       ),
     )
     .orderBy(asc(clinics.id));
-  return rows;
 }
 
 export type PlanningPatientRow = {

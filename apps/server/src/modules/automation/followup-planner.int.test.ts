@@ -3,16 +3,19 @@ import { and, asc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, patients } from '../../db/schema';
-import { planFollowUpsJob } from '../../jobs/plan-followups.job';
+import type { JobContext } from '../../jobs/job-definition';
+import { planClinicFollowUpsJob, planFollowUpsJob } from '../../jobs/plan-followups.job';
+import { jobRegistry } from '../../jobs/registry';
 import { buildReview } from '../../testing/build-review';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { findClinicAutomation } from './automation.repository';
-import { planClinicFollowUps } from './followup-planner';
+import { planClinicFollowUps, planClinicFollowUpsNow } from './followup-planner';
 
 let t: TestApp;
+const statements: string[] = [];
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ observeQuery: (sql) => statements.push(sql) });
 });
 afterAll(async () => {
   await t?.close();
@@ -89,15 +92,27 @@ async function planAt(clinicId: string, now: Date, batchSize?: number) {
   return planClinicFollowUps(t.deps, clinic!, { now, batchSize });
 }
 
-const jobContext = () => ({
-  db: t.db,
-  config: t.config,
-  secretBox: t.deps.secretBox,
-  mailer: t.deps.mailer,
-  unsubscribeTokens: t.deps.unsubscribeTokens,
-  log: pino({ level: 'silent' }),
-  send: async () => null,
-});
+type Sent = { name: string; payload: object; singletonKey?: string };
+
+/** A job context whose `send` runs the job it names at once, as a worker would, and remembers it. */
+const jobContext = (sent: Sent[] = []): JobContext => {
+  const ctx: JobContext = {
+    db: t.db,
+    config: t.config,
+    secretBox: t.deps.secretBox,
+    mailer: t.deps.mailer,
+    unsubscribeTokens: t.deps.unsubscribeTokens,
+    log: pino({ level: 'silent' }),
+    send: async (name, payload, options) => {
+      sent.push({ name, payload, singletonKey: options?.singletonKey });
+      const job = jobRegistry.find((candidate) => candidate.name === name);
+      if (!job) throw new Error(`no job ${name}`);
+      await job.run(payload, ctx);
+      return `job-${sent.length}`;
+    },
+  };
+  return ctx;
+};
 
 describe('plan-followups job', () => {
   it('is scheduled every 15 minutes', () => {
@@ -138,6 +153,42 @@ describe('plan-followups job', () => {
     // Small batches walk every patient and still store nothing twice.
     expect((await planAt(clinicId, new Date(), 7)).planned).toBe(0);
     expect(await outbox(clinicId)).toHaveLength(25);
+  });
+
+  it('fans out one job per clinic with its automation on, each keyed by its clinic', async () => {
+    const { clinicId } = await readyClinic({ quietHours: allDay });
+    const off = await buildClinic(t); // automation never set up: no job for it
+    const sent: Sent[] = [];
+    await planFollowUpsJob.handle({ batchSize: 100 }, jobContext(sent));
+    const forClinic = sent.filter((job) => job.singletonKey === clinicId);
+    expect(forClinic).toEqual([
+      { name: planClinicFollowUpsJob.name, payload: { clinicId, batchSize: 100 }, singletonKey: clinicId },
+    ]);
+    expect(sent.every((job) => job.name === planClinicFollowUpsJob.name)).toBe(true);
+    expect(sent.some((job) => job.singletonKey === off.clinicId)).toBe(false);
+  });
+
+  it("a clinic's job reads its automation configuration once, and leaves a clinic now on the sandbox clock", async () => {
+    const { clinicId } = await readyClinic({ quietHours: allDay });
+    await addPatient(clinicId, { procedureDate: new Date(Date.now() - dayMs) });
+    statements.length = 0;
+    expect((await planClinicFollowUpsNow(t.deps, clinicId, { now: new Date() })).planned).toBe(1);
+    expect(
+      statements.filter((sql) =>
+        /from "clinic_automation_configs"|join "clinic_automation_configs"/.test(sql),
+      ),
+    ).toHaveLength(1);
+
+    const another = await readyClinic({ quietHours: allDay });
+    await addPatient(another.clinicId, { procedureDate: new Date(Date.now() - dayMs) });
+    await t.db
+      .update(clinics)
+      .set({ sandboxMode: 'on', sandboxClock: true })
+      .where(eq(clinics.id, another.clinicId));
+    expect(await planClinicFollowUpsNow(t.deps, another.clinicId, { now: new Date() })).toMatchObject({
+      planned: 0,
+    });
+    expect(await outbox(another.clinicId)).toEqual([]);
   });
 
   it('plans nothing while no channel can send (no credentials saved)', async () => {

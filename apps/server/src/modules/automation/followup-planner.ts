@@ -36,7 +36,6 @@ const dayMs = 86_400_000;
 const defaultPlanningBatchSize = 5000;
 
 export type ClinicPlanResult = { clinicId: string; planned: number; skipped: number; patients: number };
-export type PlanResult = { clinics: number; planned: number; skipped: number; failed: string[] };
 
 function languageOf(value: string): MessageLanguage {
   return messageLanguages.find((language) => language === value) ?? 'en';
@@ -44,10 +43,12 @@ function languageOf(value: string): MessageLanguage {
 
 /**
  * The channels that can send: switched on in the settings and with their credentials and sender
- * saved. A switch on without credentials would only fill the outbox with failures.
+ * saved. A switch on without credentials would only fill the outbox with failures. The configuration
+ * is the row the caller read, not read again.
  */
-async function sendableConfig(deps: Deps, clinicId: string, config: AutomationConfig) {
-  const readiness = await getChannelReadiness(deps, clinicId);
+async function sendableConfig(deps: Deps, clinic: ClinicAutomationRow) {
+  const config = toAutomationConfig(clinic.config);
+  const readiness = await getChannelReadiness(deps, clinic.clinicId, clinic.config);
   return {
     ...config,
     smsEnabled: config.smsEnabled && readiness.sms,
@@ -59,11 +60,17 @@ async function sendableConfig(deps: Deps, clinicId: string, config: AutomationCo
 export async function planClinicFollowUps(
   deps: Deps,
   clinic: ClinicAutomationRow,
-  options: { now: Date; batchSize?: number; onlyPatientId?: string },
+  options: {
+    now: Date;
+    batchSize?: number;
+    onlyPatientId?: string;
+    /** The sendable configuration when the caller has worked it out already. */
+    config?: AutomationConfig;
+  },
 ): Promise<ClinicPlanResult> {
   const { now } = options;
   const batchSize = options.batchSize ?? defaultPlanningBatchSize;
-  const config = await sendableConfig(deps, clinic.clinicId, toAutomationConfig(clinic.config));
+  const config = options.config ?? (await sendableConfig(deps, clinic));
   const result: ClinicPlanResult = { clinicId: clinic.clinicId, planned: 0, skipped: 0, patients: 0 };
   if (!config.smsEnabled && !config.whatsappEnabled) return result;
 
@@ -161,32 +168,26 @@ export async function planClinicFollowUpsAt(deps: Deps, clinicId: string, now: D
 export async function planPatientFollowUps(deps: Deps, clinicId: string, patientId: string, now: Date) {
   const clinic = await findClinicAutomation(deps.db, clinicId);
   if (!clinic) return null;
-  const config = await sendableConfig(deps, clinicId, toAutomationConfig(clinic.config));
-  const result = await planClinicFollowUps(deps, clinic, { now, onlyPatientId: patientId });
+  const config = await sendableConfig(deps, clinic);
+  const result = await planClinicFollowUps(deps, clinic, { now, onlyPatientId: patientId, config });
   return { planned: result.planned, config };
 }
 
+/** The clinics the real-time planner plans: automation on, not on the sandbox clock. */
+export async function listClinicsToPlan(deps: Deps): Promise<string[]> {
+  return (await listClinicsWithAutomationOn(deps.db)).map((clinic) => clinic.clinicId);
+}
+
 /**
- * Plans every clinic with the automation on. One clinic's failure is logged and does not stop the
- * others; the run reports which failed (the job then fails, and pg-boss retries it: planning
- * again stores nothing twice).
+ * Plans one clinic now, as its job of the 15-minute run: its configuration read once. A clinic that
+ * has since moved to the sandbox clock, or is gone, is left alone.
  */
-export async function planDueFollowUps(
-  deps: Deps & { log?: { error: (o: object, m: string) => void } },
-  options: { now?: Date; batchSize?: number } = {},
-): Promise<PlanResult> {
-  const now = options.now ?? new Date();
-  const clinics = await listClinicsWithAutomationOn(deps.db);
-  const total: PlanResult = { clinics: clinics.length, planned: 0, skipped: 0, failed: [] };
-  for (const clinic of clinics) {
-    try {
-      const result = await planClinicFollowUps(deps, clinic, { now, batchSize: options.batchSize });
-      total.planned += result.planned;
-      total.skipped += result.skipped;
-    } catch (error) {
-      total.failed.push(clinic.clinicId);
-      deps.log?.error({ err: error, clinicId: clinic.clinicId }, 'follow-up planning failed');
-    }
-  }
-  return total;
+export async function planClinicFollowUpsNow(
+  deps: Deps,
+  clinicId: string,
+  options: { now: Date; batchSize?: number },
+): Promise<ClinicPlanResult> {
+  const clinic = await findClinicAutomation(deps.db, clinicId);
+  if (!clinic || clinic.sandboxClock) return { clinicId, planned: 0, skipped: 0, patients: 0 };
+  return planClinicFollowUps(deps, clinic, options);
 }

@@ -315,8 +315,13 @@ describe('patient data export and erasure (Enterprise Compliance)', () => {
     const patient = await buildPatient(t, clinic.clinicId, { name: 'Audit Fault' });
     await buildCase(t, { clinicId: clinic.clinicId, patientId: patient.id });
     const before = await clinicSnapshot(t.db, clinic.clinicId);
+    // The rows go in the caller's transaction: the audit entry failing after them takes them back.
     await expect(
-      erasePatientRows(t.db, clinic.clinicId, patient.id, async () => {
+      t.db.transaction(async (tx) => {
+        expect(await erasePatientRows(tx, clinic.clinicId, patient.id)).toMatchObject({
+          patients: 1,
+          cases: 1,
+        });
         throw new Error('audit trail unavailable');
       }),
     ).rejects.toThrow('audit trail unavailable');

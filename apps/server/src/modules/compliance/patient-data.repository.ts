@@ -135,142 +135,134 @@ export type PatientData = Awaited<ReturnType<typeof readPatientData>>;
 const removedCount = async (rows: Promise<unknown[]>) => (await rows).length;
 
 /**
- * Erasure (the data subject's request): every row that holds the patient's personal data goes, in
- * one transaction, the patient row last. The audit trail keeps ids only and stays (append-only);
- * `audit` writes the erasure's own entry in that transaction, so there is no erasure without its
- * entry and no entry without its erasure. Returns rows removed by table; null when the patient is
- * not the clinic's.
+ * Erasure (the data subject's request): every row that holds the patient's personal data goes, the
+ * patient row last, in the caller's transaction (the service writes the erasure's audit entry in the
+ * same one). The audit trail keeps ids only and stays (append-only). Returns rows removed by table;
+ * null when the patient is not the clinic's.
  */
 export async function erasePatientRows(
-  db: Database,
+  tx: Transaction,
   clinicId: string,
   patientId: string,
-  audit: (tx: Transaction, removed: Record<string, number>) => Promise<unknown>,
 ): Promise<Record<string, number> | null> {
-  return db.transaction(async (tx) => {
-    const [patient] = await tx
-      .select()
-      .from(patients)
+  const [patient] = await tx
+    .select()
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
+    .for('update');
+  if (!patient) return null;
+  const removed: Record<string, number> = {};
+  removed.webhook_logs = await removedCount(
+    tx.delete(webhookLogs).where(patientWebhookRows(clinicId, patient)).returning({ id: webhookLogs.id }),
+  );
+  // Case notes go with their cases (cascade); counted first.
+  const caseIds = (
+    await tx.select({ id: cases.id }).from(cases).where(patientCases(clinicId, patientId))
+  ).map((c) => c.id);
+  removed.case_notes =
+    caseIds.length === 0
+      ? 0
+      : await removedCount(
+          tx
+            .delete(caseNotes)
+            .where(and(eq(caseNotes.clinicId, clinicId), inArray(caseNotes.caseId, caseIds)))
+            .returning({ id: caseNotes.id }),
+        );
+  removed.cases = await removedCount(
+    tx.delete(cases).where(patientCases(clinicId, patientId)).returning({ id: cases.id }),
+  );
+  removed.alerts = await removedCount(
+    tx
+      .delete(alerts)
+      .where(and(eq(alerts.clinicId, clinicId), eq(alerts.patientId, patientId)))
+      .returning({ id: alerts.id }),
+  );
+  removed.cross_sell_opportunities = await removedCount(
+    tx
+      .delete(crossSellOpportunities)
+      .where(
+        and(eq(crossSellOpportunities.clinicId, clinicId), eq(crossSellOpportunities.patientId, patientId)),
+      )
+      .returning({ id: crossSellOpportunities.id }),
+  );
+  // A review matched to the patient is known to be theirs: it goes with its reply (cascade).
+  removed.reviews = await removedCount(
+    tx
+      .delete(reviews)
+      .where(and(eq(reviews.clinicId, clinicId), eq(reviews.patientId, patientId)))
+      .returning({ id: reviews.id }),
+  );
+  removed.patient_aliases = await removedCount(
+    tx
+      .delete(patientAliases)
+      .where(and(eq(patientAliases.clinicId, clinicId), eq(patientAliases.patientId, patientId)))
+      .returning({ id: patientAliases.id }),
+  );
+  removed.patient_communications = await removedCount(
+    tx
+      .delete(patientCommunications)
+      .where(
+        and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.patientId, patientId)),
+      )
+      .returning({ id: patientCommunications.id }),
+  );
+  removed.followup_campaigns = await removedCount(
+    tx
+      .delete(followUpCampaigns)
+      .where(and(eq(followUpCampaigns.clinicId, clinicId), eq(followUpCampaigns.patientId, patientId)))
+      .returning({ id: followUpCampaigns.id }),
+  );
+  // The public API's stored answers (Idempotency-Key) may hold the patient as it was created.
+  removed.api_idempotency_keys = await removedCount(
+    tx
+      .delete(apiIdempotencyKeys)
+      .where(
+        and(
+          eq(apiIdempotencyKeys.clinicId, clinicId),
+          isNotNull(apiIdempotencyKeys.response),
+          sql`strpos(${apiIdempotencyKeys.response}::text, ${patientId}) > 0`,
+        ),
+      )
+      .returning({ key: apiIdempotencyKeys.key }),
+  );
+  // Client reports (errors, page loads, actions) whose address or context names the patient.
+  const mentions = (url: AnyColumn, context: SQL) =>
+    or(
+      sql`strpos(coalesce(${url}, ''), ${patientId}) > 0`,
+      sql`strpos(coalesce(${context}::text, ''), ${patientId}) > 0`,
+    );
+  removed.error_logs = await removedCount(
+    tx
+      .delete(errorLogs)
+      .where(
+        and(eq(errorLogs.clinicId, clinicId), mentions(errorLogs.url, sql`${errorLogs.additionalContext}`)),
+      )
+      .returning({ id: errorLogs.id }),
+  );
+  removed.client_actions = await removedCount(
+    tx
+      .delete(clientActions)
+      .where(
+        and(eq(clientActions.clinicId, clinicId), mentions(clientActions.url, sql`${clientActions.context}`)),
+      )
+      .returning({ id: clientActions.id }),
+  );
+  removed.performance_metrics = await removedCount(
+    tx
+      .delete(performanceMetrics)
+      .where(
+        and(
+          eq(performanceMetrics.clinicId, clinicId),
+          mentions(performanceMetrics.url, sql`${performanceMetrics.context}`),
+        ),
+      )
+      .returning({ id: performanceMetrics.id }),
+  );
+  removed.patients = await removedCount(
+    tx
+      .delete(patients)
       .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
-      .for('update');
-    if (!patient) return null;
-    const removed: Record<string, number> = {};
-    removed.webhook_logs = await removedCount(
-      tx.delete(webhookLogs).where(patientWebhookRows(clinicId, patient)).returning({ id: webhookLogs.id }),
-    );
-    // Case notes go with their cases (cascade); counted first.
-    const caseIds = (
-      await tx.select({ id: cases.id }).from(cases).where(patientCases(clinicId, patientId))
-    ).map((c) => c.id);
-    removed.case_notes =
-      caseIds.length === 0
-        ? 0
-        : await removedCount(
-            tx
-              .delete(caseNotes)
-              .where(and(eq(caseNotes.clinicId, clinicId), inArray(caseNotes.caseId, caseIds)))
-              .returning({ id: caseNotes.id }),
-          );
-    removed.cases = await removedCount(
-      tx.delete(cases).where(patientCases(clinicId, patientId)).returning({ id: cases.id }),
-    );
-    removed.alerts = await removedCount(
-      tx
-        .delete(alerts)
-        .where(and(eq(alerts.clinicId, clinicId), eq(alerts.patientId, patientId)))
-        .returning({ id: alerts.id }),
-    );
-    removed.cross_sell_opportunities = await removedCount(
-      tx
-        .delete(crossSellOpportunities)
-        .where(
-          and(eq(crossSellOpportunities.clinicId, clinicId), eq(crossSellOpportunities.patientId, patientId)),
-        )
-        .returning({ id: crossSellOpportunities.id }),
-    );
-    // A review matched to the patient is known to be theirs: it goes with its reply (cascade).
-    removed.reviews = await removedCount(
-      tx
-        .delete(reviews)
-        .where(and(eq(reviews.clinicId, clinicId), eq(reviews.patientId, patientId)))
-        .returning({ id: reviews.id }),
-    );
-    removed.patient_aliases = await removedCount(
-      tx
-        .delete(patientAliases)
-        .where(and(eq(patientAliases.clinicId, clinicId), eq(patientAliases.patientId, patientId)))
-        .returning({ id: patientAliases.id }),
-    );
-    removed.patient_communications = await removedCount(
-      tx
-        .delete(patientCommunications)
-        .where(
-          and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.patientId, patientId)),
-        )
-        .returning({ id: patientCommunications.id }),
-    );
-    removed.followup_campaigns = await removedCount(
-      tx
-        .delete(followUpCampaigns)
-        .where(and(eq(followUpCampaigns.clinicId, clinicId), eq(followUpCampaigns.patientId, patientId)))
-        .returning({ id: followUpCampaigns.id }),
-    );
-    // The public API's stored answers (Idempotency-Key) may hold the patient as it was created.
-    removed.api_idempotency_keys = await removedCount(
-      tx
-        .delete(apiIdempotencyKeys)
-        .where(
-          and(
-            eq(apiIdempotencyKeys.clinicId, clinicId),
-            isNotNull(apiIdempotencyKeys.response),
-            sql`strpos(${apiIdempotencyKeys.response}::text, ${patientId}) > 0`,
-          ),
-        )
-        .returning({ key: apiIdempotencyKeys.key }),
-    );
-    // Client reports (errors, page loads, actions) whose address or context names the patient.
-    const mentions = (url: AnyColumn, context: SQL) =>
-      or(
-        sql`strpos(coalesce(${url}, ''), ${patientId}) > 0`,
-        sql`strpos(coalesce(${context}::text, ''), ${patientId}) > 0`,
-      );
-    removed.error_logs = await removedCount(
-      tx
-        .delete(errorLogs)
-        .where(
-          and(eq(errorLogs.clinicId, clinicId), mentions(errorLogs.url, sql`${errorLogs.additionalContext}`)),
-        )
-        .returning({ id: errorLogs.id }),
-    );
-    removed.client_actions = await removedCount(
-      tx
-        .delete(clientActions)
-        .where(
-          and(
-            eq(clientActions.clinicId, clinicId),
-            mentions(clientActions.url, sql`${clientActions.context}`),
-          ),
-        )
-        .returning({ id: clientActions.id }),
-    );
-    removed.performance_metrics = await removedCount(
-      tx
-        .delete(performanceMetrics)
-        .where(
-          and(
-            eq(performanceMetrics.clinicId, clinicId),
-            mentions(performanceMetrics.url, sql`${performanceMetrics.context}`),
-          ),
-        )
-        .returning({ id: performanceMetrics.id }),
-    );
-    removed.patients = await removedCount(
-      tx
-        .delete(patients)
-        .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
-        .returning({ id: patients.id }),
-    );
-    await audit(tx, removed);
-    return removed;
-  });
+      .returning({ id: patients.id }),
+  );
+  return removed;
 }

@@ -111,17 +111,21 @@ export async function erasePatientData(
 ): Promise<PatientErasureResponse> {
   requireEnterprise(ctx);
   const { requestedVia } = patientErasureBodySchema.parse(body);
-  const removed = await erasePatientRows(deps.db, ctx.clinicId, patientId, (tx, removed) =>
-    recordSecurityEvent(tx, {
+  // One transaction: no erasure without its audit entry, and no entry without its erasure.
+  const removed = await deps.db.transaction(async (tx) => {
+    const erased = await erasePatientRows(tx, ctx.clinicId, patientId);
+    if (!erased) return null;
+    await recordSecurityEvent(tx, {
       clinicId: ctx.clinicId,
       userId: ctx.userId,
       action: 'patient_data_erased',
       resourceType: 'patient',
       resourceId: patientId,
       riskLevel: 'high',
-      detail: { requestedVia, removed },
-    }),
-  );
+      detail: { requestedVia, removed: erased },
+    });
+    return erased;
+  });
   if (!removed) throw notFound('Patient');
   return { patientId, erasedAt: new Date().toISOString(), removed };
 }

@@ -16,6 +16,7 @@ import {
   findRetention,
   listClinicsWithRetention,
   type RetentionRow,
+  recordRetentionRun,
   upsertRetention,
 } from './retention.repository';
 
@@ -74,15 +75,16 @@ export async function saveRetention(
 
 /** One clinic's cleanup as of `now`; a run that removed something is audited. */
 async function applyClinicRetention(db: Database, row: RetentionRow, now: Date): Promise<RetentionRemoved> {
-  const removed = await deleteExpiredRows(
-    db,
-    row.clinicId,
-    {
-      messagesBefore: retentionCutoff(row.messagesDays, now),
-      resolvedCasesBefore: retentionCutoff(row.resolvedCasesDays, now),
-    },
-    now,
-  );
+  const cutoffs = {
+    messagesBefore: retentionCutoff(row.messagesDays, now),
+    resolvedCasesBefore: retentionCutoff(row.resolvedCasesDays, now),
+  };
+  // The removal and its record together: a run either happened whole or not at all.
+  const removed = await db.transaction(async (tx) => {
+    const removedNow = await deleteExpiredRows(tx, row.clinicId, cutoffs);
+    await recordRetentionRun(tx, row.clinicId, now, removedNow);
+    return removedNow;
+  });
   if (Object.values(removed).some((n) => n > 0)) {
     await recordUserAction(db, {
       clinicId: row.clinicId,

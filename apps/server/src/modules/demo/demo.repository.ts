@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   cases,
   clinicAutomationConfigs,
@@ -24,19 +24,18 @@ export async function updateDemoClinic(
   await db.update(clinics).set(values).where(eq(clinics.id, clinicId));
 }
 
+/** The demo's patients, reviews and cases, in the caller's transaction (reviews and cases refer to the patients). */
 export async function insertDemoRecords(
-  db: Database,
+  tx: Transaction,
   rows: {
     patients: (typeof patients.$inferInsert)[];
     reviews: (typeof reviews.$inferInsert)[];
     cases: (typeof cases.$inferInsert)[];
   },
 ) {
-  await db.transaction(async (tx) => {
-    if (rows.patients.length) await tx.insert(patients).values(rows.patients);
-    if (rows.reviews.length) await tx.insert(reviews).values(rows.reviews);
-    if (rows.cases.length) await tx.insert(cases).values(rows.cases);
-  });
+  if (rows.patients.length) await tx.insert(patients).values(rows.patients);
+  if (rows.reviews.length) await tx.insert(reviews).values(rows.reviews);
+  if (rows.cases.length) await tx.insert(cases).values(rows.cases);
 }
 
 /** The demo clinic's messaging setup (one row per clinic; a second seed changes nothing). */

@@ -111,7 +111,9 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
         updatedAt: createdAt,
       };
     });
-  await insertDemoRecords(deps.db, { patients: patientRows, reviews: reviewRows, cases: caseRows });
+  await deps.db.transaction((tx) =>
+    insertDemoRecords(tx, { patients: patientRows, reviews: reviewRows, cases: caseRows }),
+  );
   // The demo clinic's review source is the Trustpilot sandbox, so Sync Reviews works out of the box;
   // its channels are the WhatsApp and Twilio sandboxes, so Test Messaging and the automation do too.
   const ownerCtx = { clinicId, userId: user.id };

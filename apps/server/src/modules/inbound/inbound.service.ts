@@ -25,6 +25,7 @@ import {
   type WebhookClinic,
   type WebhookProvider,
 } from './inbound.repository';
+import { recordProviderOptOut } from './provider-opt-out.service';
 import type { Deps } from './webhook-clinic';
 
 // What an inbound message does (its clinic and signature are checked before: webhook-clinic.ts
@@ -302,21 +303,6 @@ export async function receiveStatus(
   if (update.optedOutChannel) {
     const patientId = await findPatientIdByProviderMessage(deps.db, clinic.id, update.providerMessageId);
     const channel = update.optedOutChannel;
-    if (patientId)
-      await deps.db.transaction(async (tx) => {
-        const at = new Date();
-        if (!(await optOut(tx, clinic.id, patientId, channel, 'provider', at))) return;
-        await emitWebhookEvents(
-          tx,
-          clinic.id,
-          [
-            {
-              type: 'consent.changed',
-              data: { patient_id: patientId, channel, status: 'opted_out', source: 'provider' },
-            },
-          ],
-          at,
-        );
-      });
+    if (patientId) await recordProviderOptOut(deps.db, clinic.id, patientId, channel, new Date());
   }
 }

@@ -3,7 +3,7 @@ import type { CaseSeverity } from '@careloop/domain/case-rules';
 import type { MatchPatient } from '@careloop/domain/matching/index';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { and, desc, eq, inArray, max, notInArray, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import {
   cases,
   clinics,
@@ -247,48 +247,46 @@ export type SourceSyncOutcome =
   | { provider: ReviewProvider; ok: false; errorCode: ReviewSyncErrorCode };
 
 /**
- * Records each source's latest sync (issue 12, item 9) and forgets sources no longer connected.
- * A failure keeps the start of an unbroken run of failures; a success clears it.
+ * Records each source's latest sync and forgets sources no longer connected, in the caller's
+ * transaction. A failure keeps the start of an unbroken run of failures; a success clears it.
  */
 export async function recordSourceSyncs(
-  db: Database,
+  tx: Transaction,
   clinicId: string,
   outcomes: SourceSyncOutcome[],
   at: Date,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(reviewSourceSyncs).where(
-      and(
-        eq(reviewSourceSyncs.clinicId, clinicId),
-        notInArray(
-          reviewSourceSyncs.provider,
-          outcomes.map((o) => o.provider),
-        ),
+  await tx.delete(reviewSourceSyncs).where(
+    and(
+      eq(reviewSourceSyncs.clinicId, clinicId),
+      notInArray(
+        reviewSourceSyncs.provider,
+        outcomes.map((o) => o.provider),
       ),
-    );
-    for (const outcome of outcomes) {
-      const values = outcome.ok
-        ? {
-            lastSuccessAt: at,
-            failingSince: null,
-            lastErrorCode: null,
-            lastImportedCount: outcome.importedCount,
-          }
-        : { failingSince: at, lastErrorCode: outcome.errorCode, lastImportedCount: 0 };
-      await tx
-        .insert(reviewSourceSyncs)
-        .values({ clinicId, provider: outcome.provider, lastAttemptAt: at, ...values })
-        .onConflictDoUpdate({
-          target: [reviewSourceSyncs.clinicId, reviewSourceSyncs.provider],
-          set: outcome.ok
-            ? { lastAttemptAt: at, ...values }
-            : {
-                lastAttemptAt: at,
-                lastErrorCode: outcome.errorCode,
-                lastImportedCount: 0,
-                failingSince: sql`coalesce(${reviewSourceSyncs.failingSince}, excluded.failing_since)`,
-              },
-        });
-    }
-  });
+    ),
+  );
+  for (const outcome of outcomes) {
+    const values = outcome.ok
+      ? {
+          lastSuccessAt: at,
+          failingSince: null,
+          lastErrorCode: null,
+          lastImportedCount: outcome.importedCount,
+        }
+      : { failingSince: at, lastErrorCode: outcome.errorCode, lastImportedCount: 0 };
+    await tx
+      .insert(reviewSourceSyncs)
+      .values({ clinicId, provider: outcome.provider, lastAttemptAt: at, ...values })
+      .onConflictDoUpdate({
+        target: [reviewSourceSyncs.clinicId, reviewSourceSyncs.provider],
+        set: outcome.ok
+          ? { lastAttemptAt: at, ...values }
+          : {
+              lastAttemptAt: at,
+              lastErrorCode: outcome.errorCode,
+              lastImportedCount: 0,
+              failingSince: sql`coalesce(${reviewSourceSyncs.failingSince}, excluded.failing_since)`,
+            },
+      });
+  }
 }

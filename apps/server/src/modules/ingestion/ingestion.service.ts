@@ -306,6 +306,16 @@ async function ingestSource(
   });
 }
 
+/** Each source's latest sync, all together (the dashboard never sees half a run). */
+function saveSourceSyncs(
+  deps: Pick<AppDeps, 'db'>,
+  clinicId: string,
+  outcomes: SourceSyncOutcome[],
+  at: Date,
+) {
+  return deps.db.transaction((tx) => recordSourceSyncs(tx, clinicId, outcomes, at));
+}
+
 /**
  * Pulls every connected source's new reviews for one clinic, matches each new one to a patient,
  * opens a case for a rating of 3 or less and records a cross-sell for a matched 4 or 5. Safe to
@@ -346,7 +356,7 @@ export async function ingestClinicReviews(
       if (!(error instanceof ProviderError)) {
         // Our own fault: the dashboard still says the sync is failing; the error goes up as before.
         outcomes.push({ provider: source.provider, ok: false, errorCode: 'INTERNAL_ERROR' });
-        await recordSourceSyncs(deps.db, clinicId, outcomes, now).catch(() => undefined);
+        await saveSourceSyncs(deps, clinicId, outcomes, now).catch(() => undefined);
         throw error;
       }
       const code = failureCodes[error.kind];
@@ -360,6 +370,6 @@ export async function ingestClinicReviews(
       };
     }
   }
-  await recordSourceSyncs(deps.db, clinicId, outcomes, now);
+  await saveSourceSyncs(deps, clinicId, outcomes, now);
   return failure ? { ...failure, importedCount } : { ok: true, importedCount };
 }

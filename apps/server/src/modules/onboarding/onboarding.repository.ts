@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { clinics, onboardingProgress } from '../../db/schema';
 
 export type OnboardingRow = {
@@ -52,41 +52,39 @@ export type StepFlags = Partial<
  * settings.onboarding_collaboration[stepKey] says who completed it and when (spec 1 §3).
  */
 export async function markStepCompleted(
-  db: Database,
+  tx: Transaction,
   clinicId: string,
   input: { step: number; stepKey: string; flags: StepFlags; completedBy: string; userId: string },
 ) {
   const completedAt = input.flags.wizardCompleted ? sql`now()` : undefined;
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(onboardingProgress)
-      .values({ clinicId, stepCompleted: input.step, ...input.flags, ...(completedAt && { completedAt }) })
-      .onConflictDoUpdate({
-        target: onboardingProgress.clinicId,
-        set: {
-          stepCompleted: sql`greatest(${onboardingProgress.stepCompleted}, ${input.step})`,
-          ...input.flags,
-          ...(completedAt && { completedAt }),
-          updatedAt: sql`now()`,
-        },
-      });
-    const marker = JSON.stringify({
-      completed_by: input.completedBy,
-      user_id: input.userId,
-      completed_at: new Date().toISOString(),
-    });
-    await tx
-      .update(clinics)
-      .set({
-        settings: sql`jsonb_set(
-          jsonb_set(${clinics.settings}, '{onboarding_collaboration}', coalesce(${clinics.settings} -> 'onboarding_collaboration', '{}'::jsonb)),
-          ${`{onboarding_collaboration,${input.stepKey}}`}::text[],
-          ${marker}::jsonb
-        )`,
+  await tx
+    .insert(onboardingProgress)
+    .values({ clinicId, stepCompleted: input.step, ...input.flags, ...(completedAt && { completedAt }) })
+    .onConflictDoUpdate({
+      target: onboardingProgress.clinicId,
+      set: {
+        stepCompleted: sql`greatest(${onboardingProgress.stepCompleted}, ${input.step})`,
+        ...input.flags,
+        ...(completedAt && { completedAt }),
         updatedAt: sql`now()`,
-      })
-      .where(eq(clinics.id, clinicId));
+      },
+    });
+  const marker = JSON.stringify({
+    completed_by: input.completedBy,
+    user_id: input.userId,
+    completed_at: new Date().toISOString(),
   });
+  await tx
+    .update(clinics)
+    .set({
+      settings: sql`jsonb_set(
+        jsonb_set(${clinics.settings}, '{onboarding_collaboration}', coalesce(${clinics.settings} -> 'onboarding_collaboration', '{}'::jsonb)),
+        ${`{onboarding_collaboration,${input.stepKey}}`}::text[],
+        ${marker}::jsonb
+      )`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(clinics.id, clinicId));
 }
 
 export async function setReachDismissed(db: Database, clinicId: string) {

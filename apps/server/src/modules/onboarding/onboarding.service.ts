@@ -167,13 +167,16 @@ export async function saveOnboardingStep(deps: Deps, ctx: Caller, step: Onboardi
       break;
     }
   }
-  await markStepCompleted(deps.db, ctx.clinicId, {
-    step,
-    stepKey: stepKey(step),
-    flags,
-    completedBy: emailHandle(ctx.user.email),
-    userId: ctx.userId,
-  });
+  // The progress row and who completed the step, together.
+  await deps.db.transaction((tx) =>
+    markStepCompleted(tx, ctx.clinicId, {
+      step,
+      stepKey: stepKey(step),
+      flags,
+      completedBy: emailHandle(ctx.user.email),
+      userId: ctx.userId,
+    }),
+  );
   return getOnboardingState(deps, ctx);
 }
 

@@ -4,7 +4,6 @@ import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import { type ClaimedMessage, recordFailed, recordSent, type SweepScope } from './outbox.repository';
 import { outboxReasonCode } from './outbox-reasons';
 import { recoverStaleClaims } from './outbox-recovery.repository';
-import { recordSmsOptOutByProvider } from './patient-opt-out.repository';
 
 /** The provider took a claimed message, and its message.sent webhook, in one transaction. */
 export async function recordMessageSent(
@@ -49,28 +48,6 @@ export async function recordMessageFailed(
         ),
       ],
       values.now,
-    );
-  });
-}
-
-/** A provider's opt-out answer for SMS and its consent.changed webhook (only when it changed), together. */
-export async function recordProviderSmsOptOut(
-  db: Database,
-  message: ClaimedMessage,
-  at: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    if (!(await recordSmsOptOutByProvider(tx, message.clinicId, message.patientId, at))) return;
-    await emitWebhookEvents(
-      tx,
-      message.clinicId,
-      [
-        {
-          type: 'consent.changed',
-          data: { patient_id: message.patientId, channel: 'sms', status: 'opted_out', source: 'provider' },
-        },
-      ],
-      at,
     );
   });
 }

@@ -4,6 +4,7 @@ import { nextSendingInstant } from '@careloop/domain/messaging/send-window';
 import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-template';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
 import { ProviderError } from '../../integrations/http/provider-http';
+import { recordProviderOptOut } from '../inbound/provider-opt-out.service';
 import { followUpWhatsAppTemplate } from './channel-senders';
 import { countSentMessage } from './message-overage';
 import { checkWrittenText, firstNameOf, type WrittenMessageType, writeMessage } from './message-writer';
@@ -15,7 +16,7 @@ import {
   type WrittenText,
 } from './outbox.repository';
 import { outboxReasons } from './outbox-reasons';
-import { recordMessageFailed, recordMessageSent, recordProviderSmsOptOut } from './outbox-webhooks';
+import { recordMessageFailed, recordMessageSent } from './outbox-webhooks';
 import {
   deferForRateLimit,
   heldUntil,
@@ -290,7 +291,7 @@ export async function sendClaimedMessage(
         return attempt('sms', `WhatsApp failed (${reason}); sent by SMS instead`);
       }
       if (channel === 'sms' && !options.test && isRecipientOptOut(error)) {
-        await recordProviderSmsOptOut(db, message, options.now());
+        await recordProviderOptOut(db, message.clinicId, message.patientId, 'sms', options.now());
       }
       const isTemporary = error.kind === 'rate_limited' || error.kind === 'unavailable';
       if (isTemporary && options.retryLater && message.attempts < maxAttempts) {

@@ -1,5 +1,5 @@
 import { and, eq, gte, notLike, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { clinics, patientCommunications, secrets } from '../../db/schema';
 import { sandboxWebhookSecretPrefix } from './sandbox-webhook-secrets';
 
@@ -31,42 +31,40 @@ export async function startSandboxTrial(db: Database, clinicId: string, at: Date
 const sandboxEndedError = 'Not sent: sandbox mode ended';
 
 /**
- * Leaves sandbox mode in one transaction, so nothing the trial set up reaches a real provider: the
+ * Leaves sandbox mode (in the caller's transaction), so nothing the trial set up reaches a real provider: the
  * provider secrets saved since it began (they were for the fakes) are removed, messages still
  * queued are marked failed, and the clinic is back on the real providers and clock. Null when the
  * clinic was not in sandbox mode (nothing changed).
  */
-export async function endSandbox(db: Database, clinicId: string, at: Date) {
-  return db.transaction(async (tx) => {
-    const [clinic] = await tx
-      .select({ since: sql<string>`coalesce(${clinics.sandboxStartedAt}, ${clinics.createdAt})` })
-      .from(clinics)
-      .where(and(eq(clinics.id, clinicId), eq(clinics.sandboxMode, 'on')))
-      .for('update');
-    if (!clinic) return null;
-    const since = new Date(clinic.since);
-    const removed = await tx
-      .delete(secrets)
-      .where(
-        and(
-          eq(secrets.clinicId, clinicId),
-          gte(secrets.updatedAt, since),
-          // The sandbox's own webhook secrets check nothing outside sandbox mode; kept for a return.
-          notLike(secrets.name, `${sandboxWebhookSecretPrefix}%`),
-        ),
-      )
-      .returning({ name: secrets.name });
-    const cancelled = await tx
-      .update(patientCommunications)
-      .set({ deliveryStatus: 'failed', providerError: sandboxEndedError, updatedAt: at })
-      .where(
-        and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.deliveryStatus, 'queued')),
-      )
-      .returning({ id: patientCommunications.id });
-    await tx
-      .update(clinics)
-      .set({ sandboxMode: 'off', sandboxClock: false, sandboxStartedAt: null, updatedAt: at })
-      .where(eq(clinics.id, clinicId));
-    return { removedSecrets: removed.map((row) => row.name).sort(), cancelledMessages: cancelled.length };
-  });
+export async function endSandbox(tx: Transaction, clinicId: string, at: Date) {
+  const [clinic] = await tx
+    .select({ since: sql<string>`coalesce(${clinics.sandboxStartedAt}, ${clinics.createdAt})` })
+    .from(clinics)
+    .where(and(eq(clinics.id, clinicId), eq(clinics.sandboxMode, 'on')))
+    .for('update');
+  if (!clinic) return null;
+  const since = new Date(clinic.since);
+  const removed = await tx
+    .delete(secrets)
+    .where(
+      and(
+        eq(secrets.clinicId, clinicId),
+        gte(secrets.updatedAt, since),
+        // The sandbox's own webhook secrets check nothing outside sandbox mode; kept for a return.
+        notLike(secrets.name, `${sandboxWebhookSecretPrefix}%`),
+      ),
+    )
+    .returning({ name: secrets.name });
+  const cancelled = await tx
+    .update(patientCommunications)
+    .set({ deliveryStatus: 'failed', providerError: sandboxEndedError, updatedAt: at })
+    .where(
+      and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.deliveryStatus, 'queued')),
+    )
+    .returning({ id: patientCommunications.id });
+  await tx
+    .update(clinics)
+    .set({ sandboxMode: 'off', sandboxClock: false, sandboxStartedAt: null, updatedAt: at })
+    .where(eq(clinics.id, clinicId));
+  return { removedSecrets: removed.map((row) => row.name).sort(), cancelledMessages: cancelled.length };
 }

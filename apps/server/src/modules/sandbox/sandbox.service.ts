@@ -79,7 +79,8 @@ export async function switchSandboxMode(
     if (changed) await recordUserAction(deps.db, { ...audit, context: { sandboxMode: 'on' } });
     return { available: true, sandboxMode: true, changed, removedCredentials: 0, cancelledMessages: 0 };
   }
-  const ended = await endSandbox(deps.db, ctx.clinicId, now);
+  // One transaction, so nothing the trial set up reaches a real provider (see endSandbox).
+  const ended = await deps.db.transaction((tx) => endSandbox(tx, ctx.clinicId, now));
   if (ended) {
     await recordUserAction(deps.db, {
       ...audit,

@@ -36,6 +36,7 @@ import { recordUserAction } from '../audit/audit.service';
 import { findSavedSecretNames, saveSecret } from '../secrets/secrets.service';
 import { smsSecretNames, trustpilotSecretNames, whatsAppSecretNames } from './channel-secrets';
 import {
+  type AutomationConfigRow,
   findAutomationConfig,
   findClinicProfile,
   updateClinicProfile,
@@ -68,9 +69,17 @@ function toBrandTone(value: string): BrandTone {
   return brandTones.find((tone) => tone === value) ?? 'professional';
 }
 
-/** Whether each channel has what it needs to send: used by Settings, onboarding and messaging. */
-export async function getChannelReadiness(deps: Pick<AppDeps, 'db'>, clinicId: string) {
-  const config = await findAutomationConfig(deps.db, clinicId);
+/**
+ * Whether each channel has what it needs to send (credentials and sender saved): used by Settings,
+ * onboarding and messaging. `configRead` is the clinic's automation
+ * configuration when the caller has read it already (null: it has none), so it is not read twice.
+ */
+export async function getChannelReadiness(
+  deps: Pick<AppDeps, 'db'>,
+  clinicId: string,
+  configRead?: AutomationConfigRow | null,
+) {
+  const config = configRead === undefined ? await findAutomationConfig(deps.db, clinicId) : configRead;
   const provider = (config?.smsProvider ?? automationDefaults.smsProvider) as SmsProvider;
   const whatsapp = whatsAppSecretNames(clinicId);
   const sms = smsSecretNames(provider, clinicId);

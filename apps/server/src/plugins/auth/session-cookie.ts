@@ -1,17 +1,48 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** The URI-decoded value of cookie `cookieName` in a Cookie header, or null. */
+// The one place that knows the format of better-auth's signed session cookie (ADR 014): better-auth has
+// no public call that only verifies it, and its getSession goes through its endpoint machinery and an
+// asynchronous HMAC on every request. The rules below are better-call's `getSignedCookie` (the cookie
+// parser, the signature's shape, atob, HMAC-SHA256 of the token under the auth secret);
+// `session-cookie.int.test.ts` is the contract: for a cookie better-auth issued and for each altered
+// form of it, this reader and better-auth's own getSession must agree.
+
+/** The value of cookie `cookieName` as better-call parses it: the first one, quotes dropped, URI-decoded when it can be. */
 function cookieValue(cookieHeader: string | undefined, cookieName: string): string | null {
   if (!cookieHeader) return null;
-  const prefix = `${cookieName}=`;
-  const raw = cookieHeader
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(prefix))
-    ?.slice(prefix.length);
-  if (!raw) return null;
+  let index = 0;
+  while (index < cookieHeader.length) {
+    const eq = cookieHeader.indexOf('=', index);
+    if (eq === -1) return null;
+    let end = cookieHeader.indexOf(';', index);
+    if (end === -1) end = cookieHeader.length;
+    else if (end < eq) {
+      index = cookieHeader.lastIndexOf(';', eq - 1) + 1;
+      continue;
+    }
+    if (cookieHeader.slice(index, eq).trim() === cookieName) {
+      let value = cookieHeader.slice(eq + 1, end).trim();
+      if (value.startsWith('"')) value = value.slice(1, -1);
+      return uriDecoded(value);
+    }
+    index = end + 1;
+  }
+  return null;
+}
+
+function uriDecoded(value: string): string {
+  if (!value.includes('%')) return value;
   try {
-    return decodeURIComponent(raw);
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The bytes of a base64 signature as `atob` reads them, or null when it is not base64. */
+function signatureBytes(signature: string): Buffer | null {
+  try {
+    return Buffer.from(atob(signature), 'latin1');
   } catch {
     return null;
   }
@@ -20,18 +51,20 @@ function cookieValue(cookieHeader: string | undefined, cookieName: string): stri
 /** The token of a signed value `<token>.<base64 HMAC-SHA256(secret, token)>`, or null when the signature is not ours. */
 function verifiedToken(value: string, secret: string): string | null {
   const dot = value.lastIndexOf('.');
-  if (dot <= 0) return null;
+  if (dot < 1) return null;
   const token = value.slice(0, dot);
-  const given = Buffer.from(value.slice(dot + 1), 'base64');
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const given = signatureBytes(signature);
   const expected = createHmac('sha256', secret).update(token).digest();
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   return token;
 }
 
 /**
- * The session token in better-auth's signed cookie (URI-encoded), or null when the cookie is missing
- * or its signature is not ours. Reading it here lets the request context resolve session, user and
- * clinic in one statement instead of going through better-auth's endpoint machinery on every request.
+ * The session token in better-auth's signed cookie, or null when the cookie is missing or its signature
+ * is not ours. Reading it here lets the request context resolve session, user and clinic in one
+ * statement instead of going through better-auth's endpoint machinery on every request.
  */
 export function readSessionToken(cookieHeader: string | undefined, cookieName: string, secret: string) {
   const value = cookieValue(cookieHeader, cookieName);
@@ -39,8 +72,8 @@ export function readSessionToken(cookieHeader: string | undefined, cookieName: s
 }
 
 /**
- * readSessionToken that remembers the signed values it has verified (issue 10: the HMAC was a tenth
- * of a signed-in list request's own work). A signature that held once holds for good under the same
+ * readSessionToken that remembers the signed values it has verified (the HMAC was a tenth of a
+ * signed-in list request's own work). A signature that held once holds for good under the same
  * secret; whether the session is still valid is the identity lookup's question, asked every time.
  * Only values that verified are kept, so a stream of forged cookies cannot fill it; it empties when
  * `limit` is reached or the secret changes.

@@ -6,13 +6,22 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../../db/client';
 import type { AuditSink } from './audit-sink';
-import { deleteSignInThrottle, updateSignInThrottle } from './sign-in-throttle.repository';
+import { deleteSignInThrottle, lockSignInThrottle, saveSignInThrottle } from './sign-in-throttle.repository';
 
 const signInPath = '/sign-in/email';
 
 /** Counters are stored under a hash of the address, so the table holds no e-mail addresses. */
 export function signInAccountKey(email: string): string {
   return createHash('sha256').update(normalizeSignInEmail(email)).digest('hex');
+}
+
+/** Reads an account's counters under its row lock, decides the next ones and stores them, in one transaction. */
+function claimAttempt(db: Database, accountKey: string, now: Date) {
+  return db.transaction(async (tx) => {
+    const claimed = claimSignInAttempt(await lockSignInThrottle(tx, accountKey), now);
+    await saveSignInThrottle(tx, accountKey, claimed.next);
+    return claimed;
+  });
 }
 
 /** Clears an account's failed attempts and lock (after a password reset). */
@@ -42,10 +51,7 @@ export function signInLockout({ db, audit }: { db: Database; audit: AuditSink })
             if (email === '') return;
             const accountKey = signInAccountKey(email);
             const now = new Date();
-            const decision = await updateSignInThrottle(db, accountKey, (state) => {
-              const claimed = claimSignInAttempt(state, now);
-              return { next: claimed.next, result: claimed };
-            });
+            const decision = await claimAttempt(db, accountKey, now);
             if (!decision.allowed) {
               await audit({
                 action: 'failed_login',
