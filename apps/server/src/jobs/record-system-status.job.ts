@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { recordSystemStatusSample } from '../modules/public-site/system-status.service';
 import { defineJob } from './job-definition';
 
-// The public status page's daily history (issue 17): every five minutes, each service's state is
+// The public status page's daily history: every five minutes, each service's state is
 // counted into its UTC day (system_status_days); days older than the page's 90 are forgotten.
 export const recordSystemStatusJob = defineJob({
   name: 'record-system-status',

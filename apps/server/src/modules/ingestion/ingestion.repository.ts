@@ -247,8 +247,8 @@ export type SourceSyncOutcome =
   | { provider: ReviewProvider; ok: false; errorCode: ReviewSyncErrorCode };
 
 /**
- * Records each source's latest sync (issue 12, item 9) and forgets sources no longer connected.
- * A failure keeps the start of an unbroken run of failures; a success clears it.
+ * Records each source's latest sync, for Review Monitoring and the status page, and forgets
+ * sources no longer connected. A failure keeps the start of an unbroken run of failures; a success clears it.
  */
 export async function recordSourceSyncs(
   db: Database,

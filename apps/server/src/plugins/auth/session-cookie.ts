@@ -39,7 +39,7 @@ export function readSessionToken(cookieHeader: string | undefined, cookieName: s
 }
 
 /**
- * readSessionToken that remembers the signed values it has verified (issue 10: the HMAC was a tenth
+ * readSessionToken that remembers the signed values it has verified (the HMAC was a tenth
  * of a signed-in list request's own work). A signature that held once holds for good under the same
  * secret; whether the session is still valid is the identity lookup's question, asked every time.
  * Only values that verified are kept, so a stream of forged cookies cannot fill it; it empties when
