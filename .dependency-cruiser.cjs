@@ -1,4 +1,4 @@
-/** Architecture rules of DESIGN.md §2, checked in `npm test`. */
+/** The architecture's layering rules (ARCHITECTURE.md, Dependency rules), checked in `npm test`. */
 module.exports = {
   forbidden: [
     {

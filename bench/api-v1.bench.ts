@@ -9,7 +9,7 @@ import { percentile, writeResult } from './support/report';
 import { seedClinic } from './support/seed-clinic';
 
 // The public API's patients list with a bearer token next to the web app's patients list with a
-// session, same clinic, same page size, interleaved rounds (issue 13). A v1 call also resolves its
+// session, same clinic, same page size, interleaved rounds. A v1 call also resolves its
 // token, counts the client's hourly budget and writes its audit row: that is what the figure prices.
 // The clinic is on Enterprise (5,000 calls an hour) and the budget's counter is reset before each run,
 // so the limit is never what is measured. Settable: BENCH_PATIENTS=10000, BENCH_SECONDS=3,

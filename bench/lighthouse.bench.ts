@@ -31,7 +31,7 @@ const targets = {
   accessibility: { min: 100 },
   'best-practices': { min: 95 },
   seo: { min: 100 },
-  // Issue 17: the landing page's first-load JavaScript under 150 kB compressed.
+  // The public site's budget: the landing page's first-load JavaScript under 150 kB compressed.
   jsGzipKB: { max: 150 },
 } as const;
 

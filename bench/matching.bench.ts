@@ -6,7 +6,7 @@ import {
 } from '@careloop/domain/matching/index';
 import { writeResult } from './support/report';
 
-// Workload (issue 4): one clinic of 200,000 patients (English, Spanish and Turkish names, seven
+// Workload: one clinic of 200,000 patients (English, Spanish and Turkish names, seven
 // procedures, procedure dates over two years) matched against 20,000 reviews whose reviewer names
 // are written the ways people write them: full, lower-case, first + initial, first only, nickname,
 // without accents, username, anonymous, and strangers. Generated with a fixed seed.

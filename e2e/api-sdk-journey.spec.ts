@@ -9,7 +9,7 @@ import { callApi } from './support/page-api';
 import { upgradeToProfessional } from './support/plans';
 import { thisServer } from './support/server';
 
-// Issue 13's journey as a practice system would live it: the owner creates an API client in
+// The public API's journey as a practice system would live it: the owner creates an API client in
 // Settings > API and a webhook endpoint pointing at the system's receiver (a local HTTP server here);
 // the system, through @careloop/sdk, gets a token, creates a patient and lists reviews; a review
 // synced from Trustpilot then arrives at the receiver as review.created, signed (Standard Webhooks).

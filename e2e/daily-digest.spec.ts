@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('Daily Digest (issue 12 item 8) and e-mail language (issue 17 item 11)', () => {
+describe('Daily Digest and e-mail language', () => {
   it('the dashboard shows the digest scheduled at 08:00 clinic time; the owner turns it off and chooses the e-mail language on the account page', async () => {
     const { context, page, consoleErrors } = await signUpNewClinic(browser);
     const status = page.getByRole('region', { name: 'System status' });

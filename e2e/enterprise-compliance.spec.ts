@@ -29,7 +29,7 @@ async function makeEnterprise(clinic: NewClinic) {
 const heading = (clinic: NewClinic) =>
   clinic.page.getByRole('heading', { name: 'Enterprise Compliance', level: 1 });
 
-describe('/enterprise-compliance (spec 2 §2, issue 12 item 7)', () => {
+describe('/enterprise-compliance (spec 2 §2)', () => {
   it('is locked below Enterprise; on Enterprise an owner reads and exports the audit log, sets retention, exports and erases a patient, reads the security summary and requests a BAA', async () => {
     const clinic = await signUpNewClinic(browser);
     const { page, consoleErrors } = clinic;

@@ -34,7 +34,7 @@ describe('language URLs', () => {
     expect(html).toContain(`<meta property="og:url" content="${origin}/es/pricing">`);
     expect(html).toContain(`<meta property="og:image" content="${origin}/og-image.png"`);
     expect(html).not.toContain('%PUBLIC_URL%');
-    // Links to other public pages stay in Spanish (issue 17): header, page and footer.
+    // Links to other public pages stay in Spanish: header, page and footer.
     const hrefs = [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1]!);
     expect(hrefs).toEqual(expect.arrayContaining(['/es', '/es/signup', '/es/login', '/es/contact']));
     expect(hrefs.filter((href) => href !== '/es' && !href.startsWith('/es/'))).toEqual([]);
@@ -103,7 +103,7 @@ describe('language URLs', () => {
     expect(sitemap).toContain(`<loc>${baseUrl()}/tr${articlePath(blogArticles[0]!)}</loc>`);
   });
 
-  // Issue 17: the sign-in forms render in the browser, but their HTML carried the generic title.
+  // The sign-in forms render in the browser, yet their HTML carries their own title, not the generic one.
   it.each([
     ['/login', 'en', 'Sign in | CareLoop'],
     ['/es/login', 'es', 'Iniciar sesión | CareLoop'],

@@ -8,7 +8,7 @@ import { signUpNewClinic } from './support/new-clinic';
 import { callApi } from './support/page-api';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
-// Issue 11, done-when 1: a new clinic in Madrid, set up as its owner would, sends a Spanish patient
+// A new clinic in Madrid, set up as its owner would, sends a Spanish patient
 // a Spanish follow-up inside Madrid's sending window (09:00-20:00 Madrid), an English patient an
 // English one, a cross-sell goes only to the patient who consented to marketing, and "Baja" gets a
 // Spanish confirmation and stops further sends. The clock is the
@@ -149,7 +149,7 @@ async function sentTo(page: Page, name: string): Promise<SentMessage[]> {
   return body.messages.filter((m) => m.patientName === name);
 }
 
-describe('a new clinic in Madrid (issue 11)', () => {
+describe('a new clinic in Madrid', () => {
   it('sets es and Europe/Madrid, imports language and consent, sends in Spanish inside the Madrid window, cross-sells only with consent, and "Baja" stops it', async () => {
     const { context, page, consoleErrors } = await signUpNewClinic(browser);
     // The clinic tries its automation in the sandbox: its providers become the fakes.

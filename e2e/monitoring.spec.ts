@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('/monitoring (spec 2 §7, issue 12 item 4)', () => {
+describe('/monitoring (spec 2 §7)', () => {
   it("shows the clinic's own page loads as the browser reported them, logs Refresh, and opens the Debug Panel", async () => {
     const { context, page, consoleErrors } = await signUpNewClinic(browser);
     // The dashboard load is reported by the web app itself (page_load_time, one second after load).

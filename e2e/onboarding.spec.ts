@@ -138,7 +138,7 @@ describe('the onboarding wizard', () => {
     expect(await summary.getByText('Connected').count()).toBe(1);
     const followUp = page.getByRole('link', { name: 'Go to AI Follow-Up' });
     expect(await followUp.getAttribute('href')).toBe('/followup-automation');
-    // The stepper agrees with the summary (issue 17, item 8): three completed, WhatsApp skipped.
+    // The stepper agrees with the summary: three completed, WhatsApp skipped.
     expect(await stepper.getByText(`Completed by ${handle}`).count()).toBe(3);
     expect(await stepper.getByText('WhatsApp Setup (skipped)').count()).toBe(1);
 

@@ -5,7 +5,7 @@ import { signUpNewClinic } from './support/new-clinic';
 import { callApi } from './support/page-api';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
-// Issue 12 items 1-2: a new starter clinic sends 180 SMS (90 % of its 200-message allowance), the
+// Plans and billing: a new starter clinic sends 180 SMS (90 % of its 200-message allowance), the
 // upgrade dialog opens on every width until "Remind me later"; the owner upgrades through the
 // Stripe sandbox's Checkout, whose signed webhook makes the clinic professional, unlocking the AI
 // review response.

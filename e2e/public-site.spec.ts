@@ -258,7 +258,8 @@ describe('a path no page serves', () => {
   });
 });
 
-// Issue 17: below its first screen, the pre-rendered landing page hydrates near the viewport.
+// Below its first screen, the pre-rendered landing page hydrates near the viewport, so the first
+// load carries less JavaScript.
 describe('the landing page below its first screen', () => {
   const deferredChunk = /\/assets\/landing-below-the-fold-[^/]*\.js$/;
 

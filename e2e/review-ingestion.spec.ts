@@ -80,7 +80,7 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     await syncReviews(page, /^Imported \d+ new reviews$/);
     expect(await page.getByText('Reviews synced successfully').first().isVisible()).toBe(true);
 
-    // The dashboard tells the truth (issue 12, item 9): Review Monitoring is Active after a good sync.
+    // The dashboard tells the truth: Review Monitoring is Active after a good sync.
     await page.goto('/dashboard');
     const monitoring = page
       .getByRole('region', { name: 'System status' })

@@ -11,7 +11,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('"Try it first": a new clinic in sandbox mode (issue 12 item 3)', () => {
+describe('"Try it first": a new clinic in sandbox mode', () => {
   it('signs up, switches to test data from onboarding, sees it said plainly on the dashboard, and switches back in Settings', async () => {
     const { context, page, consoleErrors } = await signUpNewClinic(browser);
     expect(await page.getByText('Sandbox mode is on').isVisible()).toBe(false);

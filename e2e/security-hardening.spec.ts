@@ -22,7 +22,7 @@ const checkNames = [
   'Session lifetime',
 ];
 
-describe('/security-hardening (spec 2 §2, issue 12 item 5)', () => {
+describe('/security-hardening (spec 2 §2)', () => {
   it('an owner opens it from the account menu, sees the eight checks of the running server and the score, runs one, scans, and auto-fixes the headers', async () => {
     const { context, page, consoleErrors } = await signUpNewClinic(browser);
     await page.getByRole('button', { name: 'Account menu' }).click();

@@ -10,7 +10,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-// Issue 17: the status page showed review monitoring and messaging as UNKNOWN and kept no history.
+// The status page measures every service (none left UNKNOWN) and keeps its history.
 describe('the public status page', () => {
   it('measures every service and answers 90 days of history ending today', async () => {
     const status = await (await fetch(new URL('/api/status', baseUrl()))).json();

@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('/testing-checklist (spec 2 §2, issue 12 item 6)', () => {
+describe('/testing-checklist (spec 2 §2)', () => {
   it('opens from the sidebar; ticks are saved per clinic with the tester; Export Report downloads the markdown', async () => {
     const { context, page, consoleErrors } = await signUpNewClinic(browser);
     await page.getByRole('link', { name: 'Testing Checklist' }).click();

@@ -4,7 +4,7 @@ import { expectAccessible, launchBrowser, newVisitor, signInThroughForm, viewpor
 import { signUpNewClinic } from './support/new-clinic';
 import { upgradeToProfessional } from './support/plans';
 
-// Settings > API > Webhooks (issue 13 item 4): a Professional clinic's owner adds an endpoint, is
+// Settings > API > Webhooks: a Professional clinic's owner adds an endpoint, is
 // refused a private address, sees the signing secret once, opens the delivery log and turns the
 // endpoint off; axe clean at 1280 and 375 px. Nothing is delivered: the clinic has no events.
 

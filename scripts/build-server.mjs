@@ -1,7 +1,8 @@
-// The server as JavaScript (apps/server/dist): production runs it, so start-up compiles nothing
-// (DESIGN §3). One ES module bundle of apps/server/src/main.ts with the workspace packages
-// (@careloop/domain, @careloop/contracts: TypeScript sources) inside; every npm package stays an
-// import of node_modules, as the tests run them (PGlite finds its WASM files there). The SQL
+// The server as JavaScript (apps/server/dist): production runs it, so start-up compiles nothing.
+// One ES module bundle of apps/server/src/main.ts with the workspace packages
+// (@careloop/domain, @careloop/contracts: TypeScript sources), better-auth and Drizzle inside
+// (bundledPackages, below); every other npm package stays an import of node_modules, as the tests
+// run them (PGlite finds its WASM files there). The SQL
 // migrations are copied beside the bundle, where db/migrate.ts looks for them.
 //
 // `node scripts/build-server.mjs --if-stale` builds only when the sources changed since the last

@@ -47,7 +47,7 @@ export default defineConfig({
         rolldownOptions: {
           output: {
             // What the entry imports loads on every page anyway: one chunk, not a dozen small ones
-            // (each compressed alone, each a request), keeps the first load small (issue 17).
+            // (each compressed alone, each a request), keeps the first load small.
             codeSplitting: { groups: [{ name: 'startup', tags: ['$initial'] }] },
           },
         },

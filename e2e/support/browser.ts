@@ -83,7 +83,7 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.waitForURL('**/dashboard');
 }
 
-/** No status badge on the page is cut short ("COMPLE…", issue 17): each label shows its whole text. */
+/** No status badge on the page is cut short ("COMPLE…"): each label shows its whole text. */
 export async function expectNoTruncatedBadges(page: Page, label: string) {
   const cut = await page.locator('.mantine-Badge-root').evaluateAll((badges) =>
     badges
@@ -101,7 +101,7 @@ export async function expectNoTruncatedBadges(page: Page, label: string) {
 }
 
 /**
- * A toast on screen opens below the header, not over its buttons (issue 17). Both boxes are read in
+ * A toast on screen opens below the header, not over its buttons. Both boxes are read in
  * the same poll: right after a sign-in the page changes layout (the public header goes, the app
  * shell's comes, the toasts move below it), and a box read in between is of no element on screen.
  */

@@ -5,7 +5,7 @@ export const languages = ['en', 'es', 'tr'] as const;
 export type Language = (typeof languages)[number];
 
 /**
- * Every public route of issue 7 with the translation key of its h1 (`namespace:key`), so the
+ * Every public route of the marketing site with the translation key of its h1 (`namespace:key`), so the
  * heading is checked in each language against the app's own texts.
  */
 export const publicRoutes = [

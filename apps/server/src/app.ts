@@ -192,7 +192,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(complianceRoutes(fullDeps));
   await app.register(sandboxModeRoutes(fullDeps));
   if (deps.config.sandboxMode) {
-    // Wire-compatible fakes, for the demo clinic and the tests (DESIGN §6); their state is the
+    // Wire-compatible fakes, for the demo clinic, sandbox clinics and the tests; their state is the
     // process's one set (`deps.sandboxes`), shared with the simulated patient replies.
     const { sandboxes } = deps;
     signSandboxWebhooksWithClinicSecrets(fullDeps);

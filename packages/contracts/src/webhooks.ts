@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * The events a clinic's webhook endpoints may subscribe to. `review.created` and `patient.matched`
- * carry spec 3 §3's payloads; the others are ours (issue 13, item 4).
+ * carry spec 3 §3's payloads; the others are ours.
  */
 export const webhookEventTypes = [
   'review.created',

@@ -1,5 +1,6 @@
 /**
- * Who recorded a consent or an opt-out (DESIGN §9: every change with its source and time).
+ * Who recorded a consent or an opt-out: every change is kept with its source and time, so a clinic
+ * can show why it messaged a patient or stopped.
  * `keyword`: the patient's explicit marketing opt-in keyword reply (OFFERS, OFERTAS, KAMPANYA).
  * `api`: sent by the clinic's own system through the public API (an API client, not a person).
  */

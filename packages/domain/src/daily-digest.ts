@@ -1,4 +1,4 @@
-// The Daily Digest (issue 12 item 8): one e-mail a day to each clinic's owners and admins, at 08:00
+// The Daily Digest: one e-mail a day to each clinic's owners and admins, at 08:00
 // on the clinic's own clocks. Pure timing rules; the server decides who and what.
 import { instantAtLocal, isoDateOfDay, localDayOf, localMinutesOf } from './messaging/clinic-time';
 

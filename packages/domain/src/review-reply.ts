@@ -3,7 +3,7 @@ import type { DomainMessage } from './domain-message';
 import { foldText } from './matching/normalize-name';
 import { detectProcedures } from './matching/procedures';
 
-// Replies to public reviews (issue 4 item 7). A reply is public: whatever the reviewer wrote, it
+// Replies to public reviews. A reply is public: whatever the reviewer wrote, it
 // never confirms that they are a patient and names no treatment, date or health detail.
 
 /** The languages replies are written in; a review in another language gets the clinic's default. */

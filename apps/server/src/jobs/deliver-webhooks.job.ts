@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { deleteOldWebhookDeliveries, deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.service';
 import { defineJob } from './job-definition';
 
-// Outbound webhooks (issue 13 item 4): every minute, claims the due deliveries of the webhook outbox
+// Outbound webhooks: every minute, claims the due deliveries of the webhook outbox
 // (written in the transaction of each change; FOR UPDATE SKIP LOCKED, so workers share them), signs
 // and posts each, and schedules the retries of failures (5 s to 10 h, about a day in all). A run
 // stops claiming after 50 s; the next goes on.

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sendDueDigests } from '../modules/digest/digest.service';
 import { defineJob } from './job-definition';
 
-// The Daily Digest (issue 12 item 8): every quarter hour the run finds the time zones where it is
+// The Daily Digest: every quarter hour the run finds the time zones where it is
 // 08:00 to noon and mails each of their clinics' owners and admins that day's digest once (a
 // delivery row per clinic, day and recipient is claimed before each mail).
 export const sendDailyDigestsJob = defineJob({

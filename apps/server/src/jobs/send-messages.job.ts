@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { sendDueMessages } from '../modules/outbox/send-sweep.service';
 import { defineJob } from './job-definition';
 
-// The outbox's sender (DESIGN §9): every minute, stale claims are taken back, then the queued
+// The outbox's sender: every minute, stale claims are taken back, then the queued
 // messages whose time has come are claimed (FOR UPDATE SKIP LOCKED, so several workers share the
 // work) and sent exactly once; see modules/outbox/outbox.service.ts for how a crash is survived.
 // A run stops claiming after 50 s so that runs do not pile up; the next one goes on.

@@ -5,7 +5,7 @@ import { recordActivity } from '../modules/clinics/clinics.service';
 import { buildClinic, buildMember, jsonHeaders } from '../testing/build-user';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-// Issue 15, finding 7, with the request context's clock moved instead of the database's rows: the
+// Automatic sign-out, with the request context's clock moved instead of the database's rows: the
 // idle time counts from real requests, a busy session writes its activity once a minute, and a
 // request still reads its identity in one statement.
 

@@ -5,8 +5,8 @@ import { buildClinic, buildMember, jsonHeaders, type SignedInUser } from '../tes
 import { clinicSnapshot } from '../testing/route-table';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
-// Issue 15, finding 7: idle sign-out came only after 24 hours and no clinic could set it (HIPAA
-// automatic logoff). Now each clinic sets its idle time; the request context ends an idle session.
+// HIPAA automatic logoff: each clinic sets its idle time (24 hours of better-auth's sliding expiry
+// would be far too long), and the request context ends an idle session.
 describe('automatic sign-out after the clinic’s idle time', () => {
   let t: TestApp;
   let clinic: { clinicId: string; owner: SignedInUser };

@@ -13,8 +13,8 @@ import { clinicSnapshot, walkableRoutes } from '../testing/route-table';
 import { createTestApp, type TestApp, testOrigin } from '../testing/test-app';
 import { isSignedInAccess } from './route-access';
 
-// Issue 15, finding 9: app routes did not check Origin, answers with patient data could be cached,
-// signed-in routes had no rate limit, and U+202E was accepted in names.
+// Signed-in routes check Origin (cross-site requests), mark answers with patient data no-store (no
+// cache keeps them), brake a runaway session's requests, and names refuse U+202E (text spoofing).
 describe('the guards of signed-in routes', () => {
   let t: TestApp;
   let clinic: { clinicId: string; owner: SignedInUser };

@@ -34,7 +34,7 @@ describe('unstorable text (NUL, unpaired surrogates)', () => {
   });
 });
 
-describe('NUL bytes and lone surrogates in requests (finding 8)', () => {
+describe('NUL bytes and lone surrogates in requests', () => {
   let t: TestApp;
   let clinic: { clinicId: string; owner: SignedInUser };
 

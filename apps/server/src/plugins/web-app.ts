@@ -86,7 +86,7 @@ function readClientRoutes(distDir: string): readonly string[] | undefined {
 /**
  * Serves the built web app: files with their brotli or gzip twin when the browser takes it, a
  * pre-rendered public page for its path, and index.html for any other client route (the client
- * router decides). A path the router does not serve is a real 404 (issue 17): with the
+ * router decides). A path the router does not serve is a real 404, not a 200 shell: with the
  * pre-rendered not-found page in the public layout, or, when the request carries a session cookie,
  * with the shell, whose router then shows Not found inside the signed-in layout (the cookie only
  * picks the likely layout; the browser checks the session). Without the build's route list

@@ -153,7 +153,7 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
-    // A status badge says its whole word (issue 17: "COMPLE…" at 375 px and in table cells): it keeps
+    // A status badge says its whole word (not "COMPLE…" at 375 px and in table cells): it keeps
     // its width instead of shrinking and cutting its label; the text beside it wraps instead.
     Badge: {
       styles: {

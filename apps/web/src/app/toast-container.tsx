@@ -1,7 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 
 /**
- * Toasts open below the page's header, not over its buttons (issue 17): the app shell's header
+ * Toasts open below the page's header, not over its buttons, which stay usable: the app shell's header
  * height while it is mounted (Mantine sets --app-shell-header-offset), else the public header's 4rem.
  * A margin moves only the top containers; the bottom ones stay where they are.
  */

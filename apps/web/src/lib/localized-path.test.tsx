@@ -61,7 +61,7 @@ async function linksOf(url: string): Promise<string[]> {
   return [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '');
 }
 
-// Issue 17: inside /es/... and /tr/... pages the links went to the English paths (/pricing).
+// Inside /es/... and /tr/... pages the links stay in that language, not the English paths (/pricing).
 describe('links on the pages at a language URL', () => {
   const pages = [
     ...prerenderedPages.map((page) => page.path).filter((path) => path !== '/404'),

@@ -62,7 +62,7 @@ export function linkPath(path: string, currentPath: string): string {
 
 /**
  * `to` for every link of the public layout and pages: `const to = useLocalizedPath(); <Link to={to(paths.pricing)}>`
- * keeps a visitor on `/es/...` or `/tr/...` in that language's URLs (issue 17).
+ * keeps a visitor on `/es/...` or `/tr/...` in that language's URLs, not sent to the English ones.
  */
 export function useLocalizedPath(): (path: string) => string {
   const { pathname } = useLocation();

@@ -13,7 +13,7 @@ afterAll(async () => {
   await i18n.changeLanguage('en');
 });
 
-// Issue 17: /login and /signup are written as the shell with their own head; it must say what the
+// /login and /signup are written as the shell with their own head; it must say what the
 // page itself says once it renders.
 describe('head-only pages', () => {
   const cases = headOnlyPages.flatMap((page) =>

@@ -48,7 +48,7 @@ export type PageMetaKeys = { title: string; description: string };
 
 /**
  * Pages rendered in the browser only (the sign-in forms depend on the visitor) whose HTML still
- * carries their own title, description, language and alternates (issue 17): the build writes the
+ * carries their own title, description, language and alternates, not the generic ones: the build writes the
  * shell with that head in every language (`login.html`, `es_login.html`), preloading the page's code.
  */
 export const headOnlyPages: readonly {

@@ -5,7 +5,7 @@ import { i18n } from '../i18n';
 import { renderPage } from './render-page';
 
 describe('renderPage', () => {
-  // Issue 17: the landing page below its first screen hydrates near the viewport and loads its own
+  // The landing page below its first screen hydrates near the viewport and loads its own
   // translations then; its HTML is whole, and the page does not preload those translations.
   it("writes the landing page whole but leaves its deferred part's translations out of the preloads", async () => {
     const page = await renderPage('/');

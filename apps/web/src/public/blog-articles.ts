@@ -89,7 +89,7 @@ export const blogArticles: readonly BlogArticle[] = sources.map((source) => ({
 
 /**
  * The categories with the number of articles each holds. The spec's figures (12/18/15/10/8) were
- * a mock-up's; a visitor who counts finds the articles that exist (issue 17).
+ * a mock-up's; a visitor who counts finds the articles that exist.
  */
 export const blogCategories: readonly { id: BlogCategoryId; count: number }[] = blogCategoryIds.map((id) => ({
   id,

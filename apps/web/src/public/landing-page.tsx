@@ -21,7 +21,8 @@ type TitledText = { title: string; text: string };
 
 const stepIcons = [IconUserPlus, IconMessageCircle, IconHeartHandshake];
 
-// From the features on, the page is below the first screen of a phone or a desk (issue 17).
+// From the features on, the page is below the first screen of a phone or a desk: it hydrates
+// near the viewport, so the first load carries less JavaScript.
 const BelowTheFold = hydrateWhenVisible('landing-below-the-fold', ['landing', 'pricing', 'blog'], () =>
   import('./components/landing-below-the-fold').then((module) => ({ default: module.LandingBelowTheFold })),
 );

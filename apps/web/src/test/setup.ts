@@ -5,7 +5,7 @@ import { i18n, i18nReady } from '../i18n';
 import { authClient } from '../lib/auth-client';
 
 // Every English namespace before the first test: each is a lazily loaded chunk, and a page that
-// suspends on one would race findBy/waitFor's 1 s on a busy machine (issue 15, finding 10). Tests
+// suspends on one would race findBy/waitFor's 1 s on a busy machine. Tests
 // that switch language load that language first (language-switcher.test.tsx).
 const englishNamespaces = Object.keys(import.meta.glob('../i18n/en/*.json')).map((file) =>
   file.replace(/^.*\/(.+)\.json$/, '$1'),

@@ -1,6 +1,6 @@
 import { foldText } from '../matching/normalize-name';
 
-// Consent keywords: a patient's reply that is, as a whole, one of these words (DESIGN §9). English,
+// Consent keywords: a patient's reply that is, as a whole, one of these words. English,
 // Spanish and Turkish; case, accents and a "please" or "thanks" around it do not matter.
 // - opt_out / opt_in: the channel. STOP stops every message on the channel the patient wrote
 //   through; START resumes it (Twilio's STOP/START sets, providers.md §4.6, and their es/tr words).

@@ -2,7 +2,7 @@ import { type MessageChannel, messageChannels } from '../cost-calculator';
 import { type AutomationConfig, enabledFollowUpDays, minutesOfDay } from './automation-config';
 import { dayFromIsoDate, instantAtLocal, isoDateOfDay, localDayOf, localMinutesOf } from './clinic-time';
 
-// Which automated messages are due (issue 6 item 3, DESIGN §9). Pure: the scheduler loads the
+// Which automated messages are due. Pure: the scheduler loads the
 // patients, the configuration and what is already in the outbox, and writes what this answers.
 
 export const plannedMessageKinds = ['followup', 'crosssell'] as const;

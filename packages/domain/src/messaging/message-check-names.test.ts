@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkOutgoingMessage } from './message-check';
 
-// Issue 11 "name-aware checks": a patient's own name is never read as a health word, whichever
+// Name-aware checks: a patient's own name is never read as a health word, whichever
 // part of the name the message uses and however it is written (case, accents, dotless i). The
 // names below are real given names or surnames that are also words of the en/es/tr health list
 // in review-reply.ts: dolores (es "pains"), ağrı (tr "pain", also a province and a given name),

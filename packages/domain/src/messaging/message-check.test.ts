@@ -142,7 +142,7 @@ describe('checkOutgoingMessage', () => {
   });
 });
 
-describe('checkOutgoingMessage: a person name is never a health word (issue 11, finding 4)', () => {
+describe('checkOutgoingMessage: a person name is never a health word', () => {
   it.each([
     ['Hola Dolores, ¿qué tal tras su visita?', 'Dolores Martínez', true],
     ['Merhaba Ağrı, ziyaretiniz nasıldı?', 'Ağrı Yılmaz', true],

@@ -4,7 +4,7 @@ import { foldText } from '../matching/normalize-name';
 import { checkReviewReply } from '../review-reply';
 import { findTemplateVariables, templateVariables } from '../template-render';
 
-// The last check on an outgoing automated message (issue 6 item 4, DESIGN §9): it fits the
+// The last check on an outgoing automated message: it fits the
 // channel, names no health detail beyond the treatment, and has nothing left to fill in.
 
 /** WhatsApp Cloud API text body limit (providers.md §3.2). */

@@ -4,7 +4,7 @@ import { consentKeywordOf, type ReplyIntent, toWords } from './consent-keywords'
 
 export { type ReplyIntent, replyIntents } from './consent-keywords';
 
-// What a patient's reply means for the system (issue 6 item 6, DESIGN §9): a consent keyword, a
+// What a patient's reply means for the system: a consent keyword, a
 // clinical red flag (a high-severity case that AI never answers), or a complaint and how bad it
 // is. English, Spanish and Turkish; case and accents do not matter.
 

@@ -6,7 +6,7 @@ import { clinics } from './clinics';
 
 const digestDeliveryStatuses = ['sending', 'sent', 'failed'] as const;
 
-// The Daily Digest (issue 12 item 8): one row per clinic, clinic-local day and recipient, written
+// The Daily Digest: one row per clinic, clinic-local day and recipient, written
 // (status 'sending') before the mail goes. The primary key is the claim: a second worker, a retried
 // job or a restarted process finds the row and sends nothing, so nobody gets a day's digest twice.
 export const dailyDigestDeliveries = pgTable(

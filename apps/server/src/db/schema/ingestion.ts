@@ -17,7 +17,7 @@ import { reviewProviders, reviews } from './reviews';
 
 const crossSellStatuses = ['open', 'messaged', 'dismissed'] as const;
 
-// A rating of 4 or 5 from a matched patient (issue 4 item 3), for the messaging side to act on.
+// A rating of 4 or 5 from a matched patient, for the messaging side to act on.
 // One per review: the unique key makes re-runs and concurrent runs record it once.
 export const crossSellOpportunities = pgTable(
   'cross_sell_opportunities',
@@ -47,7 +47,7 @@ export const crossSellOpportunities = pgTable(
   ],
 );
 
-// The outcome of the latest sync of each review source (issue 12, item 9): the dashboard calls
+// The outcome of the latest sync of each review source: the dashboard calls
 // Review Monitoring active only when the last attempt succeeded. One row per clinic and provider,
 // overwritten by every attempt; `failing_since` keeps the first failure of an unbroken run.
 export const reviewSourceSyncs = pgTable(

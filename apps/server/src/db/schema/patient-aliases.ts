@@ -2,8 +2,8 @@ import { foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'd
 import { clinics } from './clinics';
 import { patients } from './patients';
 
-// Reviewer names staff tied to a patient by confirming or reassigning a review's match (issue 14
-// item 3). The matching engine gives them high weight for later reviews of the same clinic
+// Reviewer names staff tied to a patient by confirming or reassigning a review's match. The
+// matching engine gives them high weight for later reviews of the same clinic
 // (packages/domain/src/matching, `MatchPatient.aliases`). `alias_key` is the name normalised as
 // the engine compares it (`aliasKey`): one row per clinic, patient and normalised name.
 export const patientAliases = pgTable(

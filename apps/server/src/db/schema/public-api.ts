@@ -15,7 +15,7 @@ import { oneOf } from './check';
 import { clinics } from './clinics';
 import { patients } from './patients';
 
-// The public API (/api/v1, issue 13): OAuth 2.0 clients of a clinic, the short-lived bearer tokens
+// The public API (/api/v1): OAuth 2.0 clients of a clinic, the short-lived bearer tokens
 // issued to them (client-credentials grant), the audit of every call, stored answers of POSTs made with
 // an Idempotency-Key, and the follow-up campaigns the API starts. Secrets and tokens are stored as
 // SHA-256 digests only: both are 256-bit random values, so a slow hash would add nothing.

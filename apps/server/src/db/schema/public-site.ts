@@ -59,7 +59,7 @@ export const publicFormSubmissions = pgTable(
 );
 
 /**
- * The public status page's daily history (issue 17): each service's state as sampled every five
+ * The public status page's daily history: each service's state as sampled every five
  * minutes (`record-system-status`), counted per UTC day; kept 90 days. Not tenant data.
  */
 export const systemStatusDays = pgTable(

@@ -27,7 +27,7 @@ export const reviewReplyStatusValues = [
 export const reviewReplySourceValues = ['ai', 'template', 'staff'] as const;
 export const reviewReplyLanguageValues = ['en', 'es', 'tr'] as const;
 
-// One public reply per review (issue 4 item 7): scheduled at import, drafted after the clinic's
+// One public reply per review: scheduled at import, drafted after the clinic's
 // delay, then edited, approved (and posted) or discarded by staff. The row is the outbox: a job
 // drafts what is scheduled and due, however often it runs.
 export const reviewReplies = pgTable(

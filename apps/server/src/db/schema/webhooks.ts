@@ -19,7 +19,7 @@ import { users } from './auth';
 import { oneOf } from './check';
 import { clinics } from './clinics';
 
-// Outbound webhooks (issue 13 item 4): a clinic's endpoints, one delivery row per event and endpoint
+// Outbound webhooks: a clinic's endpoints, one delivery row per event and endpoint
 // written in the same transaction as the change it reports (the durable outbox the deliver-webhooks
 // job sends from), and every attempt (the delivery log). The signing secret is in the vault
 // (`secrets`, name in `secret_name`), never here.

@@ -26,7 +26,7 @@ import {
 } from './automation.repository';
 import { toAutomationConfig } from './automation.service';
 
-// The scheduler's planning half (issue 6 item 3, DESIGN §9): every due follow-up and cross-sell is
+// The scheduler's planning half: every due follow-up and cross-sell is
 // written into the outbox (patient_communications, status 'queued') exactly once per patient,
 // kind and day; the sending jobs pick them up at their scheduled time.
 

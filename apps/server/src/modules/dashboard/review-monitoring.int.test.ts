@@ -10,7 +10,7 @@ import {
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-// Issue 12, item 9: Review Monitoring says ACTIVE only when the clinic's latest sync succeeded.
+// The dashboard tells the truth: Review Monitoring says ACTIVE only when the clinic's latest sync succeeded.
 let t: TestApp;
 let sandboxes: ReviewSandboxes;
 beforeAll(async () => {

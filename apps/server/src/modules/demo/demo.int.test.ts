@@ -29,21 +29,21 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('demo seed', () => {
     expect(demoCases).toHaveLength(demoReviews.filter((r) => r.rating <= 3).length);
     const cookie = await signIn(t, demo!.email, demo!.password);
     expect(cookie).toContain('session_token');
-    // Issue 17, item 8: the demo clinic is set up, so its dashboard shows no "Finish setting up" banner.
+    // The demo clinic is set up, so its dashboard shows no "Finish setting up" banner.
     const onboarding = await t.app.inject({
       method: 'GET',
       url: '/api/onboarding',
       headers: jsonHeaders({ cookie }),
     });
     expect(onboarding.json()).toMatchObject({ wizardCompleted: true, stepCompleted: 4 });
-    // Issue 17, item 10: every fresh start wrote a confirmation e-mail for the demo user.
+    // No confirmation e-mail for the demo user, else every fresh start would write one.
     expect(readOutbox(t.outboxDir, demo!.email)).toEqual([]);
     expect(await seedDemoIfEmpty(t.deps)).toBeNull();
   });
 });
 
-// Issue 17, item 10: the seed signed the demo owner up like a visitor, so each fresh start mailed
-// them a confirmation link. A sign-up the server makes itself is verified and mails nothing.
+// A seed that signed the demo owner up like a visitor would mail them a confirmation link at each
+// fresh start. A sign-up the server makes itself is verified and mails nothing.
 describe('the demo owner', () => {
   let t: TestApp;
   beforeAll(async () => {

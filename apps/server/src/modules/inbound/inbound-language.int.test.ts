@@ -14,7 +14,7 @@ import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app'
 import { optOutConfirmationText } from './consent-confirmation';
 import { inboundWebhookUrls } from './webhook-urls';
 
-// Issue 11 item 2 / finding 2: an opt-out is confirmed in the patient's language (else the
+// An opt-out is confirmed in the patient's language (else the
 // clinic's), end to end: the patient's language is set through the API, the Twilio fake signs
 // and posts the reply to this app's public URL, and the confirmation goes back through the fake.
 

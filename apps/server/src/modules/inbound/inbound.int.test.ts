@@ -319,7 +319,7 @@ describe('WhatsApp webhook', () => {
       ['clinical_reply', 'high'],
       ['negative_reply', 'medium'],
     ]);
-    // Issue 11, finding 9: one open case per patient; the later reply is a note on it.
+    // One open case per patient, so staff see one thread: the later reply is a note on it.
     const opened = await t.db.select().from(cases).where(eq(cases.clinicId, clinic.clinicId));
     expect(opened).toHaveLength(1);
     const kase = opened[0]!;

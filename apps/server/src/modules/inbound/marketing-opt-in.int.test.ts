@@ -16,7 +16,7 @@ import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app'
 import { marketingOptInConfirmationText } from './consent-confirmation';
 import { inboundWebhookUrls } from './webhook-urls';
 
-// Issue 11: marketing consent recorded by the patient's explicit opt-in keyword (OFFERS, OFERTAS,
+// Marketing consent recorded by the patient's explicit opt-in keyword (OFFERS, OFERTAS,
 // KAMPANYA; ADR 008), end to end over HTTP: each channel fake signs and posts the reply to this
 // app's webhook routes, the consent is stored with its time and source `keyword`, and the one
 // confirmation goes back through the fake in the patient's language.

@@ -9,7 +9,7 @@ import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
 import { clearReviewMatch, getReviewMatch, setReviewMatch } from './review-matches.service';
 
-/** Staff in the loop on review-to-patient matches (issue 4 item 5). */
+/** Staff in the loop on review-to-patient matches: they confirm, reassign or clear the engine's. */
 export const ingestionRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {

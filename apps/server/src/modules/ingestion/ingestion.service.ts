@@ -287,7 +287,7 @@ async function ingestSource(
       now,
     );
     // AI review response (spec 1 §2): a low rating gets a reply drafted after the clinic's delay.
-    // A review that already carries the clinic's public reply gets no draft (issue 11, finding 7).
+    // A review that already carries the clinic's public reply gets no draft: posting would replace it.
     await scheduleReviewReplies(
       tx,
       clinicId,

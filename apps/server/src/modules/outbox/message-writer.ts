@@ -17,7 +17,7 @@ import type { ChatMessage } from '../../integrations/openai/openai.client';
 import type { OpenAiModel } from '../../integrations/openai/openai-model';
 import type { ClinicTemplate } from './sending-lookups.repository';
 
-// The text of one automated message (issue 6 item 4, DESIGN §9): the AI model's when one is there
+// The text of one automated message: the AI model's when one is there
 // and its text passes `checkOutgoingMessage`, else the clinic's template for the message's kind
 // and language (a starter text when the clinic saved none). Written at send time, not planning.
 

@@ -422,7 +422,7 @@ describe('sending the outbox', () => {
     expect(whatsAppTo(cold.phone)[0]!.template?.parameters).toEqual(['Ana']);
     expect(whatsAppTo(warm.phone).map((m) => m.type)).toEqual(['text']);
     expect(whatsAppTo(warm.phone)[0]!.callbackData).toBe(warmId);
-    // Issue 11, finding 6: the conversation keeps what the patient received, and no AI text is
+    // The conversation keeps what the patient received, and no AI text is
     // written for a template send (one AI call: the warm patient's free text).
     expect(await row(clinicId, coldId)).toMatchObject({
       channel: 'whatsapp',

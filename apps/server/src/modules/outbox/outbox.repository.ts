@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { clinics, patientCommunications } from '../../db/schema';
 
-// The outbox's SQL (DESIGN §9). A row moves queued -> sending (claimed: attempts + 1, the claim's
+// The outbox's SQL. A row moves queued -> sending (claimed: attempts + 1, the claim's
 // number is its token) -> in flight (sent_at set, still 'sending': the provider call may have
 // happened) -> sent | failed. Every write after the claim names the token, so a worker whose claim
 // was taken back and handed to another can no longer change the row.

@@ -37,7 +37,7 @@ import {
 } from './sending-context';
 import { findLastWhatsAppInbound, findMessagePatient } from './sending-lookups.repository';
 
-// The sending half of the outbox (issue 6 items 3-4, DESIGN §9).
+// The sending half of the outbox (the planner, modules/automation, is the other half).
 //
 // Exactly once. A worker can stop at any point; what it had done is read from the row:
 // 1. claim: queued -> 'sending', attempts + 1 (the claim's token), updated_at = claim time;
@@ -59,7 +59,7 @@ import { findLastWhatsAppInbound, findMessagePatient } from './sending-lookups.r
 export type { ContextCache, Deps, Log } from './sending-context';
 
 // Two minutes: a run stops claiming after 50 s and every provider call has a timeout, so an older claim
-// is a stopped worker's (issue 11, finding 8).
+// is a stopped worker's.
 export const defaultStaleAfterMs = 2 * 60_000;
 const maxAttempts = 5;
 const retryBaseMs = 60_000;

@@ -19,7 +19,7 @@ import { claimDueMessages, markInFlight } from './outbox.repository';
 import { outboxReasons } from './outbox.service';
 import { sendDueMessages } from './send-sweep.service';
 
-// Issue 11, finding 8: a message whose send outcome is unknown (the worker stopped during the
+// A message whose send outcome is unknown (the worker stopped during the
 // provider call, so the provider's id was never stored) is corrected by the provider's signed
 // status callback, which names our message in its URL; a forged callback changes nothing.
 
@@ -137,7 +137,7 @@ const delivered = (sid: string, to: string): Record<string, string> => ({
   SmsStatus: 'delivered',
 });
 
-describe('status callbacks name our message (issue 11, finding 8)', () => {
+describe('status callbacks name our message', () => {
   it('each Twilio send asks for its status at a URL carrying our message id', async () => {
     const { clinicId, id, phone } = await clinicWithMessage();
     expect(await sendDueMessages(t.deps, { clinicIds: [clinicId] })).toMatchObject({ claimed: 1 });

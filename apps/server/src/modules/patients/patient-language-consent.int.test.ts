@@ -23,7 +23,7 @@ const storedPatient = async (clinicId: string, id: string) =>
       .where(and(eq(patients.clinicId, clinicId), eq(patients.id, id)))
   )[0];
 
-describe('patient language and marketing consent (issue 11, findings 1 and 2)', () => {
+describe('patient language and marketing consent', () => {
   it('records the language and a consent grant with its time, source and the staff member', async () => {
     const { clinicId, owner } = await buildClinic(t);
     const before = Date.now();

@@ -68,7 +68,7 @@ const probesAt = (now: Date) => databaseProbes(t.db, now);
 const serviceOf = async (now: Date, id: string) =>
   (await measureServices(probesAt(now))).find((service) => service.id === id);
 
-// Issue 17: the status page showed review monitoring and messaging as UNKNOWN.
+// Review monitoring and messaging on the status page are measured, never UNKNOWN.
 describe('review monitoring on the status page', () => {
   it('counts the sources synced lately, and the failures that are the service’s rather than a clinic’s setup', async () => {
     const now = futureWeek();

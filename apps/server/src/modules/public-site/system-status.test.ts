@@ -67,7 +67,7 @@ describe('checkSystemStatus', () => {
     ]);
   });
 
-  // Issue 17: review monitoring and messaging were always 'unknown'.
+  // Review monitoring and messaging are measured, not left 'unknown'.
   it('takes review monitoring and messaging from their measures', async () => {
     const status = await checkSystemStatus(
       {

@@ -13,7 +13,7 @@ import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { draftDueReviewReplies, publicReplyExistsMessage } from './review-replies.service';
 
-// Issue 11, finding 7: both providers' reply calls replace the clinic's reply. A reply written
+// Both providers' reply calls replace the clinic's reply. A reply written
 // elsewhere is imported and shown, gets no draft, and is never replaced from CareLoop.
 
 let t: TestApp;
@@ -79,7 +79,7 @@ const saveSecret = (clinic: Clinic, name: string, value: string) =>
 const repliesOf = (clinicId: string) =>
   t.db.select().from(reviewReplies).where(eq(reviewReplies.clinicId, clinicId));
 
-describe('an existing public reply (issue 11, finding 7)', () => {
+describe('an existing public reply', () => {
   it('Trustpilot: a review with companyReply is stored with it, shown, and gets no draft; the others do', async () => {
     const clinic = await buildClinic(t, { tier: 'professional' });
     await setUp(clinic);

@@ -12,7 +12,7 @@ import {
 import { changedTables, clinicSnapshot } from '../../testing/route-table';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-// "Try it first" (issue 12 item 3). Two copies of the channel providers: `real` stands for the
+// "Try it first": a clinic tries the product on the provider fakes. Two copies of the channel providers: `real` stands for the
 // providers' own APIs (TWILIO_API_URL...), `fakes` for this server's sandbox mounts (SANDBOX_URL).
 // What a clinic in sandbox mode does must reach the fakes only.
 let t: TestApp;

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
 import { getSandboxModeState, getSandboxWebhookSecrets, switchSandboxMode } from './sandbox.service';
 
-// "Try it first" (issue 12 item 3): mounted on every server, so a clinic can see whether it may try
+// "Try it first": mounted on every server, so a clinic can see whether it may try
 // the product on the provider fakes; only a server that mounts the fakes lets it switch.
 export const sandboxModeRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

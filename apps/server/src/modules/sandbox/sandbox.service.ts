@@ -59,7 +59,7 @@ export async function getSandboxWebhookSecrets(
 }
 
 /**
- * "Try it first" (issue 12 item 3): the owner switches the clinic to the provider fakes and back.
+ * "Try it first": the owner switches the clinic to the provider fakes and back.
  * Only where this server mounts the fakes (else a clinic "in sandbox mode" would reach the real
  * providers: 409). Switching on keeps everything and runs the automation on the real clock through
  * the fakes, like the demo clinic; switching off removes the provider secrets saved during the

@@ -17,7 +17,7 @@ const probedPaths = ['/api/health', '/login'] as const;
 
 const emptyBodySchema = z.object({}).strict().optional();
 
-// Owners and admins (spec 2 §2 page; DESIGN §4: security settings are owner/admin).
+// Owners and admins (spec 2 §2 page): security settings are owner/admin, like every setting.
 export const securityHardeningRoutes =
   (deps: AppDeps, headers: SecurityHeadersControl): FastifyPluginAsyncZod =>
   async (app) => {

@@ -26,7 +26,7 @@ const profile = {
 const storedClinic = async (clinicId: string) =>
   (await t.db.select().from(clinics).where(eq(clinics.id, clinicId)))[0];
 
-describe('clinic language, time zone and country (issue 11, findings 2 and 3)', () => {
+describe('clinic language, time zone and country', () => {
   it('are saved from Clinic Settings and shown back', async () => {
     const { clinicId, owner } = await buildClinic(t);
     const res = await call(owner.cookie, 'PUT', '/api/settings/profile', {

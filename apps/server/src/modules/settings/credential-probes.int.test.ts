@@ -14,7 +14,7 @@ import {
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { probeClinicCredentials } from './credential-probes.service';
 
-// The daily credential check (issue 12 item 4) tries every stored credential, Google, Vonage and
+// The daily credential check tries every stored credential, Google, Vonage and
 // AWS SNS included, through the real clients against the providers' fakes; it sends nothing.
 let t: TestApp;
 let reviewSandboxes: ReviewSandboxes;

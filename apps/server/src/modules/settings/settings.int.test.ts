@@ -96,7 +96,7 @@ describe('PUT /api/settings/category', () => {
 });
 
 describe('PUT /api/settings/whatsapp', () => {
-  // Issue 11, finding 6: the template name was fixed in code and its language was the bare patient one.
+  // Each clinic registers its own template with Meta, under a name and a language code of its choosing.
   it('keeps the clinic’s approved template name and language; bad ones are a 400 naming the field', async () => {
     const { clinicId, owner } = await buildClinic(t);
     const save = (extra: object) =>

@@ -2,7 +2,7 @@ import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import type { MailMessage } from '../../integrations/mail/mail.client';
 import { escapeHtml } from '../../lib/escape-html';
 
-// Invitations are written in the inviting clinic's language (issue 17 item 11): the invited person
+// Invitations are written in the inviting clinic's language: the invited person
 // has no account, so no language of their own yet.
 
 type Texts = {

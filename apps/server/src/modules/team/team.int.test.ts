@@ -130,7 +130,7 @@ describe('team invitations', () => {
     expect((await invite(owner.cookie, 'not-an-email')).statusCode).toBe(400);
   });
 
-  // Issue 15, finding 9: the answer said "already has a CareLoop account", telling any admin who uses CareLoop.
+  // Answering "already has a CareLoop account" would tell any admin who uses CareLoop.
   it('answers an address with an account in another clinic as any other, and tells only its owner', async () => {
     const { owner } = await buildClinic(t);
     const elsewhere = await buildClinic(t);

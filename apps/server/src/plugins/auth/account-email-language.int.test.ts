@@ -5,7 +5,7 @@ import { buildClinic, jsonHeaders, uniqueEmail } from '../../testing/build-user'
 import { findLink, readMails } from '../../testing/outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-// Issue 17 item 11: account e-mails in the user's language (the sign-up page's, then the account
+// Account e-mails in the user's language (the sign-up page's, then the account
 // page's setting, else the clinic's); invitations in the inviting clinic's language.
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import type { MailMessage } from '../../integrations/mail/mail.client';
 import { escapeHtml } from '../../lib/escape-html';
 
-// Account e-mails (issue 17 item 11) in the user's language: the page's at sign-up, then the
+// Account e-mails in the user's language: the page's at sign-up, then the
 // account page's setting, else the clinic's.
 
 type VerificationTexts = {

@@ -124,7 +124,7 @@ describe('sign-up', () => {
     expect((await t.db.select().from(clinics)).length).toBe(before.length);
   });
 
-  // Issue 17, item 6: a taken address answered as a success and sent nothing; spec 1 asks for its message.
+  // better-auth answers a taken address as a silent success; spec 1 asks for its message.
   it('sign-up with a taken e-mail (any case) answers USER_ALREADY_EXISTS and sends nothing', async () => {
     const email = uniqueEmail('taken');
     const first = await t.app.inject({

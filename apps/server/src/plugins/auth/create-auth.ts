@@ -98,7 +98,8 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       expiresIn: 86400,
       // Only a person signing up over HTTP gets the confirmation: a sign-up the server makes itself
       // (signUpOwner: the demo seed on every fresh start, tests, benches) has no request and is
-      // verified by signUpOwner, so nothing lands in the outbox for it (issue 17).
+      // verified by signUpOwner, so nothing lands in the outbox for it (else every fresh start of
+      // the demo would write one).
       sendVerificationEmail: async ({ user, token }, request) => {
         if (!request) return;
         const link = `${publicUrl}/email-confirmation?token=${encodeURIComponent(token)}&type=signup`;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, jsonHeaders, uniqueEmail } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
-// Issue 15, finding 9: a reset request for a real account waited for its mail to be sent (~3x longer over
-// SMTP), so the answer's time told who has an account. The mail server here accepts the connection and
+// A reset request for a real account that waited for its mail to be sent (~3x longer over SMTP)
+// would tell by the answer's time who has an account. The mail server here accepts the connection and
 // never speaks: a request that waits for it would hang until the test times out.
 describe('password reset requests answer alike whether or not the account exists', () => {
   let t: TestApp;

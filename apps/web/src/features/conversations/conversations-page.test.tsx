@@ -143,7 +143,7 @@ describe('ConversationsPage', () => {
     expect(items[1]!.textContent).toContain('WhatsApp');
     expect(items[1]!.textContent).toContain('Failed');
     expect(items[1]!.textContent).toContain('Reason: 131047: Re-engagement message');
-    // Issue 11, finding 9: a message that failed for good does not read "not sent yet".
+    // A message that failed for good does not read "not sent yet".
     expect(items[1]!.textContent).toContain('could not be sent');
     expect(items[1]!.textContent).not.toContain('not sent yet');
     expect(items[2]!.textContent).toContain('Pending');

@@ -195,7 +195,7 @@ describe('DashboardPage', () => {
       'Reviews per week over the last 12 weeks: 12 reviews in total, average rating 4.0.',
     );
     expect(names).toContain('Cases per week over the last 12 weeks: 6 opened and 12 resolved.');
-    // Issue 17: the reviews chart's right side showed a lone '5'. It is the rating's scale, on the
+    // The reviews chart's right axis is not a lone '5': it is the rating's scale, on the
     // gridlines like the count's, with its unit; the cases chart has none.
     const [reviewsChart, casesChart] = charts;
     const ratingScale = [...reviewsChart!.querySelectorAll('text[data-axis="line"]')];

@@ -132,7 +132,7 @@ describe('FollowupAutomationPage', () => {
     });
   });
 
-  // Issue 11, finding 6: the toast said "AI message sent" when Meta's template went.
+  // The toast says what went: "AI message sent" would be wrong when Meta's template went.
   it('says the WhatsApp template went when it did, not that an AI message was sent', async () => {
     stubApi('owner', {
       message: 'WhatsApp template sent',

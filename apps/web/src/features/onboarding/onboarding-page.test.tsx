@@ -227,7 +227,7 @@ describe('OnboardingPage', () => {
     expect(within(reach).queryByText('Pro tier') !== null).toBe(pro);
   });
 
-  // Issue 17, item 8: the stepper showed the skipped SMS step as completed beside SMS Setup SKIPPED.
+  // The stepper agrees with the summary: a skipped SMS step is not shown completed beside SKIPPED.
   it('marks a skipped SMS step as skipped in the stepper, as the summary does', async () => {
     renderWizard({ state: buildState(4, {}, { whatsapp: true, sms: false }) });
     expect(await screen.findByRole('heading', { level: 2, name: 'Setup Complete!' })).toBeTruthy();

@@ -324,7 +324,7 @@ describe('stepIndicators', () => {
     ]);
   });
 
-  // Issue 17, item 8: the stepper showed a skipped SMS step as completed while the summary said SKIPPED.
+  // The stepper agrees with the summary: a skipped SMS step is skipped, not completed.
   it.each([
     [{ whatsapp: true, sms: false }, 'completed', 'skipped'],
     [{ whatsapp: false, sms: true }, 'skipped', 'completed'],

@@ -12,8 +12,8 @@ import { withNamespaces } from '../../lib/lazy-page';
 // A pre-rendered page (ADR 002) arrives as full HTML, so content below the first screen needs its
 // code only when it can be seen or used: until it nears the viewport, hydration leaves that part as
 // the HTML it is (React keeps a suspended boundary's server markup), and the first load carries
-// less JavaScript (issue 17). Rendered in the browser (a visit from another page, or a page
-// pre-rendered in another language), the part loads at once.
+// less JavaScript (the public site's budget: 150 kB compressed). Rendered in the browser (a visit
+// from another page, or a page pre-rendered in another language), the part loads at once.
 
 const markerAttribute = 'data-hydrate-when-visible';
 /** How far below the viewport a part starts loading: a fast scroll still finds it ready. */

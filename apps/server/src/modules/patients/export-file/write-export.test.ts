@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { csvCellText, type ExportCell } from './write-export';
 
-// Issue 17, item 9: phones were written as '+1... so the file did not import cleanly elsewhere; formula
-// protection stays for every cell that is not a valid phone number.
+// A valid phone is written as itself: written as '+1... the file would not import cleanly elsewhere.
+// Formula protection stays for every cell that is not a valid phone number.
 describe('CSV cells', () => {
   it.each<[ExportCell, string]>([
     [{ text: '+14155552671', kind: 'phone' }, '+14155552671'],

@@ -62,7 +62,7 @@ function stubReplyApi(handle: (request: SeenRequest) => Response | undefined) {
 }
 
 describe('ReviewReplyPanel', () => {
-  it('shows a public reply written elsewhere and offers no editor over it (issue 11, finding 7)', async () => {
+  it('shows a public reply written elsewhere and offers no editor over it', async () => {
     stubReplyApi((request) => (request.method === 'GET' ? json(answer(draft)) : undefined));
     renderPage(
       <ReviewReplyPanel

@@ -55,7 +55,7 @@ export function ReviewReplyPanel({ review }: { review: Review }) {
         {t('reply.title')}
       </Title>
       {review.publicReply ? (
-        // Posting would replace the clinic's own reply (issue 11, finding 7): shown, never edited.
+        // Posting would replace the clinic's own reply: shown, never edited.
         <Alert color="green" variant="light" title={t('reply.existingTitle')}>
           <Stack gap="xs">
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

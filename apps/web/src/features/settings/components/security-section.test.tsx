@@ -7,7 +7,7 @@ import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderPage } from '../../../test/render';
 import { SecuritySection } from './security-section';
 
-// The clinic's automatic sign-out (issue 15, finding 7): chosen in Settings > Clinic, sent as whole
+// The clinic's automatic sign-out (HIPAA automatic logoff): chosen in Settings > Clinic, sent as whole
 // minutes to PUT /api/settings/security.
 
 beforeAll(async () => {

@@ -15,8 +15,8 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import { claimDueMessages } from './outbox.repository';
 import { sendDueMessages } from './send-sweep.service';
 
-// Issue 11, findings 4 (a patient's own name read as a health word) and 5 (a provider's
-// synchronous opt-out answer not recorded).
+// The sender against three ways a message went wrong: a patient's own name read as a health word,
+// a provider's synchronous opt-out answer not recorded, and a stopped worker's claim left too long.
 
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
@@ -89,7 +89,7 @@ const message = async (clinicId: string, id: string) =>
       .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, id)))
   )[0]!;
 
-describe('a patient named Dolores (finding 4)', () => {
+describe('a patient named Dolores', () => {
   it('gets the follow-up that greets her by first name: her name is not a health word', async () => {
     const { clinicId } = await smsClinic();
     const due = await dueFollowUp(clinicId, 'Dolores Martínez');
@@ -114,7 +114,7 @@ describe('a patient named Dolores (finding 4)', () => {
   });
 });
 
-describe("Twilio's synchronous 21610 (finding 5)", () => {
+describe("Twilio's synchronous 21610", () => {
   it('records the SMS opt-out with source provider, so the patient is not sent to again', async () => {
     const { clinicId } = await smsClinic();
     const due = await dueFollowUp(clinicId, 'Ana Ruiz');
@@ -133,7 +133,7 @@ describe("Twilio's synchronous 21610 (finding 5)", () => {
   });
 });
 
-describe('stale claims (finding 8)', () => {
+describe('stale claims', () => {
   it("are taken back within 2 minutes of a stopped worker's claim", async () => {
     const { clinicId } = await smsClinic();
     const due = await dueFollowUp(clinicId, 'Ana Ruiz');
