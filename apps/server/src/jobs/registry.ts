@@ -6,6 +6,7 @@ import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { RunnableJob } from './job-definition';
 import { planClinicFollowUpsJob, planFollowUpsJob } from './plan-followups.job';
+import { planClinicSurveysJob, planSurveysJob } from './plan-surveys.job';
 import { recordSystemStatusJob } from './record-system-status.job';
 import { refreshPlannerStatisticsJob } from './refresh-planner-statistics.job';
 import { sendDailyDigestsJob } from './send-daily-digests.job';
@@ -19,6 +20,8 @@ export const jobRegistry: RunnableJob[] = [
   draftReviewRepliesJob,
   planFollowUpsJob,
   planClinicFollowUpsJob,
+  planSurveysJob,
+  planClinicSurveysJob,
   sendMessagesJob,
   refreshPlannerStatisticsJob,
   checkCredentialsDailyJob,

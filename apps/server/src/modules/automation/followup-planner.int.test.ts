@@ -102,6 +102,7 @@ const jobContext = (sent: Sent[] = []): JobContext => {
     secretBox: t.deps.secretBox,
     mailer: t.deps.mailer,
     unsubscribeTokens: t.deps.unsubscribeTokens,
+    surveyLinkTokens: t.deps.surveyLinkTokens,
     log: pino({ level: 'silent' }),
     send: async (name, payload, options) => {
       sent.push({ name, payload, singletonKey: options?.singletonKey });

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { countHit } from '../../db/rate-limit-counter';
 import { AppError } from '../../lib/errors';
-import { answerSurvey, getPublicSurvey, hashSurveyToken } from './survey-answers.service';
+import { answerSurvey, getPublicSurvey } from './survey-answers.service';
+import { hashSurveyToken } from './survey-link-token';
 
 const tags = ['surveys'];
 const params = z.object({ token: z.string().max(200) });
