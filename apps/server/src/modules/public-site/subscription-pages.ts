@@ -1,5 +1,5 @@
 import { subscriptionTexts } from './subscription-texts';
-import type { SubscriptionLocale } from './subscriptions.repository';
+import type { SubscriptionLocale } from './subscriptions.service';
 
 const escapeHtml = (text: string) =>
   text

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { invalidLinkPage, pageLocale, subscriptionPage } from './subscription-pages';
 import { subscriptionTexts } from './subscription-texts';
-import type { SubscriptionList, SubscriptionLocale, SubscriptionRow } from './subscriptions.repository';
 import {
   confirmPath,
   confirmSubscription,
   pendingSubscriptionOfToken,
+  type SubscriptionList,
+  type SubscriptionLocale,
+  type SubscriptionRow,
   subscriptionOfUnsubscribeToken,
   unsubscribe,
   unsubscribePath,

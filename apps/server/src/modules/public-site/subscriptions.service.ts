@@ -14,6 +14,8 @@ import {
   type SubscriptionRow,
 } from './subscriptions.repository';
 
+export type { SubscriptionList, SubscriptionLocale, SubscriptionRow };
+
 export type SubscriptionDeps = Pick<AppDeps, 'db' | 'mailer' | 'unsubscribeTokens'> & {
   config: { http: Pick<AppDeps['config']['http'], 'publicUrl'> };
 };
