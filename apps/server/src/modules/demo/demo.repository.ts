@@ -82,9 +82,9 @@ export async function findClinicIdOfUser(db: Database, email: string): Promise<s
   return rows[0]?.clinicId ?? null;
 }
 
-/** The demo clinic's survey settings and its sent surveys: each outbox message with its survey request. */
+/** The demo clinic's survey settings and its sent surveys, in the caller's transaction. */
 export async function insertDemoSurveys(
-  db: Database,
+  tx: Transaction,
   clinicId: string,
   rows: {
     settings: Omit<typeof clinicSurveySettings.$inferInsert, 'clinicId'>;
@@ -93,13 +93,11 @@ export async function insertDemoSurveys(
     messages: (typeof patientCommunications.$inferInsert)[];
   },
 ) {
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(clinicSurveySettings)
-      .values({ clinicId, ...rows.settings })
-      .onConflictDoNothing({ target: clinicSurveySettings.clinicId });
-    if (rows.patients.length) await tx.insert(patients).values(rows.patients);
-    if (rows.requests.length) await tx.insert(surveyRequests).values(rows.requests);
-    if (rows.messages.length) await tx.insert(patientCommunications).values(rows.messages);
-  });
+  await tx
+    .insert(clinicSurveySettings)
+    .values({ clinicId, ...rows.settings })
+    .onConflictDoNothing({ target: clinicSurveySettings.clinicId });
+  if (rows.patients.length) await tx.insert(patients).values(rows.patients);
+  if (rows.requests.length) await tx.insert(surveyRequests).values(rows.requests);
+  if (rows.messages.length) await tx.insert(patientCommunications).values(rows.messages);
 }
