@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { countHit } from '../../db/rate-limit-counter';
 import { AppError } from '../../lib/errors';
-import { answerSurvey, getPublicSurvey, hashSurveyToken } from './survey-answers.service';
+import { sendLogo } from '../branding/logo-reply';
+import { answerSurvey, getPublicSurvey, getSurveyLogo, hashSurveyToken } from './survey-answers.service';
 
 const tags = ['surveys'];
 const params = z.object({ token: z.string().max(200) });
@@ -46,6 +47,22 @@ export const surveyAnswerRoutes =
         },
       },
       async (request) => getPublicSurvey(deps, request.params.token),
+    );
+
+    app.get(
+      '/api/surveys/:token/logo',
+      {
+        config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          summary:
+            "The clinic's logo on its survey page, with its checked type (404 when the page shows none)",
+          params,
+          response: { 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        sendLogo(reply, await getSurveyLogo(deps, request.params.token), 'private, max-age=3600'),
     );
 
     app.post(
