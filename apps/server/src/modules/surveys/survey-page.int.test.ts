@@ -71,7 +71,7 @@ describe('GET /s/:token', () => {
   );
 
   it('speaks en, es and tr when the reader names none of them (or nothing)', async () => {
-    for (const headers of [{ 'accept-language': 'de-DE,fr;q=0.8' }, {}]) {
+    for (const headers of [{ 'accept-language': 'de-DE,fr;q=0.8' }, {}] as Record<string, string>[]) {
       const res = await page('unknown-link-that-is-long-enough-to-look-real', headers);
       expect(res.statusCode).toBe(404);
       for (const [lang, words] of [
