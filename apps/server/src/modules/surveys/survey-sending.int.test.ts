@@ -9,6 +9,7 @@ import {
   patients,
   surveyRequests,
 } from '../../db/schema';
+import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
 import { addWhatsAppSandboxTemplate } from '../../integrations/whatsapp/whatsapp.sandbox';
 import type { JobContext } from '../../jobs/job-definition';
 import { planClinicSurveysJob, planSurveysJob } from '../../jobs/plan-surveys.job';
@@ -20,7 +21,8 @@ import {
   startChannelSandboxes,
 } from '../../testing/channel-sandboxes';
 import { readMails } from '../../testing/outbox';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
+import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { outboxReasons } from '../outbox/outbox.service';
 import { sendDueMessages } from '../outbox/send-sweep.service';
 import { surveyWhatsAppTemplate } from '../outbox/survey-sender';
@@ -124,6 +126,29 @@ const smsTo = (phone: string) => sandboxes.twilio.messages.filter((m) => m.to ==
 const send = (clinicId: string, at: Date) =>
   sendDueMessages(t.deps, { clinicIds: [clinicId], now: () => at });
 const tokenIn = (text: string) => /\/s\/([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? null;
+
+/** The patient's SMS reply, as Twilio posts it to the clinic's signed inbound webhook. */
+async function replyBySms(clinicId: string, from: string, body: string) {
+  const url = inboundWebhookUrls(testOrigin, clinicId).twilioInbound;
+  const form = {
+    MessageSid: `SM${randomBytes(16).toString('hex')}`,
+    AccountSid: channelSandboxCredentials.twilio.accountSid,
+    From: from,
+    To: '+15005550006',
+    Body: body,
+    NumMedia: '0',
+  };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: new URL(url).pathname,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-twilio-signature': computeTwilioSignature(url, form, channelSandboxCredentials.twilio.authToken),
+    },
+    payload: new URLSearchParams(form).toString(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 describe('survey planning', () => {
   it('plans one survey per patient and procedure on the survey day, in the patient’s language', async () => {
@@ -320,5 +345,21 @@ describe('survey sending', () => {
       `WhatsApp template "${surveyWhatsAppTemplate}" (es), {{1}} = Lucía, {{2}} = ${t.config.http.publicUrl}/s/…`,
     );
     expect(smsTo(patient.phone)).toHaveLength(0);
+  });
+
+  it('an open clinical case pauses the survey: not planned, and a queued one fails with its reason', async () => {
+    const { clinicId } = await surveyClinic();
+    const before = await addPatient(clinicId, { name: 'Laura Gómez' });
+    const after = await addPatient(clinicId, { name: 'Marta Díaz' });
+    await replyBySms(clinicId, before.phone, 'Tengo dolor intenso y sangrado');
+    expect(await planClinicSurveys(t.deps, clinicId, madrid(3, 7))).toMatchObject({ planned: 1 });
+    expect((await surveysOf(clinicId)).map((r) => r.patientId)).toEqual([after.id]);
+    await replyBySms(clinicId, after.phone, 'Tengo dolor intenso y sangrado');
+    expect(await send(clinicId, madrid(3, 9, 30))).toMatchObject({ failed: 1, sent: 0 });
+    expect(smsTo(after.phone)).toHaveLength(0);
+    expect((await surveysOf(clinicId))[0]).toMatchObject({
+      deliveryStatus: 'failed',
+      providerError: outboxReasons.clinical_case_open,
+    });
   });
 });
