@@ -6,6 +6,7 @@ import type { SandboxStates } from './integrations/sandbox-states';
 import type { JobRunner } from './jobs/job-runner';
 import type { SecretBox } from './lib/secret-box';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token';
+import type { SurveyLinkTokens } from './modules/surveys/survey-link-token';
 import type { Auth } from './plugins/auth/create-auth';
 import type { RequestContextResolver } from './plugins/request-context';
 
@@ -19,6 +20,8 @@ export type AppDeps = {
   secretBox: SecretBox;
   /** Signs and checks the Daily Digest's unsubscribe links. */
   unsubscribeTokens: UnsubscribeTokens;
+  /** Derives each survey link's token, never stored (ADR 013). */
+  surveyLinkTokens: SurveyLinkTokens;
   jobs: JobRunner;
   requestContext: RequestContextResolver;
   /** The provider fakes' state (mounted in sandbox mode), one set per process. */

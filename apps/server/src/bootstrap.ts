@@ -9,6 +9,7 @@ import { jobRegistry } from './jobs/registry';
 import { loadOrCreateKey, SecretBox } from './lib/secret-box';
 import { createUnsubscribeTokens } from './lib/unsubscribe-token';
 import { createSignInAuditSink } from './modules/audit/audit.service';
+import { createSurveyLinkTokens } from './modules/surveys/survey-link-token';
 import { createAuth } from './plugins/auth/create-auth';
 import { createRequestContext } from './plugins/request-context';
 
@@ -26,6 +27,7 @@ export function createAppDeps(
     config.auth.secret ?? loadOrCreateKey(undefined, config.dataDir, 'auth-secret.key').toString('hex');
   const auth = createAuth({ config, db, secret: authSecret, mailer, audit: createSignInAuditSink(db) });
   const unsubscribeTokens = createUnsubscribeTokens(authSecret);
+  const surveyLinkTokens = createSurveyLinkTokens(authSecret);
   const jobs = createJobRunner(database, jobRegistry, {
     db,
     log,
@@ -33,6 +35,7 @@ export function createAppDeps(
     secretBox,
     mailer,
     unsubscribeTokens,
+    surveyLinkTokens,
     send: (name, payload, options) => jobs.send(name, payload, options),
   });
   const requestContext = createRequestContext({
@@ -51,6 +54,7 @@ export function createAppDeps(
     mailer,
     secretBox,
     unsubscribeTokens,
+    surveyLinkTokens,
     jobs,
     requestContext,
     sandboxes,

@@ -5,6 +5,8 @@ export const conversationPageSize = 20;
 
 export const conversationChannels = ['sms', 'whatsapp'] as const;
 export type ConversationChannel = (typeof conversationChannels)[number];
+/** A sent message's channel: a survey may also go by e-mail. */
+export const sentMessageChannels = [...conversationChannels, 'email'] as const;
 
 export const conversationListQuerySchema = z.object({
   /**
@@ -27,8 +29,8 @@ export const sentMessageSchema = z.object({
   /** Null when the patient is no longer known: shown as 'Unknown Patient'. */
   patientName: z.string().nullable(),
   patientPhone: z.string().nullable(),
-  channel: z.enum(conversationChannels),
-  /** followup, crosssell, test, reply or consent. */
+  channel: z.enum(sentMessageChannels),
+  /** followup, crosssell, test, reply, consent or survey. */
   kind: z.string(),
   content: z.string(),
   /** queued, sending, sent, delivered, read or failed. */
@@ -39,6 +41,10 @@ export const sentMessageSchema = z.object({
   createdAt: z.string(),
   responseReceived: z.boolean(),
   responseContent: z.string().nullable(),
+  /** A survey's answer (score 0-10, optional comment, when first answered); null otherwise or unanswered. */
+  surveyAnswer: z
+    .object({ score: z.number().int(), comment: z.string().nullable(), answeredAt: z.string() })
+    .nullable(),
 });
 export type SentMessage = z.infer<typeof sentMessageSchema>;
 

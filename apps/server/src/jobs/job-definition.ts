@@ -4,6 +4,7 @@ import type { Database } from '../db/client';
 import type { Mailer } from '../integrations/mail/mail.client';
 import type { SecretBox } from '../lib/secret-box';
 import type { UnsubscribeTokens } from '../lib/unsubscribe-token';
+import type { SurveyLinkTokens } from '../modules/surveys/survey-link-token';
 
 export type JobContext = {
   db: Database;
@@ -15,6 +16,8 @@ export type JobContext = {
   mailer: Mailer;
   /** Signs the Daily Digest's unsubscribe links. */
   unsubscribeTokens: UnsubscribeTokens;
+  /** Derives survey links' tokens (the survey planner and the sender). */
+  surveyLinkTokens: SurveyLinkTokens;
   /** Enqueues another job (fan-out, e.g. one ingestion per clinic). */
   send: (name: string, payload: object, options?: { singletonKey?: string }) => Promise<string | null>;
 };

@@ -6,6 +6,7 @@ import { draftReviewRepliesJob } from './draft-review-replies.job';
 import { ingestClinicReviewsJob, ingestReviewsHourlyJob } from './ingest-reviews.job';
 import type { RunnableJob } from './job-definition';
 import { planFollowUpsJob } from './plan-followups.job';
+import { planClinicSurveysJob, planSurveysJob } from './plan-surveys.job';
 import { recordSystemStatusJob } from './record-system-status.job';
 import { refreshPlannerStatisticsJob } from './refresh-planner-statistics.job';
 import { sendDailyDigestsJob } from './send-daily-digests.job';
@@ -18,6 +19,8 @@ export const jobRegistry: RunnableJob[] = [
   ingestClinicReviewsJob,
   draftReviewRepliesJob,
   planFollowUpsJob,
+  planSurveysJob,
+  planClinicSurveysJob,
   sendMessagesJob,
   refreshPlannerStatisticsJob,
   checkCredentialsDailyJob,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { surveyRequests } from '../db/schema';
-import { hashSurveyToken } from '../modules/surveys/survey-answers.service';
+import { hashSurveyToken } from '../modules/surveys/survey-link-token';
 import type { TestApp } from './test-app';
 
 const dayMs = 86_400_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surveyLink, surveyMessageText } from './survey-message';
+import { surveyEmailSubject, surveyLink, surveyMessageText } from './survey-message';
 
 describe('survey invitation', () => {
   it('builds the short link under PUBLIC_URL', () => {
@@ -29,5 +29,13 @@ describe('survey invitation', () => {
         link: 'https://x.example/s/t',
       }),
     ).toBe(text);
+  });
+
+  it.each([
+    ['en', 'How was your visit to Clínica Sol?'],
+    ['es', '¿Qué tal su visita a Clínica Sol?'],
+    ['tr', 'Clínica Sol ziyaretiniz nasıldı?'],
+  ] as const)('%s e-mail subject names the clinic', (language, subject) => {
+    expect(surveyEmailSubject(language, 'Clínica Sol')).toBe(subject);
   });
 });

@@ -21,3 +21,14 @@ export function surveyMessageText(
 ): string {
   return texts[language]({ patient: values.patientFirstName, clinic: values.clinicName, link: values.link });
 }
+
+const subjects: Record<MessageLanguage, (clinic: string) => string> = {
+  en: (clinic) => `How was your visit to ${clinic}?`,
+  es: (clinic) => `¿Qué tal su visita a ${clinic}?`,
+  tr: (clinic) => `${clinic} ziyaretiniz nasıldı?`,
+};
+
+/** The subject of the survey e-mail, in the patient's language. */
+export function surveyEmailSubject(language: MessageLanguage, clinicName: string): string {
+  return subjects[language](clinicName);
+}

@@ -18,7 +18,9 @@ import { clinics } from './clinics';
 import { patients } from './patients';
 
 const deliveryStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
-const messageKinds = ['followup', 'crosssell', 'test', 'reply', 'consent'] as const;
+const messageKinds = ['followup', 'crosssell', 'test', 'reply', 'consent', 'survey'] as const;
+// A survey may also go by e-mail; follow-ups, templates and fallbacks stay on SMS and WhatsApp.
+const communicationChannels = [...messageChannels, 'email'] as const;
 const messageLanguages = ['en', 'es', 'tr'] as const;
 
 export const patientCommunications = pgTable(
@@ -60,7 +62,7 @@ export const patientCommunications = pgTable(
       columns: [t.clinicId, t.patientId],
       foreignColumns: [patients.clinicId, patients.id],
     }).onDelete('cascade'),
-    check('communications_channel_check', oneOf(t.channel, messageChannels)),
+    check('communications_channel_check', oneOf(t.channel, communicationChannels)),
     check('communications_kind_check', oneOf(t.kind, messageKinds)),
     check('communications_status_check', oneOf(t.deliveryStatus, deliveryStatuses)),
     check(

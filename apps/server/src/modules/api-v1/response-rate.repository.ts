@@ -3,8 +3,9 @@ import type { Database } from '../../db/client';
 import { patientCommunications } from '../../db/schema';
 
 /**
- * The share of messages that reached the patient (sent, delivered or read; tests left out) and were
- * answered: the /api page's `response_rate`; null before anything was sent.
+ * The share of messages that reached the patient (sent, delivered or read) and were answered: the
+ * /api page's `response_rate`; null before anything was sent. Tests are left out, and so are surveys:
+ * a patient answers a survey on its page, not by replying, so counting them would only dilute the rate.
  */
 export async function readResponseRate(db: Database, clinicId: string): Promise<number | null> {
   const rows = await db
@@ -17,7 +18,7 @@ export async function readResponseRate(db: Database, clinicId: string): Promise<
       and(
         eq(patientCommunications.clinicId, clinicId),
         inArray(patientCommunications.deliveryStatus, ['sent', 'delivered', 'read']),
-        sql`${patientCommunications.kind} <> 'test'`,
+        sql`${patientCommunications.kind} not in ('test', 'survey')`,
       ),
     );
   const row = rows[0];

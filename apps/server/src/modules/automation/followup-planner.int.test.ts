@@ -95,6 +95,7 @@ const jobContext = () => ({
   secretBox: t.deps.secretBox,
   mailer: t.deps.mailer,
   unsubscribeTokens: t.deps.unsubscribeTokens,
+  surveyLinkTokens: t.deps.surveyLinkTokens,
   log: pino({ level: 'silent' }),
   send: async () => null,
 });

@@ -29,6 +29,7 @@ const jobContext = (): JobContext => ({
   secretBox: t.deps.secretBox,
   mailer: t.deps.mailer,
   unsubscribeTokens: t.deps.unsubscribeTokens,
+  surveyLinkTokens: t.deps.surveyLinkTokens,
   send: async () => 'job-id',
 });
 const put = (cookie: string, payload: unknown) =>

@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientCommunications, webhookLogs } from '../../db/schema';
+import { patientCommunications, surveyRequests, webhookLogs } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildPatient } from '../../testing/build-patient';
+import { buildSentSurvey } from '../../testing/build-survey';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -57,6 +59,45 @@ async function buildReceived(clinicId: string, overrides: ReceivedOverrides = {}
 const ids = (body: { messages: { id: string }[] }) => body.messages.map((m) => m.id);
 
 describe('GET /api/conversations/sent', () => {
+  it('lists survey sends with their answer (score and comment), unanswered ones without, and the e-mail channel', async () => {
+    const { clinicId, owner } = await buildClinic(t, { tier: 'professional' });
+    const ana = await buildPatient(t, clinicId, { name: 'Ana Ruiz', email: 'ana@patients.example' });
+    const luis = await buildPatient(t, clinicId, { name: 'Luis Gil', phone: '+34611222444' });
+    // A survey message and its survey request share one id, as the survey planner writes them.
+    const answered = await buildSentSurvey(t, clinicId, ana.id, { score: 4, answeredAt: minutesAgo(5) });
+    await t.db.update(surveyRequests).set({ comment: 'Long wait' }).where(eq(surveyRequests.id, answered.id));
+    await buildSent(clinicId, ana.id, {
+      id: answered.id,
+      kind: 'survey',
+      channel: 'email',
+      messageContent: 'Hola Ana, ... https://x.example/s/…',
+      sentAt: minutesAgo(10),
+    });
+    const waiting = await buildSentSurvey(t, clinicId, luis.id);
+    await buildSent(clinicId, luis.id, { id: waiting.id, kind: 'survey', sentAt: minutesAgo(20) });
+    // Another clinic's survey never shows.
+    const other = await buildClinic(t);
+    const stranger = await buildPatient(t, other.clinicId);
+    const foreign = await buildSentSurvey(t, other.clinicId, stranger.id, {
+      score: 10,
+      answeredAt: new Date(),
+    });
+    await buildSent(other.clinicId, stranger.id, { id: foreign.id, kind: 'survey' });
+
+    const res = await get(owner.cookie, '/api/conversations/sent');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().messages).toMatchObject([
+      {
+        id: answered.id,
+        kind: 'survey',
+        channel: 'email',
+        content: 'Hola Ana, ... https://x.example/s/…',
+        surveyAnswer: { score: 4, comment: 'Long wait', answeredAt: expect.any(String) },
+      },
+      { id: waiting.id, kind: 'survey', channel: 'sms', surveyAnswer: null },
+    ]);
+  });
+
   it('answers 401 without a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/conversations/sent' })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/conversations/received' })).statusCode).toBe(401);

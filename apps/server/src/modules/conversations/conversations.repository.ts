@@ -7,7 +7,7 @@ import {
   type KeysetCursor,
 } from '../../db/keyset-cursor';
 import { isoTime, preparedRows, selectedAs } from '../../db/prepared';
-import { patientCommunications, patients, webhookLogs } from '../../db/schema';
+import { patientCommunications, patients, surveyRequests, webhookLogs } from '../../db/schema';
 
 type ConversationChannel = 'sms' | 'whatsapp';
 export type ConversationFilter = { q?: string; channel?: ConversationChannel; patientId?: string };
@@ -62,6 +62,10 @@ export type SentMessageRow = {
   responseContent: string | null;
   patientName: string | null;
   patientPhone: string | null;
+  /** A survey's answer (the survey request shares the message's id). */
+  surveyScore: number | null;
+  surveyComment: string | null;
+  surveyAnsweredAt: string | null;
   cursorTs: string;
 };
 
@@ -87,6 +91,9 @@ export function listSentMessageRows(db: Database, clinicId: string, options: Pag
           responseContent: patientCommunications.responseContent,
           patientName: patients.name,
           patientPhone: patients.phone,
+          surveyScore: surveyRequests.score,
+          surveyComment: surveyRequests.comment,
+          surveyAnsweredAt: isoTime(surveyRequests.answeredAt),
           cursorTs: sql<string>`to_char(${sentOrCreated} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
         }),
       )
@@ -96,6 +103,14 @@ export function listSentMessageRows(db: Database, clinicId: string, options: Pag
         and(
           eq(patients.clinicId, patientCommunications.clinicId),
           eq(patients.id, patientCommunications.patientId),
+        ),
+      )
+      .leftJoin(
+        surveyRequests,
+        and(
+          eq(patientCommunications.kind, 'survey'),
+          eq(surveyRequests.clinicId, patientCommunications.clinicId),
+          eq(surveyRequests.id, patientCommunications.id),
         ),
       )
       .where(

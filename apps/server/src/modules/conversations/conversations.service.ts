@@ -46,7 +46,7 @@ export async function listSentMessages(
       patientId: m.patientId,
       patientName: m.patientName,
       patientPhone: m.patientPhone,
-      channel: m.channel === 'whatsapp' ? 'whatsapp' : 'sms',
+      channel: m.channel === 'whatsapp' || m.channel === 'email' ? m.channel : 'sms',
       kind: m.kind,
       content: m.messageContent,
       deliveryStatus: m.deliveryStatus,
@@ -55,6 +55,10 @@ export async function listSentMessages(
       createdAt: m.createdAt,
       responseReceived: m.responseReceived,
       responseContent: m.responseContent,
+      surveyAnswer:
+        m.surveyScore !== null && m.surveyAnsweredAt !== null
+          ? { score: m.surveyScore, comment: m.surveyComment, answeredAt: m.surveyAnsweredAt }
+          : null,
     })),
     nextCursor,
   };

@@ -1,10 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { npsCategory } from '@careloop/domain/surveys/nps';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases, clinics, patients, reviews, users } from '../../db/schema';
+import {
+  cases,
+  clinics,
+  patientCommunications,
+  patients,
+  reviews,
+  surveyRequests,
+  users,
+} from '../../db/schema';
 import { jsonHeaders, signIn, uniqueEmail } from '../../testing/build-user';
 import { readOutbox } from '../../testing/outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { planClinicSurveys } from '../surveys/survey-planner';
 import { seedDemoClinic, seedDemoIfEmpty } from './demo.service';
+import { demoSurveyPatients } from './demo-surveys';
 
 // The demo seeds only an empty database: on the shared PostgreSQL test database other tests' clinics exist.
 describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('demo seed', () => {
@@ -25,7 +36,10 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('demo seed', () => {
       (await t.db.select().from(patients).where(eq(patients.clinicId, demo!.clinicId))).length,
     ).toBeGreaterThanOrEqual(6);
     const demoReviews = await t.db.select().from(reviews).where(eq(reviews.clinicId, demo!.clinicId));
-    const demoCases = await t.db.select().from(cases).where(eq(cases.clinicId, demo!.clinicId));
+    const demoCases = await t.db
+      .select()
+      .from(cases)
+      .where(and(eq(cases.clinicId, demo!.clinicId), eq(cases.source, 'review')));
     expect(demoCases).toHaveLength(demoReviews.filter((r) => r.rating <= 3).length);
     const cookie = await signIn(t, demo!.email, demo!.password);
     expect(cookie).toContain('session_token');
@@ -61,5 +75,60 @@ describe('the demo owner', () => {
     const [user] = await t.db.select().from(users).where(eq(users.email, owner.email));
     expect(user?.emailVerified).toBe(true);
     expect(await signIn(t, owner.email, owner.password)).toContain('session_token');
+  });
+});
+
+describe('the demo clinic’s surveys', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('holds five weeks of sent surveys and answers, promoters to detractors, with their cases and messages', async () => {
+    const owner = { email: uniqueEmail('demo-surveys'), password: 'demo-owner-password-1' };
+    const { clinicId } = await seedDemoClinic(t.deps, owner);
+    const requests = await t.db.select().from(surveyRequests).where(eq(surveyRequests.clinicId, clinicId));
+    expect(requests).toHaveLength(demoSurveyPatients.length);
+    const answered = requests.filter((r) => r.score !== null);
+    expect(answered).toHaveLength(demoSurveyPatients.filter((p) => p.answer).length);
+    const groups = new Set(answered.map((r) => npsCategory(r.score!)));
+    expect(groups).toEqual(new Set(['promoter', 'passive', 'detractor']));
+    expect(new Set(answered.filter((r) => r.comment).map((r) => r.language))).toEqual(
+      new Set(['en', 'es', 'tr']),
+    );
+    const sentTimes = requests.map((r) => r.sentAt!.getTime());
+    expect(Math.max(...sentTimes) - Math.min(...sentTimes)).toBeGreaterThan(21 * 86_400_000);
+    // Each survey's link is the one its id derives, and its message is in the outbox under the same id.
+    const messages = await t.db
+      .select()
+      .from(patientCommunications)
+      .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.kind, 'survey')));
+    expect(messages.map((m) => m.id).sort()).toEqual(requests.map((r) => r.id).sort());
+    for (const r of requests) expect(r.tokenHash).toBe(t.deps.surveyLinkTokens.hashFor(r.id));
+    // Every detractor's answer opened its case through the answer path.
+    const surveyCases = await t.db
+      .select()
+      .from(cases)
+      .where(and(eq(cases.clinicId, clinicId), eq(cases.source, 'survey')));
+    expect(surveyCases.map((c) => c.sourceId).sort()).toEqual(
+      answered
+        .filter((r) => r.score! <= 6)
+        .map((r) => r.id)
+        .sort(),
+    );
+    // On a plan with surveys, the planner does not survey a seeded patient a second time.
+    await t.db.update(clinics).set({ subscriptionTier: 'professional' }).where(eq(clinics.id, clinicId));
+    const planned = await planClinicSurveys(t.deps, clinicId, new Date());
+    // The demo's own recent patients (treated 3 and 4 days ago) are due and planned.
+    expect(planned.planned).toBeGreaterThan(0);
+    const perPatient = await t.db
+      .select({ patientId: surveyRequests.patientId })
+      .from(surveyRequests)
+      .where(eq(surveyRequests.clinicId, clinicId));
+    const seeded = new Set(requests.map((r) => r.patientId));
+    expect(perPatient.filter((r) => seeded.has(r.patientId))).toHaveLength(requests.length);
   });
 });

@@ -3,11 +3,14 @@ import type { Database } from '../../db/client';
 import {
   cases,
   clinicAutomationConfigs,
+  clinicSurveySettings,
   clinics,
   clinicUsers,
   onboardingProgress,
+  patientCommunications,
   patients,
   reviews,
+  surveyRequests,
   users,
 } from '../../db/schema';
 
@@ -78,4 +81,26 @@ export async function findClinicIdOfUser(db: Database, email: string): Promise<s
     .where(eq(users.email, email))
     .limit(1);
   return rows[0]?.clinicId ?? null;
+}
+
+/** The demo clinic's survey settings and its sent surveys: each outbox message with its survey request. */
+export async function insertDemoSurveys(
+  db: Database,
+  clinicId: string,
+  rows: {
+    settings: Omit<typeof clinicSurveySettings.$inferInsert, 'clinicId'>;
+    patients: (typeof patients.$inferInsert)[];
+    requests: (typeof surveyRequests.$inferInsert)[];
+    messages: (typeof patientCommunications.$inferInsert)[];
+  },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(clinicSurveySettings)
+      .values({ clinicId, ...rows.settings })
+      .onConflictDoNothing({ target: clinicSurveySettings.clinicId });
+    if (rows.patients.length) await tx.insert(patients).values(rows.patients);
+    if (rows.requests.length) await tx.insert(surveyRequests).values(rows.requests);
+    if (rows.messages.length) await tx.insert(patientCommunications).values(rows.messages);
+  });
 }

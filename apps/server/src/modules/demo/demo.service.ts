@@ -19,10 +19,11 @@ import {
   updateDemoClinic,
 } from './demo.repository';
 import { demoClinic, demoOwner, demoPatients, demoReviews } from './demo-data';
+import { seedDemoSurveys } from './demo-survey-seed';
 
 const day = 86_400_000;
 
-type SeedDeps = Pick<AppDeps, 'db' | 'auth' | 'secretBox' | 'config' | 'sandboxes'>;
+type SeedDeps = Pick<AppDeps, 'db' | 'auth' | 'secretBox' | 'config' | 'sandboxes' | 'surveyLinkTokens'>;
 
 /** On an empty database, creates the demo clinic (sandbox mode); else does nothing (null). */
 export async function seedDemoIfEmpty(deps: SeedDeps) {
@@ -141,6 +142,7 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
     });
     await insertDemoOnboardingDone(tx, clinicId, new Date(now));
   });
+  await seedDemoSurveys(deps, clinicId, now);
   connectDemoSandboxes(deps, clinicId);
   return { email: owner.email, password: owner.password, clinicId };
 }

@@ -280,6 +280,7 @@ describe('ingestion jobs', () => {
     secretBox: t.deps.secretBox,
     mailer: t.deps.mailer,
     unsubscribeTokens: t.deps.unsubscribeTokens,
+    surveyLinkTokens: t.deps.surveyLinkTokens,
     send: async (name, payload) => {
       sent.push({ name, payload });
       return 'job-id';

@@ -35,6 +35,7 @@ const jobContext = (sent: { name: string; payload: object }[] = []): JobContext 
   secretBox: t.deps.secretBox,
   mailer: t.deps.mailer,
   unsubscribeTokens: t.deps.unsubscribeTokens,
+  surveyLinkTokens: t.deps.surveyLinkTokens,
   send: async (name, payload) => {
     sent.push({ name, payload });
     return 'job-id';

@@ -39,7 +39,8 @@ type WhatsAppSend =
       to: string;
       name: string;
       languageCode: string;
-      firstName: string;
+      /** The body parameters in order ({{1}}, {{2}}...). */
+      parameters: string[];
       reference: string;
     };
 
@@ -155,7 +156,12 @@ export async function createClinicSenders(deps: Deps, settings: SenderSettings):
               ...base,
               name: message.name,
               languageCode: message.languageCode,
-              components: [{ type: 'body', parameters: [{ type: 'text', text: message.firstName }] }],
+              components: [
+                {
+                  type: 'body',
+                  parameters: message.parameters.map((text) => ({ type: 'text' as const, text })),
+                },
+              ],
             });
       return { providerMessageId: sent.messageId };
     };

@@ -1,4 +1,5 @@
 import type { SkipReason } from '@careloop/domain/messaging/follow-up-plan';
+import type { ProviderError } from '../../integrations/http/provider-http';
 
 /** Why the outbox did not send a message, as it is shown on the message (and in message.failed). */
 export const outboxReasons = {
@@ -13,6 +14,9 @@ export const outboxReasons = {
   clinicGone: 'Not sent: the clinic no longer exists',
   checkFailed: 'Not sent: no message text passed the check',
   clinical_case_open: 'Not sent: automated messages are paused while a clinical case of the patient is open',
+  no_email: 'Not sent: the patient has no e-mail address',
+  surveyGone: 'Not sent: the survey no longer exists',
+  mailFailed: 'Not sent: the e-mail server refused the message',
 } as const satisfies Record<SkipReason | string, string>;
 
 const reasonCodes: Record<keyof typeof outboxReasons, string> = {
@@ -26,6 +30,9 @@ const reasonCodes: Record<keyof typeof outboxReasons, string> = {
   clinicGone: 'clinic_gone',
   checkFailed: 'check_failed',
   clinical_case_open: 'clinical_case_open',
+  no_email: 'no_email',
+  surveyGone: 'survey_gone',
+  mailFailed: 'mail_failed',
 };
 
 /**
@@ -38,3 +45,17 @@ export function outboxReasonCode(providerError: string): string {
   }
   return 'provider_error';
 }
+
+/** "twilio 21610: Attempt to send to unsubscribed recipient", without secrets (the client's words). */
+export function providerErrorText(error: ProviderError): string {
+  const code = error.providerCode ? ` ${error.providerCode}` : error.status ? ` HTTP ${error.status}` : '';
+  return `${error.provider}${code}: ${error.providerReason ?? error.message}`.slice(0, 500);
+}
+
+/** Claims a message may use before a temporary provider refusal becomes final. */
+export const maxAttempts = 5;
+const retryBaseMs = 60_000;
+const retryMaxMs = 60 * 60_000;
+
+/** The wait before the next try after the `attempts`-th claim was refused for now: 1, 2, 4... minutes. */
+export const retryDelayMs = (attempts: number) => Math.min(retryMaxMs, retryBaseMs * 2 ** (attempts - 1));

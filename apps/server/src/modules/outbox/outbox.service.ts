@@ -14,7 +14,7 @@ import {
   storeWrittenText,
   type WrittenText,
 } from './outbox.repository';
-import { outboxReasons } from './outbox-reasons';
+import { maxAttempts, outboxReasons, providerErrorText, retryDelayMs } from './outbox-reasons';
 import { recordMessageFailed, recordMessageSent, recordProviderSmsOptOut } from './outbox-webhooks';
 import {
   deferForRateLimit,
@@ -24,6 +24,7 @@ import {
   providerOf,
 } from './provider-backoff';
 import { isRecipientOptOut } from './provider-opt-out';
+import type { SendOptions, SendOutcome, SentSource } from './send-options';
 import { isAutomated, markInFlightWithinSendTime, mayAutomatedSendNow } from './send-time-gate';
 import {
   type ContextCache,
@@ -35,6 +36,7 @@ import {
   usableChannels,
 } from './sending-context';
 import { findLastWhatsAppInbound, findMessagePatient } from './sending-lookups.repository';
+import { sendClaimedSurvey } from './survey-sender';
 
 // The sending half of the outbox (issue 6 items 3-4, DESIGN §9).
 //
@@ -60,45 +62,15 @@ export type { ContextCache, Deps, Log } from './sending-context';
 // Two minutes: a run stops claiming after 50 s and every provider call has a timeout, so an older claim
 // is a stopped worker's (issue 11, finding 8).
 export const defaultStaleAfterMs = 2 * 60_000;
-const maxAttempts = 5;
-const retryBaseMs = 60_000;
-const retryMaxMs = 60 * 60_000;
 
 export { outboxReasons } from './outbox-reasons';
 
-/** `deferred`: not sent now but moved, unfailed, to a later instant (window, daily cap). */
-export type SendOutcome = 'sent' | 'failed' | 'requeued' | 'deferred' | 'unknown' | 'lost_claim';
-
-/** "twilio 21610: Attempt to send to unsubscribed recipient", without secrets (the client's words). */
-function providerErrorText(error: ProviderError): string {
-  const code = error.providerCode ? ` ${error.providerCode}` : error.status ? ` HTTP ${error.status}` : '';
-  return `${error.provider}${code}: ${error.providerReason ?? error.message}`.slice(0, 500);
-}
-
-/** Who wrote what was sent: the AI model, the clinic's template, or Meta's approved WhatsApp template. */
-export type SentSource = 'ai' | 'template' | 'whatsapp_template';
+export type { SendOutcome } from './send-options';
 
 /** What a patient received as a WhatsApp template, as the conversation shows it. */
 function whatsAppTemplateRecord(name: string, languageCode: string, firstName: string): string {
   return `WhatsApp template "${name}" (${languageCode}), {{1}} = ${firstName}`;
 }
-
-/** Overrides of a Test Messaging send: what the tester typed instead of the patient's record. */
-type TestOverrides = {
-  messageType: WrittenMessageType;
-  treatment: string;
-  daysAfterTreatment: number;
-  phone: string;
-};
-
-type SendOptions = {
-  now: () => Date;
-  /** Queue a 429/5xx refusal again (the sweep); a test send reports it at once instead. */
-  retryLater: boolean;
-  test?: TestOverrides;
-  /** Filled in with who wrote the text that was sent (the test endpoint reports it). */
-  report?: { source?: SentSource };
-};
 
 const dayMs = 86_400_000;
 
@@ -112,6 +84,7 @@ export async function sendClaimedMessage(
   message: ClaimedMessage,
   options: SendOptions,
 ): Promise<SendOutcome> {
+  if (message.kind === 'survey') return sendClaimedSurvey(deps, cache, message, options);
   const { db } = deps;
   const claim = { clinicId: message.clinicId, id: message.id, attempts: message.attempts };
   const fail = async (providerError: string, extra: { channel?: string; messageContent?: string } = {}) => {
@@ -225,7 +198,8 @@ export async function sendClaimedMessage(
       );
       content = whatsAppTemplateRecord(name, languageCode, firstName);
       source = 'whatsapp_template';
-      call = () => whatsapp({ form, to: phone, name, languageCode, firstName, reference: message.id });
+      call = () =>
+        whatsapp({ form, to: phone, name, languageCode, parameters: [firstName], reference: message.id });
     } else {
       const written = await textFor(channel);
       if (!written.ok)
@@ -294,10 +268,9 @@ export async function sendClaimedMessage(
       }
       const isTemporary = error.kind === 'rate_limited' || error.kind === 'unavailable';
       if (isTemporary && options.retryLater && message.attempts < maxAttempts) {
-        const delay = Math.min(retryMaxMs, retryBaseMs * 2 ** (message.attempts - 1));
         await requeueLater(db, claim, {
           scheduledAt: nextSendingInstant(
-            new Date(options.now().getTime() + delay),
+            new Date(options.now().getTime() + retryDelayMs(message.attempts)),
             context.config.quietHours,
             context.clinic.timeZone,
           ),

@@ -21,9 +21,12 @@ const deferNotes: Record<DeferReason, string> = {
   daily_cap: 'Moved to the next day: one message a day per patient',
 };
 
-/** Follow-ups and cross-sells the planner wrote; not a test send. */
+/** Follow-ups, cross-sells and surveys the planners wrote; not a test send. */
 export function isAutomated(message: Pick<ClaimedMessage, 'kind'>, options: { test?: unknown }): boolean {
-  return !options.test && (message.kind === 'followup' || message.kind === 'crosssell');
+  return (
+    !options.test &&
+    (message.kind === 'followup' || message.kind === 'crosssell' || message.kind === 'survey')
+  );
 }
 
 type GateOutcome = 'send' | 'deferred' | 'lost_claim' | 'clinical_case_open';

@@ -19,7 +19,7 @@ import {
 // What a clinic sends with (its row, automation settings, senders and templates), read once per
 // sweep and shared by the messages of that sweep.
 
-export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
+export type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'mailer' | 'surveyLinkTokens'>;
 export type Log = { info: (o: object, m: string) => void; error: (o: object, m: string) => void };
 
 /** What a clinic sends with, read once per sweep. */

@@ -14,6 +14,7 @@ import {
 export type MessagePatient = {
   name: string;
   phone: string | null;
+  email: string | null;
   procedure: string | null;
   procedureDate: Date | null;
   language: string | null;
@@ -32,6 +33,7 @@ export async function findMessagePatient(
     .select({
       name: patients.name,
       phone: patients.phone,
+      email: patients.email,
       procedure: patients.procedure,
       procedureDate: patients.procedureDate,
       language: patients.language,

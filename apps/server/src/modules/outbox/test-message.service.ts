@@ -10,7 +10,8 @@ import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { insertClaimedTestMessage } from './outbox.repository';
-import { type SentSource, sendClaimedMessage } from './outbox.service';
+import { sendClaimedMessage } from './outbox.service';
+import type { SentSource } from './send-options';
 import {
   type ContextCache,
   type Deps,

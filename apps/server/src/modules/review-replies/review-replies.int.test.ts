@@ -247,6 +247,7 @@ describe('scheduling and drafting after ingestion', () => {
       secretBox: t.deps.secretBox,
       mailer: t.deps.mailer,
       unsubscribeTokens: t.deps.unsubscribeTokens,
+      surveyLinkTokens: t.deps.surveyLinkTokens,
       log: { info: (_o, m) => logged.push(m), error: (_o, m) => logged.push(m) },
       send: async () => null,
     };

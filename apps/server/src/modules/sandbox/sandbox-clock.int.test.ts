@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinics, patientCommunications, patients } from '../../db/schema';
+import {
+  clinicAutomationConfigs,
+  clinics,
+  patientCommunications,
+  patients,
+  surveyRequests,
+} from '../../db/schema';
 import { createDemoOpenAiSandboxState, openAiSandbox } from '../../integrations/openai/openai.sandbox';
 import {
   createDemoTwilioSandboxState,
@@ -135,6 +141,43 @@ describe('POST /api/sandbox/automation/run', () => {
       planned: 0,
       claimed: 0,
     });
+  });
+});
+
+describe('surveys on the sandbox clock', () => {
+  it('a sandbox run plans the survey on its day and sends it in Spanish with a live link', async () => {
+    const clinic = await madridClinic(new Date('2026-11-24T10:00:00Z'));
+    const headers = jsonHeaders({ cookie: clinic.owner.cookie });
+    await t.db
+      .update(clinics)
+      .set({ subscriptionTier: 'professional' })
+      .where(eq(clinics.id, clinic.clinicId));
+    // Surveys only: the follow-ups switched off, so no other message shares the patient's day.
+    await t.db
+      .update(clinicAutomationConfigs)
+      .set({ smsEnabled: false })
+      .where(eq(clinicAutomationConfigs.clinicId, clinic.clinicId));
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/surveys/settings',
+      headers,
+      payload: { enabled: true, dayAfterProcedure: 2, channel: 'sms' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // The day before the survey day nothing is planned; on it (09:30 Madrid) it is planned and sent.
+    expect((await run(clinic.owner.cookie, '2026-11-25T08:30:00Z')).json()).toMatchObject({ planned: 0 });
+    const due = await run(clinic.owner.cookie, '2026-11-26T08:30:00Z');
+    expect(due.json()).toMatchObject({ planned: 1, sent: 1 });
+    const [sms] = twilio.messages.filter((m) => m.to === clinic.phone);
+    expect(sms?.body).toMatch(
+      /^Hola María, ¿qué probabilidad hay de que recomiende .*\/s\/[A-Za-z0-9_-]{43}$/,
+    );
+    const [request] = await t.db
+      .select()
+      .from(surveyRequests)
+      .where(eq(surveyRequests.clinicId, clinic.clinicId));
+    expect(request).toMatchObject({ language: 'es', sentAt: new Date('2026-11-26T08:30:00Z') });
   });
 });
 

@@ -40,7 +40,10 @@ const reviewResponseSchema = z.object({
   businessUnitId: z.string(),
 });
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox' | 'log' | 'sandboxes'>;
+type Deps = Pick<
+  AppDeps,
+  'db' | 'config' | 'secretBox' | 'log' | 'sandboxes' | 'mailer' | 'surveyLinkTokens'
+>;
 
 export const sandboxClockRoutes =
   (deps: Deps): FastifyPluginAsyncZod =>

@@ -5,10 +5,11 @@ import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { planClinicFollowUpsAt } from '../automation/followup-planner';
 import { sendDueMessages } from '../outbox/send-sweep.service';
+import { planClinicSurveys } from '../surveys/survey-planner';
 import { endSandbox, setClinicSandboxMode, startSandboxTrial } from './sandbox.repository';
 import { sandboxWebhookSecretsOf } from './sandbox-webhook-secrets';
 
-type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'secretBox' | 'mailer' | 'surveyLinkTokens'>;
 
 /**
  * The clinic's providers become the fakes mounted under /sandbox (sandbox deployments only), and its
@@ -19,14 +20,18 @@ export async function enterSandboxMode(deps: Pick<AppDeps, 'db'>, clinicId: stri
   await setClinicSandboxMode(deps.db, clinicId);
 }
 
-/** Plans the clinic's due messages as the 15-minute job would at `at`, then sends what is due at `at`. */
+/**
+ * Plans the clinic's due follow-ups and surveys as the 15-minute jobs would at `at`, then sends what
+ * is due at `at`.
+ */
 export async function runClinicAutomationAt(deps: Deps, clinicId: string, at: Date) {
   const plan = await planClinicFollowUpsAt(deps, clinicId, at);
+  const surveys = await planClinicSurveys(deps, clinicId, at);
   const sent = await sendDueMessages(deps, { now: () => at, clinicIds: [clinicId], clock: 'sandbox' });
   return {
     at: at.toISOString(),
-    planned: plan.planned,
-    skipped: plan.skipped,
+    planned: plan.planned + surveys.planned,
+    skipped: plan.skipped + surveys.skipped,
     claimed: sent.claimed,
     sent: sent.sent,
     failed: sent.failed,

@@ -11,7 +11,8 @@ import type { AppDeps } from '../../app-deps';
 import { countHit } from '../../db/rate-limit-counter';
 import { AppError } from '../../lib/errors';
 import { sendLogo } from '../branding/logo-reply';
-import { answerSurvey, getPublicSurvey, getSurveyLogo, hashSurveyToken } from './survey-answers.service';
+import { answerSurvey, getPublicSurvey, getSurveyLogo } from './survey-answers.service';
+import { hashSurveyToken } from './survey-link-token';
 
 const tags = ['surveys'];
 const params = z.object({ token: z.string().max(200) });

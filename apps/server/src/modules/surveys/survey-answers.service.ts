@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { PublicSurvey, SurveyAnswerResponse } from '@careloop/contracts/surveys';
 import { caseDueAt } from '@careloop/domain/case-rules';
 import { appLanguages } from '@careloop/domain/clinic-locale';
@@ -17,6 +16,7 @@ import { openCase } from '../cases/cases.service';
 import { raiseReplyAlert } from '../inbound/inbound.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import { type FoundSurvey, findSurveyByTokenHash, storeSurveyAnswer } from './survey-answers.repository';
+import { hashSurveyToken } from './survey-link-token';
 
 type Deps = Pick<AppDeps, 'db'>;
 
@@ -24,8 +24,6 @@ const hourMs = 3_600_000;
 
 /** Links carry 32 random bytes in base64url (43 characters); anything else cannot be one. */
 const tokenShape = /^[A-Za-z0-9_-]{22,128}$/;
-
-export const hashSurveyToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const surveyNotFound = () => new AppError(404, 'NOT_FOUND', surveyAnswerMessages.notFound.message);
 

@@ -27,6 +27,7 @@ function buildSent(overrides: Partial<SentMessage>): SentMessage {
     createdAt: '2026-11-20T09:59:00.000Z',
     responseReceived: false,
     responseContent: null,
+    surveyAnswer: null,
     ...overrides,
   };
 }
@@ -102,6 +103,32 @@ describe('ConversationsPage', () => {
     expect(
       await within(await region('Received Messages')).findByText('No incoming messages found'),
     ).toBeTruthy();
+  });
+
+  it('labels survey sends, shows their answer (score and comment) or that none came yet, and the e-mail channel', async () => {
+    stubApi({
+      sent: () =>
+        json({
+          messages: [
+            buildSent({
+              id: 'answered',
+              kind: 'survey',
+              channel: 'email',
+              content: 'Hi Ana, how likely are you to recommend Demo to a friend? https://x.example/s/…',
+              surveyAnswer: { score: 4, comment: 'Long wait', answeredAt: '2026-11-20T12:00:00.000Z' },
+            }),
+            buildSent({ id: 'waiting', kind: 'survey', patientName: 'Luis Gil' }),
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderPage(<ConversationsPage />, { path: '/conversations' });
+    const sent = await region('Sent Messages');
+    expect(await within(sent).findByText('Survey answer: 4/10')).toBeTruthy();
+    expect(within(sent).getByText('Long wait')).toBeTruthy();
+    expect(within(sent).getAllByText('Survey')).toHaveLength(2);
+    expect(within(sent).getByText('E-mail')).toBeTruthy();
+    expect(within(sent).getAllByText('No answer yet')).toHaveLength(1);
   });
 
   it('shows sent entries with patient, channel, status badges, failure reason and response; received entries', async () => {

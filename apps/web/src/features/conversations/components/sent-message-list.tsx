@@ -20,6 +20,11 @@ export function SentMessageList({ messages }: { messages: SentMessage[] }) {
                   {message.patientName ?? t('sent.unknownPatient')}
                 </Text>
                 <Group gap={6} wrap="wrap">
+                  {message.kind === 'survey' ? (
+                    <Badge variant="light" color="grape">
+                      {t('sent.surveyKind')}
+                    </Badge>
+                  ) : null}
                   <Badge variant="default">{t(`channelName.${message.channel}`)}</Badge>
                   <DeliveryStatusBadge status={message.deliveryStatus} />
                 </Group>
@@ -45,6 +50,23 @@ export function SentMessageList({ messages }: { messages: SentMessage[] }) {
                   </time>
                 )}
               </Text>
+              {message.kind === 'survey' && message.surveyAnswer ? (
+                <Paper bg="gray.0" radius="sm" p="xs">
+                  <Text size="xs" fw={600}>
+                    {t('sent.surveyAnswer', { score: message.surveyAnswer.score })}
+                  </Text>
+                  {message.surveyAnswer.comment ? (
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                      {message.surveyAnswer.comment}
+                    </Text>
+                  ) : null}
+                </Paper>
+              ) : null}
+              {message.kind === 'survey' && !message.surveyAnswer && message.sentAt ? (
+                <Text size="xs" c="dimmed">
+                  {t('sent.surveyNotAnswered')}
+                </Text>
+              ) : null}
               {message.responseReceived ? (
                 <Paper bg="gray.0" radius="sm" p="xs">
                   <Text size="xs" fw={600}>
