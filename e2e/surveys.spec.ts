@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, newVisitor, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
+import { waitForMailLink } from './support/outbox';
 import { callApi } from './support/page-api';
 import { upgradeToProfessional } from './support/plans';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
@@ -53,7 +54,7 @@ async function setUpInMadrid(page: Page) {
   await ok(page, 'PUT', '/api/settings/sms', { provider: 'twilio', ...twilioSandboxCredentials });
 }
 
-/** Settings > Surveys, as the owner fills it: on, the day after the treatment, SMS, both review links. */
+/** Settings > Surveys, as the owner fills it: on, the day after the treatment, by e-mail, both review links. */
 async function turnSurveysOn(page: Page) {
   await page.goto('/settings?tab=surveys');
   const surveys = page.getByRole('region', { name: 'Patient surveys' });
@@ -61,6 +62,8 @@ async function turnSurveysOn(page: Page) {
   await surveys.getByRole('switch', { name: /Send patient surveys/ }).check({ force: true });
   const day = surveys.getByRole('textbox', { name: /Day after the procedure/ });
   await day.fill('1');
+  await surveys.getByRole('combobox', { name: /^Channel/ }).click();
+  await page.getByRole('option', { name: 'E-mail' }).click();
   await surveys.getByRole('textbox', { name: /Google review link/ }).fill(googleLink);
   await surveys.getByRole('textbox', { name: /Trustpilot review link/ }).fill(trustpilotLink);
   await surveys.getByRole('button', { name: 'Save survey settings' }).click();
@@ -89,6 +92,7 @@ const madridDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'E
 
 describe('patient surveys', () => {
   it('a Madrid clinic turns surveys on, the sandbox clock sends a Spanish survey, the patient answers 4 on a phone and sees the review links; staff see the case and the timeline', async () => {
+    const patientEmail = `lucia-${Date.now().toString(36)}@paciente.example`;
     const { context, page, consoleErrors, practiceName } = await signUpNewClinic(browser, {
       practiceName: `Clínica Sol ${Date.now().toString(36)}`,
     });
@@ -100,7 +104,8 @@ describe('patient surveys', () => {
     const patient = (await callApi(page, 'POST', '/api/patients', {
       name: 'Lucía Gómez',
       phone: '+34 612 98 76 54',
-      procedure: 'Implante dental',
+      email: patientEmail,
+      procedure: 'Dental Implant',
       language: 'es',
     })) as { status: number; body: { id: string } };
     expect(patient.status, JSON.stringify(patient.body)).toBe(201);
@@ -109,23 +114,29 @@ describe('patient surveys', () => {
     const today = madridDate(new Date());
     const at = new Date(`${today}T10:00:00Z`);
     at.setUTCDate(at.getUTCDate() + 1);
-    const run = (await ok(page, 'POST', '/api/sandbox/automation/run', { at: at.toISOString() })) as {
-      sent: number;
-    };
-    expect(run.sent).toBeGreaterThanOrEqual(1);
+    // The day-1 follow-up takes her one message of that day; the survey waits for the next one.
+    const dayOne = await ok(page, 'POST', '/api/sandbox/automation/run', { at: at.toISOString() });
+    expect(dayOne, JSON.stringify(dayOne)).toMatchObject({ planned: 2, sent: 1, failed: 0 });
+    at.setUTCDate(at.getUTCDate() + 1);
+    const run = await ok(page, 'POST', '/api/sandbox/automation/run', { at: at.toISOString() });
+    expect(run, JSON.stringify(run)).toMatchObject({ sent: 1, failed: 0 });
 
+    // Conversations keeps the invitation with its link hidden; the link itself is in her mail.
     const sent = (await ok(page, 'GET', `/api/conversations/sent?q=${encodeURIComponent('Lucía')}`)) as {
-      messages: { kind: string; content: string }[];
+      messages: { kind: string; channel: string; deliveryStatus: string }[];
     };
-    const survey = sent.messages.find((message) => message.kind === 'survey');
-    expect(survey?.content).toMatch(/^Hola Lucía, /);
-    const link = survey?.content.match(/\/s\/[A-Za-z0-9_-]{43}/)?.[0];
-    expect(link).toBeDefined();
+    const invitation = sent.messages.find((message) => message.kind === 'survey');
+    expect(invitation, JSON.stringify({ run, messages: sent.messages })).toMatchObject({
+      channel: 'email',
+      deliveryStatus: 'sent',
+    });
+    const link = new URL(await waitForMailLink(patientEmail, '/s/')).pathname;
+    expect(link).toMatch(/^\/s\/[A-Za-z0-9_-]{43}$/);
 
     // The patient, on her phone, without an account.
     const patientVisit = await newVisitor(browser, { viewport: viewports.mobile });
     const phone = patientVisit.page;
-    const opened = await phone.goto(link!);
+    const opened = await phone.goto(link);
     expect(opened?.status()).toBe(200);
     const question = phone.getByRole('heading', {
       level: 1,

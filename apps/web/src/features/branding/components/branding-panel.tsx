@@ -207,6 +207,8 @@ function ColorSection({ branding }: { branding: BrandingResponse }) {
             label={t('color.label')}
             description={t('color.hint')}
             format="hex"
+            withPicker={false}
+            withEyeDropper={false}
             placeholder={productColor}
             value={value}
             onChange={setValue}
