@@ -74,6 +74,8 @@ export const whatsAppSandboxDemo = {
   verifyToken: 'sandbox-demo-whatsapp-verify-token',
   /** The demo's approved template (one body parameter: the patient's first name). */
   templateName: 'careloop_follow_up',
+  /** The demo's approved survey template (body parameters: the first name, then the survey link). */
+  surveyTemplateName: 'careloop_survey',
 } as const;
 
 export function createWhatsAppSandboxState(): WhatsAppSandboxState {
@@ -121,6 +123,11 @@ export function createDemoWhatsAppSandboxState(): WhatsAppSandboxState {
     name: whatsAppSandboxDemo.templateName,
     languages: ['en', 'en_US', 'es', 'tr'],
     bodyParameters: 1,
+  });
+  addWhatsAppSandboxTemplate(state, {
+    name: whatsAppSandboxDemo.surveyTemplateName,
+    languages: ['en', 'en_US', 'es', 'tr'],
+    bodyParameters: 2,
   });
   return state;
 }

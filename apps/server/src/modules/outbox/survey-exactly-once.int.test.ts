@@ -43,7 +43,7 @@ const minute = 60_000;
 
 let phoneCounter = 0;
 /** A clinic with surveys by SMS and `count` Spanish patients whose surveys are planned, due at 09:00. */
-async function plannedSurveys(count: number) {
+async function plannedSurveys(count: number, channel: 'sms' | 'email' = 'sms') {
   const clinic = await buildClinic(t, { tier: 'professional', practiceName: 'Clínica Sol' });
   const sms = await t.app.inject({
     method: 'PUT',
@@ -54,7 +54,7 @@ async function plannedSurveys(count: number) {
   expect(sms.statusCode).toBe(200);
   const { clinicId } = clinic;
   await t.db.update(clinics).set({ timeZone: zone, defaultLanguage: 'es' }).where(eq(clinics.id, clinicId));
-  await t.db.insert(clinicSurveySettings).values({ clinicId, enabled: true, dayAfterProcedure: 3 });
+  await t.db.insert(clinicSurveySettings).values({ clinicId, enabled: true, dayAfterProcedure: 3, channel });
   const phones: string[] = [];
   for (let i = 0; i < count; i++) {
     const phone = `+3464${String(1_000_000 + (process.pid % 1000) * 1000 + phoneCounter++).padStart(7, '0')}`;
@@ -64,6 +64,7 @@ async function plannedSurveys(count: number) {
       id: `P-${randomBytes(6).toString('hex')}`,
       name: 'Lucía Gómez',
       phone,
+      email: `lucia.${randomBytes(4).toString('hex')}@patients.example`,
       procedure: 'Dental Implant',
       language: 'es',
       procedureDate: madrid(0, 12),
@@ -148,5 +149,48 @@ describe('surveys are sent exactly once', () => {
     const retried = await run(clinicId, madrid(3, 11));
     expect(a.sent + b.sent + retried.sent).toBe(6);
     for (const phone of phones) expect(smsTo(phone)).toHaveLength(1);
+  });
+
+  it('e-mail: an SMTP refusal that took nothing is tried again later, once; a permanent one or no answer is not', async () => {
+    const mailed: string[] = [];
+    // The SMTP server's answers, one per send: what nodemailer throws for each.
+    const answers: (Error | null)[] = [];
+    const smtpError = (message: string, fields: object) => Object.assign(new Error(message), fields);
+    const mailer = {
+      ...t.deps.mailer,
+      send: async (message: { to: string }) => {
+        const answer = answers.shift() ?? null;
+        if (answer) throw answer;
+        mailed.push(message.to);
+        return {};
+      },
+    };
+    const sweep = (clinicId: string, at: Date) =>
+      sendDueMessages({ ...t.deps, mailer }, { clinicIds: [clinicId], now: () => at });
+
+    const temporary = await plannedSurveys(1, 'email');
+    answers.push(smtpError('451 4.7.1 Try again later', { responseCode: 451 }));
+    expect(await sweep(temporary.clinicId, madrid(3, 9, 1))).toMatchObject({ requeued: 1, sent: 0 });
+    expect((await surveysOf(temporary.clinicId))[0]).toMatchObject({
+      deliveryStatus: 'queued',
+      sentAt: null,
+    });
+    expect(await sweep(temporary.clinicId, madrid(3, 9, 5))).toMatchObject({ sent: 1 });
+    expect(mailed).toHaveLength(1);
+
+    const permanent = await plannedSurveys(1, 'email');
+    answers.push(smtpError('550 5.1.1 No such user', { responseCode: 550 }));
+    expect(await sweep(permanent.clinicId, madrid(3, 9, 1))).toMatchObject({ failed: 1 });
+    expect((await surveysOf(permanent.clinicId))[0]!.providerError).toMatch(
+      /^Not sent: the e-mail server refused/,
+    );
+
+    // The connection dropped after the message was handed over: it may have gone, so never again.
+    const dropped = await plannedSurveys(1, 'email');
+    answers.push(smtpError('Connection closed unexpectedly', { code: 'ETIMEDOUT' }));
+    expect(await sweep(dropped.clinicId, madrid(3, 9, 1))).toMatchObject({ unknown: 1 });
+    expect(await sweep(dropped.clinicId, madrid(3, 12))).toMatchObject({ claimed: 0 });
+    expect((await surveysOf(dropped.clinicId))[0]).toMatchObject({ deliveryStatus: 'failed' });
+    expect(mailed).toHaveLength(1);
   });
 });

@@ -3,6 +3,7 @@ import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-te
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
 import { surveyEmailSubject, surveyLink, surveyMessageText } from '@careloop/domain/surveys/survey-message';
 import { ProviderError } from '../../integrations/http/provider-http';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { redactedSurveyLink } from '../surveys/survey-link-token';
 import { countSentMessage } from './message-overage';
 import { firstNameOf } from './message-writer';
@@ -38,7 +39,7 @@ const surveyLinkValidDays = 30;
  * The approved WhatsApp template for a survey outside the 24-hour window (body parameters: the
  * patient's first name, then the link), which each clinic registers with Meta like its follow-up one.
  */
-export const surveyWhatsAppTemplate = 'careloop_survey';
+export const surveyWhatsAppTemplate = whatsAppSandboxDemo.surveyTemplateName;
 
 type Call = () => Promise<{ providerMessageId: string }>;
 

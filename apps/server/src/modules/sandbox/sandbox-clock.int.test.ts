@@ -19,6 +19,7 @@ import {
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sendDueMessages } from '../outbox/send-sweep.service';
+import { planClinicSurveys } from '../surveys/survey-planner';
 
 // The sandbox's clock: a clinic in sandbox mode runs its planner and sender as at a chosen
 // instant, so a browser spec can check the sending window without waiting for the real clock.
@@ -165,6 +166,10 @@ describe('surveys on the sandbox clock', () => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
 
+    // The real-clock planner (the job) leaves this clinic to its sandbox runs.
+    expect(await planClinicSurveys(t.deps, clinic.clinicId, new Date('2026-11-26T08:30:00Z'))).toMatchObject({
+      planned: 0,
+    });
     // The day before the survey day nothing is planned; on it (09:30 Madrid) it is planned and sent.
     expect((await run(clinic.owner.cookie, '2026-11-25T08:30:00Z')).json()).toMatchObject({ planned: 0 });
     const due = await run(clinic.owner.cookie, '2026-11-26T08:30:00Z');

@@ -26,7 +26,7 @@ export async function enterSandboxMode(deps: Pick<AppDeps, 'db'>, clinicId: stri
  */
 export async function runClinicAutomationAt(deps: Deps, clinicId: string, at: Date) {
   const plan = await planClinicFollowUpsAt(deps, clinicId, at);
-  const surveys = await planClinicSurveys(deps, clinicId, at);
+  const surveys = await planClinicSurveys(deps, clinicId, at, { clock: 'sandbox' });
   const sent = await sendDueMessages(deps, { now: () => at, clinicIds: [clinicId], clock: 'sandbox' });
   return {
     at: at.toISOString(),

@@ -46,12 +46,21 @@ async function isChannelReady(deps: Deps, clinicId: string, channel: 'sms' | 'wh
   return (await getChannelReadiness(deps, clinicId))[channel];
 }
 
-/** Plans one clinic's due surveys at `now`; nothing when its plan or its settings leave surveys off. */
-export async function planClinicSurveys(deps: Deps, clinicId: string, now: Date): Promise<SurveyPlanResult> {
+/**
+ * Plans one clinic's due surveys at `now`; nothing when its plan or its settings leave surveys off.
+ * On the real clock (the job) a clinic on the sandbox clock is left to its sandbox runs, which plan
+ * at instants of their own (`clock: 'sandbox'`).
+ */
+export async function planClinicSurveys(
+  deps: Deps,
+  clinicId: string,
+  now: Date,
+  options: { clock: 'real' | 'sandbox' } = { clock: 'real' },
+): Promise<SurveyPlanResult> {
   const result: SurveyPlanResult = { clinicId, planned: 0, skipped: 0, patients: 0 };
   const clinic = await findSurveyClinic(deps.db, clinicId);
   const settings = clinic ? activeSettings(clinic) : null;
-  if (!clinic || !settings) return result;
+  if (!clinic || !settings || (options.clock === 'real' && clinic.sandboxClock)) return result;
   const planClinic = {
     timeZone: clinic.timeZone,
     defaultLanguage: languageOf(clinic.defaultLanguage),
