@@ -53,6 +53,18 @@ export default defineConfig({
         },
       },
     },
+    // The patient's survey page (/s/:token): its own small entry, built apart so that none of the
+    // app (React, Mantine, the router) lands in its bundle; the server sends survey.html.
+    survey: {
+      consumer: 'client',
+      build: {
+        outDir: distDir,
+        emptyOutDir: false,
+        manifest: 'survey-manifest.json',
+        copyPublicDir: false,
+        rolldownOptions: { input: { survey: path.resolve(import.meta.dirname, 'survey.html') } },
+      },
+    },
     ssr: {
       build: {
         outDir: serverOutDir,
@@ -62,11 +74,12 @@ export default defineConfig({
       },
     },
   },
-  // `vite build`: the browser app, then the server entry, then the public pages as HTML (ADR 002)
+  // `vite build`: the browser app, the survey page, then the server entry, then the public pages as HTML (ADR 002)
   // and compressed copies of the assets.
   builder: {
     async buildApp(builder) {
       await builder.build(builder.environments.client!);
+      await builder.build(builder.environments.survey!);
       await builder.build(builder.environments.ssr!);
       await prerenderPublicPages({ distDir, serverEntry: path.join(serverOutDir, 'render-page.js') });
       await compressAssets(distDir);

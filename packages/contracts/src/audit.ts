@@ -60,6 +60,7 @@ export const workAuditActions = [
   'baa_requested',
   'sandbox_mode_changed',
   'survey_settings_saved',
+  'branding_saved',
 ] as const;
 export type WorkAuditAction = (typeof workAuditActions)[number];
 

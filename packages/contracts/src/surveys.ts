@@ -1,5 +1,6 @@
 import { surveyChannels } from '@careloop/domain/surveys/survey-settings';
 import { z } from 'zod';
+import { publicBrandingSchema } from './branding';
 
 /** A clinic's survey settings (surveys off, day 3, SMS, no review links when never saved). */
 export const surveySettingsResponseSchema = z.object({
@@ -38,6 +39,7 @@ export const publicSurveySchema = z.object({
     .nullable(),
   canAnswer: z.boolean(),
   reviewLinks: surveyReviewLinksSchema,
+  branding: publicBrandingSchema,
 });
 export type PublicSurvey = z.infer<typeof publicSurveySchema>;
 

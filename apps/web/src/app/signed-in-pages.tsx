@@ -32,9 +32,9 @@ const pages: Record<SignedInPagePath, LazyExoticComponent<ComponentType>> = {
   ),
   // Clinic Settings show credential errors, and the template editor its namespaces.
   [paths.settings]: lazyPage(
-    ['settings', 'credentials', 'templates', 'plans'],
-    () => import('../features/settings/settings-page'),
-    'SettingsPage',
+    ['settings', 'credentials', 'templates', 'plans', 'surveys', 'branding'],
+    () => import('./settings-with-features'),
+    'SettingsWithFeatures',
   ),
   [paths.followUpAutomation]: lazyPage(
     ['followup'],

@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './automation';
 export * from './billing';
+export * from './branding';
 export * from './cases';
 export * from './clinic-counts';
 export * from './clinics';

@@ -67,6 +67,7 @@ describe('GET /api/surveys/:token', () => {
       answer: null,
       canAnswer: true,
       reviewLinks: { google: googleLink, trustpilot: trustpilotLink },
+      branding: { color: null, logoUrl: null },
     });
   });
 

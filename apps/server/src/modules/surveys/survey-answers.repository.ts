@@ -19,6 +19,7 @@ export async function findSurveyByTokenHash(db: Database, tokenHash: string) {
       score: surveyRequests.score,
       comment: surveyRequests.comment,
       clinicName: clinics.name,
+      clinicTier: clinics.subscriptionTier,
       googleReviewUrl: clinicSurveySettings.googleReviewUrl,
       trustpilotReviewUrl: clinicSurveySettings.trustpilotReviewUrl,
     })

@@ -10,7 +10,8 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { countHit } from '../../db/rate-limit-counter';
 import { AppError } from '../../lib/errors';
-import { answerSurvey, getPublicSurvey } from './survey-answers.service';
+import { sendLogo } from '../branding/logo-reply';
+import { answerSurvey, getPublicSurvey, getSurveyLogo } from './survey-answers.service';
 import { hashSurveyToken } from './survey-link-token';
 
 const tags = ['surveys'];
@@ -47,6 +48,22 @@ export const surveyAnswerRoutes =
         },
       },
       async (request) => getPublicSurvey(deps, request.params.token),
+    );
+
+    app.get(
+      '/api/surveys/:token/logo',
+      {
+        config: { access: 'public', rateLimit: { max: 60, timeWindow: 60_000 } },
+        schema: {
+          tags,
+          summary:
+            "The clinic's logo on its survey page, with its checked type (404 when the page shows none)",
+          params,
+          response: { 404: errorResponseSchema },
+        },
+      },
+      async (request, reply) =>
+        sendLogo(reply, await getSurveyLogo(deps, request.params.token), 'private, max-age=3600'),
     );
 
     app.post(

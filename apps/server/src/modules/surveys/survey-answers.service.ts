@@ -11,6 +11,7 @@ import {
 } from '@careloop/domain/surveys/survey-answer';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
+import { publicBrandingOf, publicLogoOf } from '../branding/branding.service';
 import { openCase } from '../cases/cases.service';
 import { raiseReplyAlert } from '../inbound/inbound.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
@@ -27,7 +28,7 @@ const tokenShape = /^[A-Za-z0-9_-]{22,128}$/;
 const surveyNotFound = () => new AppError(404, 'NOT_FOUND', surveyAnswerMessages.notFound.message);
 
 /** The sent, unexpired survey a link names; 404 for anything else (unknown, never sent, expired). */
-async function findOpenSurvey(deps: Deps, token: string, now: Date): Promise<FoundSurvey> {
+export async function findOpenSurvey(deps: Deps, token: string, now: Date): Promise<FoundSurvey> {
   if (!tokenShape.test(token)) throw surveyNotFound();
   const survey = await findSurveyByTokenHash(deps.db, hashSurveyToken(token));
   if (!survey?.sentAt || !survey.expiresAt || survey.expiresAt <= now) throw surveyNotFound();
@@ -59,7 +60,20 @@ export async function getPublicSurvey(deps: Deps, token: string, now = new Date(
     answer,
     canAnswer: !survey.answeredAt || canChangeSurveyAnswer(survey.answeredAt, now),
     reviewLinks: reviewLinksOf(survey),
+    branding: await publicBrandingOf(
+      deps,
+      { id: survey.clinicId, subscriptionTier: survey.clinicTier },
+      `/api/surveys/${token}/logo`,
+    ),
   };
+}
+
+/** The logo on a survey's page (the clinic's custom branding); 404 when the page shows none. */
+export async function getSurveyLogo(deps: Deps, token: string, now = new Date()) {
+  const survey = await findOpenSurvey(deps, token, now);
+  const logo = await publicLogoOf(deps, { id: survey.clinicId, subscriptionTier: survey.clinicTier });
+  if (!logo) throw new AppError(404, 'NOT_FOUND', 'Logo not found');
+  return logo;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconApi, IconBuildingHospital, IconChartBar, IconMessage2, IconUsers } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -42,15 +42,27 @@ const tabIcons = {
   plan: IconChartBar,
 } as const;
 
+/**
+ * A tab another feature adds (the app composes them: features do not import each other), shown to
+ * owners and admins; staff see the managers-only notice in it.
+ */
+export type ExtraSettingsTab = {
+  value: string;
+  label: string;
+  icon: ComponentType<{ size?: number; 'aria-hidden'?: 'true' }>;
+  content: ReactNode;
+};
+
 /** Clinic Settings, Message templates, Team, API and Plan & usage, one tab each (`?tab=`); staff see the managers-only notice. */
-export function SettingsPage() {
+export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly ExtraSettingsTab[] }) {
   const { t } = useTranslation('settings');
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab = parseSettingsTab(searchParams.get('tab'));
+  const requested = searchParams.get('tab');
+  const tab = extraTabs.find((extra) => extra.value === requested)?.value ?? parseSettingsTab(requested);
   const me = useCurrentUser();
 
   const handleTab = (value: string | null) => {
-    const next = parseSettingsTab(value);
+    const next = extraTabs.find((extra) => extra.value === value)?.value ?? parseSettingsTab(value);
     setSearchParams(next === 'clinic' ? {} : { tab: next }, { replace: true });
   };
 
@@ -77,6 +89,15 @@ export function SettingsPage() {
                 </Tabs.Tab>
               );
             })}
+            {extraTabs.map((extra) => (
+              <Tabs.Tab
+                key={extra.value}
+                value={extra.value}
+                leftSection={<extra.icon size={16} aria-hidden="true" />}
+              >
+                {extra.label}
+              </Tabs.Tab>
+            ))}
           </Tabs.List>
           {canManageClinic(me.data.role) ? (
             <>
@@ -93,6 +114,11 @@ export function SettingsPage() {
             ))
           )}
           {panel('plan', <PlanPanel isOwner={me.data.role === 'owner'} />)}
+          {extraTabs.map((extra) => (
+            <Tabs.Panel key={extra.value} value={extra.value} pt="lg">
+              {canManageClinic(me.data.role) ? extra.content : <ManagersOnlyNotice />}
+            </Tabs.Panel>
+          ))}
         </Tabs>
       ) : me.isError ? (
         <LoadError onRetry={() => void me.refetch()} />
