@@ -33,8 +33,8 @@ const pages: Record<SignedInPagePath, LazyExoticComponent<ComponentType>> = {
   // Clinic Settings show credential errors, and the template editor its namespaces.
   [paths.settings]: lazyPage(
     ['settings', 'credentials', 'templates', 'plans'],
-    () => import('../features/settings/settings-page'),
-    'SettingsPage',
+    () => import('./settings-route'),
+    'SettingsRoute',
   ),
   [paths.followUpAutomation]: lazyPage(
     ['followup'],

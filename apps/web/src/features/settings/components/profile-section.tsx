@@ -4,11 +4,11 @@ import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mant
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClinicLocaleFields } from '../../../components/clinic-locale-fields';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useUpdateProfile } from '../api/update-profile';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { type ProfileFormValues, profileFormValues, toProfileBody, validateProfile } from '../settings.utils';
-import { SettingsSection } from './settings-section';
 
 /** Name, contact e-mail, phone, brand tone, language, time zone and country; the specialty has its own section above. */
 export function ProfileSection({ settings }: { settings: ClinicSettings }) {

@@ -4,6 +4,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveSms } from '../api/save-sms';
 import { useTestSmsConnection } from '../api/test-sms-connection';
@@ -11,7 +12,6 @@ import { useSettingsForm } from '../hooks/use-settings-form';
 import { canTestSms, type SmsFormValues, toSmsBody, toTestSmsBody, validateSms } from '../settings.utils';
 import { ConnectionBadge } from './connection-badge';
 import { reportConnectionTest, reportConnectionTestError } from './connection-test';
-import { SettingsSection } from './settings-section';
 
 function initialValues(settings: ClinicSettings): SmsFormValues {
   return {

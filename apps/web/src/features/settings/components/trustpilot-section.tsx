@@ -3,12 +3,12 @@ import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveTrustpilot } from '../api/save-trustpilot';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { type TrustpilotFormValues, validateTrustpilot } from '../settings.utils';
 import { ConnectionBadge } from './connection-badge';
-import { SettingsSection } from './settings-section';
 
 const empty: TrustpilotFormValues = { apiKey: '', businessUnitId: '' };
 

@@ -4,6 +4,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveWhatsApp } from '../api/save-whatsapp';
 import { useTestWhatsAppConnection } from '../api/test-whatsapp-connection';
@@ -17,7 +18,6 @@ import {
 } from '../settings.utils';
 import { ConnectionBadge } from './connection-badge';
 import { reportConnectionTest, reportConnectionTestError } from './connection-test';
-import { SettingsSection } from './settings-section';
 
 function initialValues(settings: ClinicSettings): WhatsAppFormValues {
   return {

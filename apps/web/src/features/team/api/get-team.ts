@@ -1,11 +1,11 @@
 import type { TeamResponse } from '@careloop/contracts/team';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { teamKeys } from './team-keys';
 
 const teamQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.team,
+    queryKey: teamKeys.all,
     queryFn: ({ signal }) => apiFetch<TeamResponse>('/api/team', { signal }),
   });
 

@@ -1,7 +1,7 @@
 import type { CreateApiClientBody, CreatedApiClient } from '@careloop/contracts/api-clients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { apiClientsKeys } from './api-clients-keys';
 
 function createApiClient(body: CreateApiClientBody) {
   return apiFetch<CreatedApiClient>('/api/settings/api-clients', { method: 'POST', body });
@@ -12,6 +12,6 @@ export function useCreateApiClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createApiClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.apiClients }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiClientsKeys.all }),
   });
 }

@@ -1,11 +1,11 @@
 import type { ApiClientListResponse } from '@careloop/contracts/api-clients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { apiClientsKeys } from './api-clients-keys';
 
 const apiClientsQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.apiClients,
+    queryKey: apiClientsKeys.all,
     queryFn: ({ signal }) => apiFetch<ApiClientListResponse>('/api/settings/api-clients', { signal }),
   });
 

@@ -1,13 +1,13 @@
 import type { BillingRedirect, BillingStatus, StartCheckoutBody } from '@careloop/contracts/billing';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { billingKeys } from './billing-keys';
 
 /** Whether the clinic has a Stripe billing account (owners only). */
 export function useBillingStatus(enabled: boolean) {
   return useQuery({
     ...queryOptions({
-      queryKey: settingsKeys.billing,
+      queryKey: billingKeys.billing,
       queryFn: ({ signal }) => apiFetch<BillingStatus>('/api/billing', { signal }),
     }),
     enabled,

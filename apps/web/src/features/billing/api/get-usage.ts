@@ -1,11 +1,11 @@
 import type { Usage } from '@careloop/contracts/usage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { billingKeys } from './billing-keys';
 
 const usageQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.usage,
+    queryKey: billingKeys.usage,
     queryFn: ({ signal }) => apiFetch<Usage>('/api/usage', { signal }),
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { teamKeys } from './team-keys';
 
 function removeMember(userId: string) {
   return apiFetch<void>(`/api/team/members/${encodeURIComponent(userId)}`, { method: 'DELETE' });
@@ -10,6 +10,6 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removeMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.team }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import type { Invitation, InviteMemberBody } from '@careloop/contracts/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { teamKeys } from './team-keys';
 
 function inviteMember(body: InviteMemberBody) {
   return apiFetch<Invitation>('/api/team/invitations', { method: 'POST', body });
@@ -11,6 +11,6 @@ export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: inviteMember,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.team }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }

@@ -11,16 +11,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { clinicSettingsKey } from '../../../lib/clinic-settings-key';
 import { currentUserKeys } from '../../../lib/current-user';
 import { showError } from '../../../lib/notifications';
 import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
 import { formatNumber, formatUsd } from '../../../public/components/format';
 import { useBillingStatus, useOpenBillingPortal } from '../api/billing';
-import { settingsKeys } from '../api/settings-keys';
+import { billingKeys } from '../api/billing-keys';
 import { goToStripe, useChangePlan } from '../hooks/use-change-plan';
-import { SettingsSection } from './settings-section';
 import { UsageMeters } from './usage-meters';
 
 const rank = (tier: PlanTier) => planTiers.indexOf(tier);
@@ -81,12 +82,7 @@ function StripeReturnNotice() {
   const portal = searchParams.get('portal');
   useEffect(() => {
     if (!checkout && !portal) return;
-    for (const key of [
-      currentUserKeys.all,
-      settingsKeys.usage,
-      settingsKeys.billing,
-      settingsKeys.settings,
-    ]) {
+    for (const key of [currentUserKeys.all, billingKeys.usage, billingKeys.billing, clinicSettingsKey]) {
       void queryClient.invalidateQueries({ queryKey: key });
     }
   }, [checkout, portal, queryClient]);

@@ -1,7 +1,7 @@
 import type { WebhookEndpoint } from '@careloop/contracts/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { webhooksKeys } from './webhooks-keys';
 
 function deleteWebhookEndpoint(id: string) {
   return apiFetch<WebhookEndpoint>(`/api/settings/webhook-endpoints/${encodeURIComponent(id)}`, {
@@ -13,6 +13,6 @@ export function useDeleteWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWebhookEndpoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.webhookEndpoints }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints }),
   });
 }

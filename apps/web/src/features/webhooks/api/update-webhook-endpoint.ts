@@ -1,7 +1,7 @@
 import type { UpdateWebhookEndpointBody, WebhookEndpoint } from '@careloop/contracts/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { webhooksKeys } from './webhooks-keys';
 
 function updateWebhookEndpoint({ id, body }: { id: string; body: UpdateWebhookEndpointBody }) {
   return apiFetch<WebhookEndpoint>(`/api/settings/webhook-endpoints/${encodeURIComponent(id)}`, {
@@ -15,6 +15,6 @@ export function useUpdateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateWebhookEndpoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.webhookEndpoints }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints }),
   });
 }

@@ -1,11 +1,11 @@
 import type { WebhookDeliveryLogResponse } from '@careloop/contracts/webhooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { webhooksKeys } from './webhooks-keys';
 
 const webhookDeliveriesQueryOptions = (endpointId: string) =>
   queryOptions({
-    queryKey: settingsKeys.webhookDeliveries(endpointId),
+    queryKey: webhooksKeys.deliveries(endpointId),
     queryFn: ({ signal }) =>
       apiFetch<WebhookDeliveryLogResponse>(
         `/api/settings/webhook-endpoints/${encodeURIComponent(endpointId)}/deliveries`,

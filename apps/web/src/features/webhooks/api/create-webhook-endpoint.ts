@@ -1,7 +1,7 @@
 import type { CreatedWebhookEndpoint, CreateWebhookEndpointBody } from '@careloop/contracts/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { webhooksKeys } from './webhooks-keys';
 
 function createWebhookEndpoint(body: CreateWebhookEndpointBody) {
   return apiFetch<CreatedWebhookEndpoint>('/api/settings/webhook-endpoints', { method: 'POST', body });
@@ -12,6 +12,6 @@ export function useCreateWebhookEndpoint() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createWebhookEndpoint,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.webhookEndpoints }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints }),
   });
 }

@@ -1,7 +1,7 @@
 import type { ApiClient } from '@careloop/contracts/api-clients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { apiClientsKeys } from './api-clients-keys';
 
 function revokeApiClient(id: string) {
   return apiFetch<ApiClient>(`/api/settings/api-clients/${encodeURIComponent(id)}`, { method: 'DELETE' });
@@ -11,6 +11,6 @@ export function useRevokeApiClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: revokeApiClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: settingsKeys.apiClients }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiClientsKeys.all }),
   });
 }

@@ -12,6 +12,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyField } from '../../../components/copy-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { translateDomainMessage } from '../../../lib/domain-messages';
 import { showError, showSuccess } from '../../../lib/notifications';
@@ -19,7 +20,6 @@ import { paths } from '../../../lib/routes';
 import { useCreateApiClient } from '../api/create-api-client';
 import { useRevokeApiClient } from '../api/revoke-api-client';
 import { validateApiClientDraft } from '../api-clients.utils';
-import { SettingsSection } from './settings-section';
 
 function useFormatDateTime() {
   const { i18n } = useTranslation();

@@ -1,11 +1,11 @@
 import type { WebhookEndpointListResponse } from '@careloop/contracts/webhooks';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { webhooksKeys } from './webhooks-keys';
 
 const webhookEndpointsQueryOptions = () =>
   queryOptions({
-    queryKey: settingsKeys.webhookEndpoints,
+    queryKey: webhooksKeys.endpoints,
     queryFn: ({ signal }) =>
       apiFetch<WebhookEndpointListResponse>('/api/settings/webhook-endpoints', { signal }),
   });

@@ -15,19 +15,14 @@ import {
 import { IconMailPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '../../../components/settings-section';
+import { type ClinicRole, clinicRoles } from '../../../lib/clinic-roles';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useInviteMember } from '../api/invite-member';
 import { useRemoveMember } from '../api/remove-member';
 import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useUpdateMemberRole } from '../api/update-member-role';
-import {
-  assignableRoles,
-  type ClinicRole,
-  canManageMember,
-  clinicRoles,
-  teamErrorOf,
-} from '../settings.utils';
-import { SettingsSection } from './settings-section';
+import { assignableRoles, canManageMember, teamErrorOf } from '../team.utils';
 
 type Translate = (key: string) => string;
 

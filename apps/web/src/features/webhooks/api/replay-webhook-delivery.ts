@@ -1,7 +1,7 @@
 import type { WebhookDeliveryAttempt } from '@careloop/contracts/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
-import { settingsKeys } from './settings-keys';
+import { webhooksKeys } from './webhooks-keys';
 
 function replayWebhookDelivery({ endpointId, deliveryId }: { endpointId: string; deliveryId: string }) {
   return apiFetch<WebhookDeliveryAttempt>(
@@ -17,8 +17,8 @@ export function useReplayWebhookDelivery() {
     mutationFn: replayWebhookDelivery,
     onSuccess: (_attempt, { endpointId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: settingsKeys.webhookDeliveries(endpointId) }),
-        queryClient.invalidateQueries({ queryKey: settingsKeys.webhookEndpoints, exact: true }),
+        queryClient.invalidateQueries({ queryKey: webhooksKeys.deliveries(endpointId) }),
+        queryClient.invalidateQueries({ queryKey: webhooksKeys.endpoints, exact: true }),
       ]),
   });
 }

@@ -10,6 +10,7 @@ import { IconList, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/copy-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
@@ -17,7 +18,6 @@ import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 import { fieldRefusal, validateWebhookDraft } from '../webhook-endpoints.utils';
-import { SettingsSection } from './settings-section';
 import { useFormatDateTime, WebhookDeliveryLog } from './webhook-delivery-log';
 
 /** Settings > API: where CareLoop sends events (signed, retried); a new endpoint's secret is shown once. */
