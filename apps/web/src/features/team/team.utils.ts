@@ -1,3 +1,4 @@
+import type { ParseKeys } from 'i18next';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { type ClinicRole, canManageClinic, clinicRoles } from '../../lib/clinic-roles';
@@ -14,14 +15,14 @@ export function assignableRoles(caller: ClinicRole): ClinicRole[] {
 }
 
 /** The server's team refusals with a translation (`settings:team.errors.*`); others show as they came. */
-const teamErrorKeys: Record<string, string> = {
+const teamErrorKeys: Record<string, ParseKeys<'settings'>> = {
   'The last owner cannot be removed or demoted': 'team.errors.lastOwner',
   'This address has already been invited': 'team.errors.alreadyInvited',
   'This person is already a member of your clinic': 'team.errors.alreadyMember',
   'Only an owner can change or remove an owner': 'team.errors.ownerOnly',
 };
 
-type TeamErrorText = { key: string } | { text: string } | null;
+type TeamErrorText = { key: ParseKeys<'settings'> } | { text: string } | null;
 
 /** What to show for a refused team change: a known 409/403 by its own key, another 4xx by its error code. */
 export function teamErrorOf(error: unknown): TeamErrorText {

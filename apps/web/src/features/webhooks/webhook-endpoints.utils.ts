@@ -1,10 +1,27 @@
 import type { WebhookDeliveryAttempt, WebhookEventType } from '@careloop/contracts/webhooks';
+import type { ParseKeys } from 'i18next';
 
 export type WebhookDraft = { url: string; events: readonly WebhookEventType[] };
 
+type SettingsKey = ParseKeys<'settings'>;
+type DraftErrors = { url?: SettingsKey; events?: SettingsKey };
+
+/** What each event means, as i18n keys of the `settings` namespace. */
+export const webhookEventLabelKeys = {
+  'review.created': 'webhooks.events.review_created',
+  'patient.matched': 'webhooks.events.patient_matched',
+  'case.created': 'webhooks.events.case_created',
+  'case.resolved': 'webhooks.events.case_resolved',
+  'message.sent': 'webhooks.events.message_sent',
+  'message.delivered': 'webhooks.events.message_delivered',
+  'message.failed': 'webhooks.events.message_failed',
+  'consent.changed': 'webhooks.events.consent_changed',
+  'survey.answered': 'webhooks.events.survey_answered',
+} as const satisfies Record<WebhookEventType, SettingsKey>;
+
 /** The new-endpoint form's errors, as i18n keys of the `settings` namespace. */
-export function validateWebhookDraft(draft: WebhookDraft): { url?: string; events?: string } {
-  const errors: { url?: string; events?: string } = {};
+export function validateWebhookDraft(draft: WebhookDraft): DraftErrors {
+  const errors: DraftErrors = {};
   const url = draft.url.trim();
   if (url.length === 0) errors.url = 'webhooks.errors.urlRequired';
   else if (!isWebUrl(url)) errors.url = 'webhooks.errors.urlInvalid';
@@ -29,7 +46,7 @@ export function attemptResult(attempt: Pick<WebhookDeliveryAttempt, 'statusCode'
 }
 
 /** The server's reasons for refusing a URL, as i18n keys (others are shown as they come). */
-const urlRefusals: Record<string, string> = {
+const urlRefusals: Record<string, SettingsKey> = {
   'The URL points to a private, loopback or link-local address': 'webhooks.errors.urlPrivate',
   'The URL must use https': 'webhooks.errors.urlHttps',
   'The host name does not resolve': 'webhooks.errors.urlUnresolved',
@@ -37,7 +54,7 @@ const urlRefusals: Record<string, string> = {
 };
 
 /** A 400's reason for one field (`details: [{ field, message }]`), as an i18n key when we know it. */
-export function fieldRefusal(details: unknown, field: string): { key?: string; message: string } | null {
+export function fieldRefusal(details: unknown, field: string): { key?: SettingsKey; message: string } | null {
   if (!Array.isArray(details)) return null;
   const found = details.find(
     (detail): detail is { field: string; message: string } =>

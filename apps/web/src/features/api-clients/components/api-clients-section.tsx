@@ -6,12 +6,13 @@ import {
   type CreatedApiClient,
 } from '@careloop/contracts/api-clients';
 import { planMessages } from '@careloop/domain/plans';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCrown, IconKey, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CopyField } from '../../../components/copy-field';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { SettingsSection } from '../../../components/settings-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { translateDomainMessage } from '../../../lib/domain-messages';
@@ -32,7 +33,7 @@ function useFormatDateTime() {
 
 /** Settings > API: the clinic's OAuth 2.0 clients; a new client's secret is shown once. */
 export function ApiClientsSection({ data }: { data: ApiClientListResponse }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const [created, setCreated] = useState<CreatedApiClient | null>(null);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
   return (
@@ -59,7 +60,7 @@ export function ApiClientsSection({ data }: { data: ApiClientListResponse }) {
 
 /** Below Professional: the spec's locked-feature message and the way to the plans. */
 function LockedNotice() {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   return (
     <SettingsSection title={t('api.create.title')}>
       <Alert color="orange" variant="light" icon={<IconCrown size={20} aria-hidden="true" />}>
@@ -75,7 +76,7 @@ function LockedNotice() {
 }
 
 function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const formatDateTime = useFormatDateTime();
   const isRevoked = client.revokedAt !== null;
   return (
@@ -127,7 +128,7 @@ function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => vo
 }
 
 function CreateClientForm({ onCreated }: { onCreated: (client: CreatedApiClient) => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const create = useCreateApiClient();
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<ApiScope[]>([]);
@@ -211,29 +212,21 @@ function CreateClientForm({ onCreated }: { onCreated: (client: CreatedApiClient)
 function SecretDialog({ client, onClose }: { client: CreatedApiClient | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   return (
-    <Modal
-      opened={client !== null}
+    <SecretOnceDialog
+      secrets={
+        client
+          ? [
+              { label: t('api.secret.clientId'), value: client.clientId },
+              { label: t('api.secret.clientSecret'), value: client.clientSecret },
+            ]
+          : null
+      }
       onClose={onClose}
       title={t('api.secret.title')}
-      size="lg"
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      {client ? (
-        <Stack gap="md">
-          <Alert color="yellow" variant="light">
-            {t('api.secret.once')}
-          </Alert>
-          <CopyField label={t('api.secret.clientId')} value={client.clientId} />
-          <CopyField label={t('api.secret.clientSecret')} value={client.clientSecret} />
-          <Text size="sm" c="dimmed">
-            {t('api.secret.howTo')}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose}>{t('api.secret.done')}</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+      warning={t('api.secret.once')}
+      howTo={t('api.secret.howTo')}
+      doneLabel={t('api.secret.done')}
+    />
   );
 }
 
@@ -251,23 +244,15 @@ function RevokeDialog({ client, onClose }: { client: ApiClient | null; onClose: 
     });
   };
   return (
-    <Modal
+    <ConfirmDialog
       opened={client !== null}
       onClose={onClose}
       title={t('api.revoke.title')}
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      <Stack gap="md">
-        <Text size="sm">{t('api.revoke.body', { name: client?.name ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('api.revoke.cancel')}
-          </Button>
-          <Button color="red" loading={revoke.isPending} onClick={handleRevoke}>
-            {t('api.revoke.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      message={t('api.revoke.body', { name: client?.name ?? '' })}
+      cancelLabel={t('api.revoke.cancel')}
+      confirmLabel={t('api.revoke.confirm')}
+      onConfirm={handleRevoke}
+      isPending={revoke.isPending}
+    />
   );
 }

@@ -25,7 +25,7 @@ export function UpgradeDialog({
   onRemindLater,
   onUpgrade,
 }: UpgradeDialogProps) {
-  const { t, i18n } = useTranslation('plans');
+  const { t, i18n } = useTranslation(['plans', 'common']);
   const plan = usage.recommendedPlan;
   const planName = planNames[plan];
   return (

@@ -11,7 +11,7 @@ import { useTestSmsConnection } from '../api/test-sms-connection';
 import { useSettingsForm } from '../hooks/use-settings-form';
 import { canTestSms, type SmsFormValues, toSmsBody, toTestSmsBody, validateSms } from '../settings.utils';
 import { ConnectionBadge } from './connection-badge';
-import { reportConnectionTest, reportConnectionTestError } from './connection-test';
+import { useConnectionTestReport } from './connection-test';
 
 function initialValues(settings: ClinicSettings): SmsFormValues {
   return {
@@ -25,6 +25,7 @@ function initialValues(settings: ClinicSettings): SmsFormValues {
 /** SMS provider credentials (Twilio's checked with the spec's rules) and the sending number. */
 export function SmsSection({ settings }: { settings: ClinicSettings }) {
   const { t } = useTranslation('settings');
+  const connectionTest = useConnectionTestReport('sms.testFallback');
   const saveSms = useSaveSms();
   const testConnection = useTestSmsConnection();
   const saved = settings.sms;
@@ -52,8 +53,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
 
   const handleTest = () =>
     testConnection.mutate(toTestSmsBody(form.values), {
-      onSuccess: (result) => reportConnectionTest(t, result),
-      onError: (error) => reportConnectionTestError(t, error, 'settings:sms.testFallback'),
+      onSuccess: (result) => connectionTest.reportResult(result),
+      onError: (error) => connectionTest.reportError(error),
     });
 
   return (

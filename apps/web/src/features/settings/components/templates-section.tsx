@@ -29,10 +29,7 @@ export function TemplatesSection({ data }: { data: TemplateListResponse }) {
   const [isOverLimit, setIsOverLimit] = useState(false);
   const isChanged = templateSetChanged(data.templates, drafts);
   const hasUnknown = hasUnknownTemplateVariables(drafts);
-  const limitText = translateDomainMessage(
-    (key) => t(key, { limit: data.limit }),
-    templateLimitMessage(data.limit),
-  );
+  const limitText = translateDomainMessage(t, templateLimitMessage(data.limit), { limit: data.limit });
 
   const handleSave = () => {
     setIsOverLimit(false);

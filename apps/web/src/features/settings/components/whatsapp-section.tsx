@@ -17,7 +17,7 @@ import {
   type WhatsAppFormValues,
 } from '../settings.utils';
 import { ConnectionBadge } from './connection-badge';
-import { reportConnectionTest, reportConnectionTestError } from './connection-test';
+import { useConnectionTestReport } from './connection-test';
 
 function initialValues(settings: ClinicSettings): WhatsAppFormValues {
   return {
@@ -32,6 +32,7 @@ function initialValues(settings: ClinicSettings): WhatsAppFormValues {
 /** WhatsApp Business credentials; saved secrets are never shown, a blank field keeps them. */
 export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
   const { t } = useTranslation('settings');
+  const connectionTest = useConnectionTestReport('whatsapp.testFallback');
   const saveWhatsApp = useSaveWhatsApp();
   const testConnection = useTestWhatsAppConnection();
   const saved = settings.whatsapp;
@@ -56,8 +57,8 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
 
   const handleTest = () =>
     testConnection.mutate(toTestWhatsAppBody(form.values), {
-      onSuccess: (result) => reportConnectionTest(t, result),
-      onError: (error) => reportConnectionTestError(t, error, 'settings:whatsapp.testFallback'),
+      onSuccess: (result) => connectionTest.reportResult(result),
+      onError: (error) => connectionTest.reportError(error),
     });
 
   return (

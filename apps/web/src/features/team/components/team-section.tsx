@@ -1,20 +1,10 @@
 import type { Invitation, TeamMember, TeamResponse } from '@careloop/contracts/team';
 import { isEmailAddress } from '@careloop/domain/clinic-profile';
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SettingsSection } from '../../../components/settings-section';
 import { type ClinicRole, clinicRoles } from '../../../lib/clinic-roles';
 import { showError, showSuccess } from '../../../lib/notifications';
@@ -24,13 +14,14 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useUpdateMemberRole } from '../api/update-member-role';
 import { assignableRoles, canManageMember, teamErrorOf } from '../team.utils';
 
-type Translate = (key: string) => string;
-
 /** The server's reason for a refused change, translated when known, else the fallback. */
-function reasonOf(t: Translate, error: unknown): string | undefined {
-  const reason = teamErrorOf(error);
-  if (!reason) return undefined;
-  return 'key' in reason ? t(reason.key) : reason.text;
+function useReasonOf() {
+  const { t } = useTranslation('settings');
+  return (error: unknown): string | undefined => {
+    const reason = teamErrorOf(error);
+    if (!reason) return undefined;
+    return 'key' in reason ? t(reason.key) : reason.text;
+  };
 }
 
 function useFormatDate() {
@@ -47,7 +38,7 @@ type TeamSectionProps = {
 
 /** Members with their roles, invitations by e-mail and the pending ones (owners and admins). */
 export function TeamSection({ team, me }: TeamSectionProps) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
   return (
     <Stack gap="lg">
@@ -72,7 +63,8 @@ type MemberRowProps = {
 };
 
 function MemberRow({ member, me, onRemove }: MemberRowProps) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
+  const reasonOf = useReasonOf();
   const formatDate = useFormatDate();
   const updateRole = useUpdateMemberRole();
   const isMe = member.userId === me.userId;
@@ -88,7 +80,7 @@ function MemberRow({ member, me, onRemove }: MemberRowProps) {
       { userId: member.userId, role },
       {
         onSuccess: () => showSuccess({ title: t('team.toasts.roleChanged') }),
-        onError: (error) => showError({ title: t('team.toasts.roleError'), message: reasonOf(t, error) }),
+        onError: (error) => showError({ title: t('team.toasts.roleError'), message: reasonOf(error) }),
       },
     );
   };
@@ -145,7 +137,8 @@ function MemberRow({ member, me, onRemove }: MemberRowProps) {
 }
 
 function RemoveMemberDialog({ member, onClose }: { member: TeamMember | null; onClose: () => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
+  const reasonOf = useReasonOf();
   const removeMember = useRemoveMember();
   const handleConfirm = () => {
     if (!member) return;
@@ -155,40 +148,31 @@ function RemoveMemberDialog({ member, onClose }: { member: TeamMember | null; on
         onClose();
       },
       onError: (error) => {
-        showError({ title: t('team.toasts.removeError'), message: reasonOf(t, error) });
+        showError({ title: t('team.toasts.removeError'), message: reasonOf(error) });
         onClose();
       },
     });
   };
   return (
-    <Modal
+    <ConfirmDialog
       opened={member !== null}
       onClose={onClose}
       title={t('team.remove.title')}
+      message={
+        member ? t('team.remove.message', { name: member.name || member.email, email: member.email }) : null
+      }
+      cancelLabel={t('team.remove.cancel')}
+      confirmLabel={t('team.remove.confirm')}
+      onConfirm={handleConfirm}
+      isPending={removeMember.isPending}
       centered
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-    >
-      <Stack gap="md">
-        <Text size="sm">
-          {member
-            ? t('team.remove.message', { name: member.name || member.email, email: member.email })
-            : null}
-        </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('team.remove.cancel')}
-          </Button>
-          <Button color="red" onClick={handleConfirm} loading={removeMember.isPending}>
-            {t('team.remove.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+    />
   );
 }
 
 function InviteForm({ callerRole }: { callerRole: ClinicRole }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
+  const reasonOf = useReasonOf();
   const invite = useInviteMember();
   const roles = assignableRoles(callerRole);
   const [email, setEmail] = useState('');
@@ -210,7 +194,7 @@ function InviteForm({ callerRole }: { callerRole: ClinicRole }) {
           setSubmitted(false);
         },
         onError: (error) => {
-          const reason = reasonOf(t, error);
+          const reason = reasonOf(error);
           setRefusal(reason ?? null);
           showError({ title: t('team.toasts.inviteError'), message: reason });
         },
@@ -260,14 +244,15 @@ function InviteForm({ callerRole }: { callerRole: ClinicRole }) {
 }
 
 function PendingInvitations({ invitations }: { invitations: Invitation[] }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
+  const reasonOf = useReasonOf();
   const formatDate = useFormatDate();
   const revoke = useRevokeInvitation();
 
   const handleRevoke = (invitation: Invitation) =>
     revoke.mutate(invitation.id, {
       onSuccess: () => showSuccess({ title: t('team.toasts.revoked') }),
-      onError: (error) => showError({ title: t('team.toasts.revokeError'), message: reasonOf(t, error) }),
+      onError: (error) => showError({ title: t('team.toasts.revokeError'), message: reasonOf(error) }),
     });
 
   return (

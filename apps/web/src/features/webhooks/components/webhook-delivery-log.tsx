@@ -27,7 +27,7 @@ export function WebhookDeliveryLog({
   endpoint: WebhookEndpoint | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const log = useWebhookDeliveries(endpoint?.id ?? null);
   const formatDateTime = useFormatDateTime();
   return (
@@ -116,7 +116,7 @@ function DeliveryRow({
   delivery: WebhookDelivery;
   formatDateTime: (iso: string) => string;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const replay = useReplayWebhookDelivery();
   const handleReplay = () =>
     replay.mutate(

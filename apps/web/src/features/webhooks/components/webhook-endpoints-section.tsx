@@ -5,11 +5,12 @@ import {
   type WebhookEventType,
   webhookEventTypes,
 } from '@careloop/contracts/webhooks';
-import { Alert, Badge, Button, Checkbox, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconList, IconPlugConnected, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CopyField } from '../../../components/copy-field';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { SettingsSection } from '../../../components/settings-section';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -17,12 +18,12 @@ import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
-import { fieldRefusal, validateWebhookDraft } from '../webhook-endpoints.utils';
+import { fieldRefusal, validateWebhookDraft, webhookEventLabelKeys } from '../webhook-endpoints.utils';
 import { useFormatDateTime, WebhookDeliveryLog } from './webhook-delivery-log';
 
 /** Settings > API: where CareLoop sends events (signed, retried); a new endpoint's secret is shown once. */
 export function WebhookEndpointsSection({ data }: { data: WebhookEndpointListResponse }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
@@ -55,7 +56,7 @@ export function WebhookEndpointsSection({ data }: { data: WebhookEndpointListRes
 }
 
 function StatusBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   if (endpoint.status === 'active')
     return (
       <Badge color={endpoint.failingSince ? 'orange' : 'green'} variant="light" size="sm">
@@ -78,7 +79,7 @@ function EndpointRow({
   onShowLog: () => void;
   onDelete: () => void;
 }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const formatDateTime = useFormatDateTime();
   const update = useUpdateWebhookEndpoint();
   const isActive = endpoint.status === 'active';
@@ -146,7 +147,7 @@ function EndpointRow({
 }
 
 function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'common']);
   const create = useCreateWebhookEndpoint();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -219,7 +220,7 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
                       <Text span ff="monospace" size="sm">
                         {type}
                       </Text>{' '}
-                      — {t(`webhooks.events.${type.replace('.', '_')}`)}
+                      — {t(webhookEventLabelKeys[type])}
                     </Text>
                   }
                 />
@@ -250,28 +251,14 @@ function SecretDialog({
 }) {
   const { t } = useTranslation('settings');
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
-      opened={endpoint !== null}
+    <SecretOnceDialog
+      secrets={endpoint ? [{ label: t('webhooks.secret.label'), value: endpoint.secret }] : null}
       onClose={onClose}
       title={t('webhooks.secret.title')}
-      size="lg"
-    >
-      {endpoint ? (
-        <Stack gap="md">
-          <Alert color="yellow" variant="light">
-            {t('webhooks.secret.once')}
-          </Alert>
-          <CopyField label={t('webhooks.secret.label')} value={endpoint.secret} />
-          <Text size="sm" c="dimmed">
-            {t('webhooks.secret.howTo')}
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={onClose}>{t('api.secret.done')}</Button>
-          </Group>
-        </Stack>
-      ) : null}
-    </Modal>
+      warning={t('webhooks.secret.once')}
+      howTo={t('webhooks.secret.howTo')}
+      doneLabel={t('api.secret.done')}
+    />
   );
 }
 
@@ -290,25 +277,15 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null;
     });
   };
   return (
-    <Modal
-      closeButtonProps={{ 'aria-label': t('common:actions.close') }}
+    <ConfirmDialog
       opened={endpoint !== null}
       onClose={onClose}
       title={t('webhooks.delete.title')}
-    >
-      <Stack gap="md">
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          {t('webhooks.delete.body', { url: endpoint?.url ?? '' })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('api.revoke.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={handleDelete}>
-            {t('webhooks.delete.confirm')}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
+      message={t('webhooks.delete.body', { url: endpoint?.url ?? '' })}
+      cancelLabel={t('api.revoke.cancel')}
+      confirmLabel={t('webhooks.delete.confirm')}
+      onConfirm={handleDelete}
+      isPending={remove.isPending}
+    />
   );
 }
