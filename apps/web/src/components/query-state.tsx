@@ -75,7 +75,7 @@ export function LoadError({
 }
 
 /** Nothing to list yet: what is missing, and what would fill it. */
-export function EmptyState({ title, hint }: { title: string; hint?: string }) {
+function EmptyState({ title, hint }: { title: string; hint?: string }) {
   return (
     <Center p="xl">
       <Stack gap={4} align="center" ta="center">
