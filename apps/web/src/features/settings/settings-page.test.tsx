@@ -160,6 +160,21 @@ describe('SettingsPage', () => {
     expect(network.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 
+  it('re-checks the credentials when the SMS provider changes, as its rules differ', async () => {
+    stubSettingsApi();
+    const user = userEvent.setup();
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings' });
+    const sms = await screen.findByRole('region', { name: 'SMS' });
+    await user.click(within(sms).getByLabelText(/^Account SID/));
+    await user.paste(`AC${'1'.repeat(31)}`);
+    expect(await within(sms).findByText('SID must be exactly 34 characters')).toBeTruthy();
+    // Vonage's API key has its own format: only "required" applies, so the Twilio error goes.
+    await user.click(within(sms).getByLabelText(/^Provider/));
+    await user.click(await screen.findByRole('option', { name: 'Vonage', hidden: true }));
+    expect(await within(sms).findByLabelText(/^API key/)).toBeTruthy();
+    await waitFor(() => expect(within(sms).queryByText('SID must be exactly 34 characters')).toBeNull());
+  });
+
   it('saves WhatsApp with valid values and shows the success toast', async () => {
     const accessToken = `EAA${'t'.repeat(97)}`;
     const network = stubSettingsApi({

@@ -15,7 +15,6 @@ import {
   toWhatsAppBody,
   validateSms,
   validateWhatsApp,
-  visibleErrors,
 } from './settings.utils';
 
 const token = (length: number, prefix = 'EAA') => prefix + 'x'.repeat(length - prefix.length);
@@ -163,17 +162,6 @@ describe('validateSms', () => {
       provider: 'twilio',
       fromNumber: '+1415',
     });
-  });
-});
-
-describe('visibleErrors', () => {
-  const errors = { a: { key: 'k.a', message: 'A' }, b: { key: 'k.b', message: 'B' } };
-  it.each([
-    [{}, false, []],
-    [{ a: true }, false, ['a']],
-    [{}, true, ['a', 'b']],
-  ])('touched %j, submitted %s -> %j', (touched, submitted, shown) => {
-    expect(Object.keys(visibleErrors(errors, touched, submitted))).toEqual(shown);
   });
 });
 

@@ -81,20 +81,7 @@ export function fieldErrorsOf(error: unknown): FieldErrors<string> {
   return errors;
 }
 
-/** Errors shown now: a field's once it was edited, all of them once Save was pressed. */
-export function visibleErrors<Field extends string>(
-  errors: FieldErrors<Field>,
-  touched: Partial<Record<Field, boolean>>,
-  submitted: boolean,
-): FieldErrors<Field> {
-  const shown: FieldErrors<Field> = {};
-  for (const field of Object.keys(errors) as Field[]) {
-    if (submitted || touched[field]) shown[field] = errors[field];
-  }
-  return shown;
-}
-
-export function hasErrors(errors: FieldErrors<string>): boolean {
+function hasErrors(errors: FieldErrors<string>): boolean {
   return Object.values(errors).some(Boolean);
 }
 

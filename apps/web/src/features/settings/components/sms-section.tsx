@@ -1,5 +1,6 @@
 import { type ClinicSettings, type SmsProvider, smsProviders } from '@careloop/contracts/settings';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,8 +9,15 @@ import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveSms } from '../api/save-sms';
 import { useTestSmsConnection } from '../api/test-sms-connection';
-import { useSettingsForm } from '../hooks/use-settings-form';
-import { canTestSms, type SmsFormValues, toSmsBody, toTestSmsBody, validateSms } from '../settings.utils';
+import {
+  canTestSms,
+  fieldErrorsOf,
+  type SmsFormValues,
+  toSmsBody,
+  toTestSmsBody,
+  validateSms,
+} from '../settings.utils';
+import { showsError, translatedErrors } from '../settings-form';
 import { ConnectionBadge } from './connection-badge';
 import { useConnectionTestReport } from './connection-test';
 
@@ -29,23 +37,32 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
   const saveSms = useSaveSms();
   const testConnection = useTestSmsConnection();
   const saved = settings.sms;
-  const form = useSettingsForm(initialValues(settings), (values: SmsFormValues) =>
-    validateSms(values, saved),
-  );
+  const form = useForm({
+    initialValues: initialValues(settings),
+    validateInputOnChange: true,
+    validate: (values) => translatedErrors(t, validateSms(values, saved)),
+    // Which credential rules apply depends on the provider: its change re-checks what shows an error.
+    onValuesChange: (values, previous) => {
+      if (values.provider === previous.provider) return;
+      for (const field of ['accountSid', 'authToken'] as const)
+        if (form.isTouched(field) || form.errors[field] !== undefined) form.validateField(field);
+    },
+  });
   const { provider } = form.values;
   // Saved secrets belong to the saved provider; another provider starts without any.
   const keeps = (isSaved: boolean) => isSaved && provider === saved.provider;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.submit()) return;
+    if (form.validate().hasErrors) return;
     saveSms.mutate(toSmsBody(form.values), {
       onSuccess: (next) => {
-        form.reset(initialValues(next));
+        form.setInitialValues(initialValues(next));
+        form.reset();
         showSuccess({ title: t('sms.toasts.saved') });
       },
       onError: (error) => {
-        form.failWith(error);
+        form.setErrors(translatedErrors(t, fieldErrorsOf(error)));
         showError({ title: t('sms.toasts.saveError') });
       },
     });
@@ -71,7 +88,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             value={provider}
             onChange={(value) => {
               const next = smsProviders.find((candidate) => candidate === value);
-              if (next) form.set('provider', next);
+              if (next) form.setFieldValue('provider', next);
             }}
             allowDeselect={false}
           />
@@ -81,8 +98,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             description={t('sms.fromNumberHint')}
             required
             value={form.values.fromNumber}
-            onChange={(event) => form.set('fromNumber', event.currentTarget.value)}
-            error={form.errorOf('fromNumber')}
+            onChange={(event) => form.setFieldValue('fromNumber', event.currentTarget.value)}
+            error={form.errors.fromNumber}
             autoComplete="off"
             maxLength={40}
           />
@@ -91,8 +108,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             description={provider === 'twilio' ? t('sms.accountSidHint') : undefined}
             required={!keeps(saved.hasAccountSid)}
             value={form.values.accountSid}
-            onChange={(event) => form.set('accountSid', event.currentTarget.value)}
-            error={form.errorOf('accountSid')}
+            onChange={(event) => form.setFieldValue('accountSid', event.currentTarget.value)}
+            error={form.errors.accountSid}
             placeholder={keeps(saved.hasAccountSid) ? t('secrets.savedKeep') : undefined}
             autoComplete="off"
             spellCheck={false}
@@ -102,8 +119,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             label={t(`sms.authToken.${provider}`)}
             required={!keeps(saved.hasAuthToken)}
             value={form.values.authToken}
-            onChange={(event) => form.set('authToken', event.currentTarget.value)}
-            error={form.errorOf('authToken')}
+            onChange={(event) => form.setFieldValue('authToken', event.currentTarget.value)}
+            error={form.errors.authToken}
             placeholder={keeps(saved.hasAuthToken) ? t('secrets.savedKeep') : undefined}
             autoComplete="off"
             maxLength={500}
@@ -119,7 +136,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
           >
             {t('connection.test')}
           </Button>
-          <Button type="submit" loading={saveSms.isPending} disabled={form.showsError}>
+          <Button type="submit" loading={saveSms.isPending} disabled={showsError(form.errors)}>
             {t('sms.save')}
           </Button>
         </Group>
