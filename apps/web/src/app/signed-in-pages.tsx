@@ -33,8 +33,8 @@ const pages: Record<SignedInPagePath, LazyExoticComponent<ComponentType>> = {
   // Clinic Settings show credential errors, and the template editor its namespaces.
   [paths.settings]: lazyPage(
     ['settings', 'credentials', 'templates', 'plans', 'surveys', 'branding'],
-    () => import('./settings-with-features'),
-    'SettingsWithFeatures',
+    () => import('./settings-route'),
+    'SettingsRoute',
   ),
   [paths.followUpAutomation]: lazyPage(
     ['followup'],

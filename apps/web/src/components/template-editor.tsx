@@ -47,7 +47,7 @@ import {
 export type { TemplateDraft } from './template-editor.utils';
 
 /** The i18n namespaces the editor shows; a route that renders it loads these with its own. */
-export const templateEditorNamespaces = ['templates', 'plans'];
+export const templateEditorNamespaces = ['templates', 'plans'] as const;
 
 const channels: readonly TemplateChannel[] = ['whatsapp', 'sms'];
 
@@ -89,7 +89,7 @@ export function TemplateEditor({ value, onChange, limit, disabled = false }: Tem
 
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index));
 
-  const limitText = translateDomainMessage((key) => t(key, { limit }), templateLimitMessage(limit));
+  const limitText = translateDomainMessage(t, templateLimitMessage(limit), { limit });
 
   return (
     <Stack gap="lg">

@@ -16,6 +16,7 @@ describe('interface language', () => {
   });
 
   it('shows the key itself when a translation is missing', () => {
+    // @ts-expect-error the compiler refuses a key the English texts lack
     expect(i18n.t('common:no.such.key')).toBe('no.such.key');
   });
 

@@ -1,3 +1,4 @@
+import type { NamespacedKey } from '../i18n/namespaced-key';
 import { paths } from '../lib/routes';
 import { articlePath, blogArticles } from '../public/blog-articles';
 
@@ -44,7 +45,7 @@ export const prerenderedPages: readonly { path: string; module: string; alsoLoad
 ];
 
 /** i18n keys (`namespace:key`) of a page's title and description: the ones it gives usePageMeta. */
-export type PageMetaKeys = { title: string; description: string };
+export type PageMetaKeys = { title: NamespacedKey; description: NamespacedKey };
 
 /**
  * Pages rendered in the browser only (the sign-in forms depend on the visitor) whose HTML still

@@ -76,6 +76,8 @@ export async function headOnlyPageMeta(language: string, keys: PageMetaKeys): Pr
   if (i18n.language !== language) await i18n.changeLanguage(language);
   const namespaces = [...new Set([keys.title, keys.description].map((key) => key.split(':')[0] ?? ''))];
   await i18n.loadNamespaces(namespaces);
-  const t = i18n.getFixedT(language);
-  return { title: fullTitleOf(t(keys.title)), description: t(keys.description) };
+  return {
+    title: fullTitleOf(i18n.t(keys.title, { lng: language })),
+    description: i18n.t(keys.description, { lng: language }),
+  };
 }

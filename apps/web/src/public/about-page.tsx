@@ -8,7 +8,6 @@ import { PageHero, Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
-type TitledText = { title: string; text: string };
 const teamIcons = [IconCode, IconStethoscope, IconHeadset, IconScale];
 
 /** /about: mission, four stats, four values, four teams, the story. */
@@ -16,10 +15,10 @@ export function AboutPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.about.title'), t('public:meta.about.description'));
-  const stats = translatedList<{ value: string; label: string }>(t, 'about.stats');
-  const values = translatedList<TitledText>(t, 'about.values.items');
-  const teams = translatedList<TitledText>(t, 'about.team.items');
-  const story = translatedList<string>(t, 'about.story.paragraphs');
+  const stats = translatedList(t('about.stats', { returnObjects: true }));
+  const values = translatedList(t('about.values.items', { returnObjects: true }));
+  const teams = translatedList(t('about.team.items', { returnObjects: true }));
+  const story = translatedList(t('about.story.paragraphs', { returnObjects: true }));
   return (
     <>
       <PageHero title={t('about.title')} subtitle={t('about.mission')} eyebrow={t('about.eyebrow')} />

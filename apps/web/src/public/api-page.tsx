@@ -21,7 +21,7 @@ export function ApiPage() {
   const localize = useLocalizedPath();
   const { t, i18n } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.api.title'), t('public:meta.api.description'));
-  const overview = translatedList<{ title: string; text: string }>(t, 'api.overview.items');
+  const overview = translatedList(t('api.overview.items', { returnObjects: true }));
   return (
     <>
       <PageHero title={t('api.title')} subtitle={t('api.subtitle')}>

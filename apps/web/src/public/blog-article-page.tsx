@@ -22,7 +22,7 @@ export function BlogArticlePage() {
     article ? t(`articles.${article.id}.excerpt`) : '',
   );
   if (!article) return <NotFoundPage />;
-  const paragraphs = translatedList<string>(t, `blog-articles:${article.id}`);
+  const paragraphs = translatedList(t(`blog-articles:${article.id}`, { returnObjects: true }));
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }} component="article">
       <Stack gap="md">

@@ -1,4 +1,5 @@
 import { slugify } from '@careloop/domain/slug';
+import type { CustomTypeOptions } from 'i18next';
 
 const blogCategoryIds = [
   'patientCommunication',
@@ -9,9 +10,13 @@ const blogCategoryIds = [
 ] as const;
 export type BlogCategoryId = (typeof blogCategoryIds)[number];
 
+type BlogTexts = CustomTypeOptions['resources'];
+/** An article's id names its texts in both blog namespaces (card texts and paragraphs). */
+type BlogArticleId = keyof BlogTexts['blog']['articles'] & keyof BlogTexts['blog-articles'];
+
 type ArticleSource = {
   /** The key of the article's texts in the blog namespaces. */
-  readonly id: string;
+  readonly id: BlogArticleId;
   /** The English title: the URL is built from it, so it stays the same in every language. */
   readonly title: string;
   readonly date: string;

@@ -73,7 +73,7 @@ export function BlogPage() {
   const { t } = useTranslation(['blog', 'public']);
   usePageMeta(t('public:meta.blog.title'), t('public:meta.blog.description'));
   const [query, setQuery] = useState('');
-  const tags = translatedList<string>(t, 'blog:tags');
+  const tags = translatedList(t('blog:tags', { returnObjects: true }));
   const needle = query.trim().toLocaleLowerCase();
   const matches = (article: BlogArticle) =>
     needle === '' ||

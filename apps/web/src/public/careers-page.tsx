@@ -25,7 +25,7 @@ import { usePageMeta } from './components/use-page-meta';
 type JobId = (typeof jobPositionIds)[number];
 
 function ApplyForm({ position }: { position: JobId }) {
-  const { t } = useTranslation(['company', 'public']);
+  const { t } = useTranslation(['company', 'public', 'common']);
   const { handleSubmit, isSubmitting, isSent } = usePublicForm('job_application', { position });
   if (isSent)
     return <FormSent title={t('careers.apply.sentTitle')} message={t('careers.apply.sentMessage')} />;
@@ -57,11 +57,11 @@ function ApplyForm({ position }: { position: JobId }) {
 
 /** /careers: six open positions with Apply Now, then benefits and culture. */
 export function CareersPage() {
-  const { t } = useTranslation(['company', 'public']);
+  const { t } = useTranslation(['company', 'public', 'common']);
   usePageMeta(t('public:meta.careers.title'), t('public:meta.careers.description'));
   const [applyingFor, setApplyingFor] = useState<JobId | null>(null);
-  const benefits = translatedList<string>(t, 'careers.benefits.items');
-  const culture = translatedList<string>(t, 'careers.culture.items');
+  const benefits = translatedList(t('careers.benefits.items', { returnObjects: true }));
+  const culture = translatedList(t('careers.culture.items', { returnObjects: true }));
   return (
     <>
       <PageHero title={t('careers.title')} subtitle={t('careers.subtitle')} />
@@ -86,9 +86,11 @@ export function CareersPage() {
                   {t(`careers.jobs.${id}.description`)}
                 </Text>
                 <List fz="sm" spacing={2} style={{ flex: 1 }}>
-                  {translatedList<string>(t, `careers.jobs.${id}.requirements`).map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
-                  ))}
+                  {translatedList(t(`careers.jobs.${id}.requirements`, { returnObjects: true })).map(
+                    (item) => (
+                      <List.Item key={item}>{item}</List.Item>
+                    ),
+                  )}
                 </List>
                 <Text fz="xs" c="dark.6">
                   {t('careers.salary')}

@@ -23,8 +23,8 @@ export function CompliancePage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['legal', 'public']);
   usePageMeta(t('public:meta.compliance.title'), t('public:meta.compliance.description'));
-  const baaPoints = translatedList<string>(t, 'compliance.baa.items');
-  const risk = translatedList<string>(t, 'compliance.risk.items');
+  const baaPoints = translatedList(t('compliance.baa.items', { returnObjects: true }));
+  const risk = translatedList(t('compliance.risk.items', { returnObjects: true }));
   const baaHref = `mailto:${publicContacts.compliance}?subject=${encodeURIComponent('BAA request')}`;
   return (
     <>
@@ -37,9 +37,11 @@ export function CompliancePage() {
                 {t(`compliance.safeguards.${kind}.title`)}
               </Title>
               <List spacing="xs" fz="sm">
-                {translatedList<string>(t, `compliance.safeguards.${kind}.items`).map((item) => (
-                  <List.Item key={item}>{item}</List.Item>
-                ))}
+                {translatedList(t(`compliance.safeguards.${kind}.items`, { returnObjects: true })).map(
+                  (item) => (
+                    <List.Item key={item}>{item}</List.Item>
+                  ),
+                )}
               </List>
             </Card>
           ))}

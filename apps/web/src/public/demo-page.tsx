@@ -30,8 +30,8 @@ export function DemoPage() {
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.demo.title'), t('public:meta.demo.description'));
   const { handleSubmit, isSubmitting, isSent } = usePublicForm('demo');
-  const expectations = translatedList<string>(t, 'demo.expect.items');
-  const highlights = translatedList<string>(t, 'demo.highlights.items');
+  const expectations = translatedList(t('demo.expect.items', { returnObjects: true }));
+  const highlights = translatedList(t('demo.highlights.items', { returnObjects: true }));
   const check = (
     <ThemeIcon size={20} radius="xl" variant="light" aria-hidden="true">
       <IconCheck size={14} />

@@ -11,7 +11,6 @@ import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
 const tabs = ['quickStart', 'apiReference', 'webhooks', 'sdks'] as const;
-type DocTopic = { title: string; text: string };
 
 /** /docs: Quick Start, API Reference, Webhooks and SDKs tabs, with a search over the topics. */
 export function DocsPage() {
@@ -19,11 +18,11 @@ export function DocsPage() {
   usePageMeta(t('public:meta.docs.title'), t('public:meta.docs.description'));
   const [query, setQuery] = useState('');
   const topics = tabs.flatMap((tab) =>
-    translatedList<DocTopic>(t, `docs.topics.${tab}`).map((topic) => ({ ...topic, tab })),
+    translatedList(t(`docs.topics.${tab}`, { returnObjects: true })).map((topic) => ({ ...topic, tab })),
   );
   const needle = query.trim().toLocaleLowerCase();
   const found = topics.filter((topic) => `${topic.title} ${topic.text}`.toLocaleLowerCase().includes(needle));
-  const steps = translatedList<string>(t, 'docs.quickStart.steps');
+  const steps = translatedList(t('docs.quickStart.steps', { returnObjects: true }));
 
   return (
     <>

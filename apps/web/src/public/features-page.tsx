@@ -33,7 +33,7 @@ export function FeaturesPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.features.title'), t('public:meta.features.description'));
-  const cards = translatedList<{ title: string; text: string }>(t, 'features.cards');
+  const cards = translatedList(t('features.cards', { returnObjects: true }));
   return (
     <>
       <PageHero title={t('features.title')} subtitle={t('features.subtitle')} />

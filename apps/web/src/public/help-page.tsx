@@ -28,8 +28,8 @@ export function HelpPage() {
   const { t } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.help.title'), t('public:meta.help.description'));
   const [query, setQuery] = useState('');
-  const cards = translatedList<{ title: string; text: string }>(t, 'help.cards');
-  const faq = translatedList<{ question: string; answer: string }>(t, 'help.faq');
+  const cards = translatedList(t('help.cards', { returnObjects: true }));
+  const faq = translatedList(t('help.faq', { returnObjects: true }));
   const needle = query.trim().toLocaleLowerCase();
   const matches = (text: string) => needle === '' || text.toLocaleLowerCase().includes(needle);
   const shownCards = cards.filter((card) => matches(`${card.title} ${card.text}`));

@@ -14,7 +14,9 @@ const EnterpriseContactDialog = lazy(() =>
   import('./components/enterprise-contact-dialog').then((m) => ({ default: m.EnterpriseContactDialog })),
 );
 
-const coreIntegrations: readonly { id: string; status: Availability }[] = [
+type CoreIntegrationId = 'whatsapp' | 'sms' | 'trustpilot' | 'email' | 'restApi' | 'googleBusiness';
+
+const coreIntegrations: readonly { id: CoreIntegrationId; status: Availability }[] = [
   { id: 'whatsapp', status: 'available' },
   { id: 'sms', status: 'available' },
   { id: 'trustpilot', status: 'available' },
@@ -61,7 +63,9 @@ export function IntegrationsPage() {
                 {t(`integrations.core.${integration.id}.description`)}
               </Text>
               <List fz="sm" spacing={2}>
-                {translatedList<string>(t, `integrations.core.${integration.id}.features`).map((feature) => (
+                {translatedList(
+                  t(`integrations.core.${integration.id}.features`, { returnObjects: true }),
+                ).map((feature) => (
                   <List.Item key={feature}>{feature}</List.Item>
                 ))}
               </List>

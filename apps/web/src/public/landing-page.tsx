@@ -17,8 +17,6 @@ import { Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
-type TitledText = { title: string; text: string };
-
 const stepIcons = [IconUserPlus, IconMessageCircle, IconHeartHandshake];
 
 // From the features on, the page is below the first screen of a phone or a desk: it hydrates
@@ -93,10 +91,7 @@ function TrustStrip() {
 function Showcase() {
   const localize = useLocalizedPath();
   const { t } = useTranslation('public');
-  const steps = translatedList<TitledText & { example: string; exampleLabel: string }>(
-    t,
-    'landing.showcase.steps',
-  );
+  const steps = translatedList(t('landing.showcase.steps', { returnObjects: true }));
   return (
     <Section title={t('landing.showcase.title')} subtitle={t('landing.showcase.subtitle')} size="md">
       <Tabs defaultValue="0" variant="pills" radius="md">

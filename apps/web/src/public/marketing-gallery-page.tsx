@@ -22,10 +22,10 @@ const fileName = (image: GalleryImage) => image.file.split('/').pop() ?? image.f
 
 /** /marketing-gallery: our own images, viewable full size and downloadable, with usage guidelines. */
 export function MarketingGalleryPage() {
-  const { t } = useTranslation(['tools', 'public']);
+  const { t } = useTranslation(['tools', 'public', 'common']);
   usePageMeta(t('public:meta.marketingGallery.title'), t('public:meta.marketingGallery.description'));
   const [viewing, setViewing] = useState<GalleryImage | null>(null);
-  const guidelines = translatedList<string>(t, 'gallery.guidelines.items');
+  const guidelines = translatedList(t('gallery.guidelines.items', { returnObjects: true }));
   return (
     <>
       <PageHero title={t('gallery.title')} subtitle={t('gallery.subtitle')} />

@@ -37,11 +37,11 @@ export function SecurityPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['legal', 'public']);
   usePageMeta(t('public:meta.security.title'), t('public:meta.security.description'));
-  const features = translatedList<{ title: string; text: string }>(t, 'security.features');
-  const practices = translatedList<string>(t, 'security.practices.items');
-  const encryption = translatedList<{ title: string; text: string }>(t, 'security.encryption.items');
-  const access = translatedList<string>(t, 'security.access.items');
-  const incident = translatedList<{ title: string; text: string }>(t, 'security.incident.steps');
+  const features = translatedList(t('security.features', { returnObjects: true }));
+  const practices = translatedList(t('security.practices.items', { returnObjects: true }));
+  const encryption = translatedList(t('security.encryption.items', { returnObjects: true }));
+  const access = translatedList(t('security.access.items', { returnObjects: true }));
+  const incident = translatedList(t('security.incident.steps', { returnObjects: true }));
   return (
     <>
       <PageHero title={t('security.title')} subtitle={t('security.subtitle')} />

@@ -36,7 +36,7 @@ import { useIdleSignOut } from './use-idle-sign-out';
 // The usage upgrade dialog (spec 2 §2): its code and strings load after the shell, never in its way.
 const UsagePrompt = lazy(() =>
   Promise.all([
-    import('../../features/settings/components/usage-prompt'),
+    import('../../features/billing/components/usage-prompt'),
     i18n.loadNamespaces(['plans', 'pricing']),
   ]).then(([m]) => ({ default: m.UsagePrompt })),
 );

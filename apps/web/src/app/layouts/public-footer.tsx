@@ -1,14 +1,15 @@
 import { ActionIcon, Anchor, Box, Container, Divider, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconBrandLinkedin, IconBrandX, IconMail } from '@tabler/icons-react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
 import { useLocalizedPath } from '../../lib/localized-path';
 import { contactEmail, paths, supportEmail } from '../../lib/routes';
 
-type FooterLink = { labelKey: string; to: string };
+type FooterLink = { labelKey: ParseKeys<'public'>; to: string };
 
-const columns: { titleKey: string; links: FooterLink[] }[] = [
+const columns: { titleKey: ParseKeys<'public'>; links: FooterLink[] }[] = [
   {
     titleKey: 'footer.product.title',
     links: [
@@ -46,7 +47,7 @@ const legalLinks: FooterLink[] = [
 ];
 
 // TODO(marketing): confirm the company's social profile addresses.
-const socialLinks = [
+const socialLinks: { labelKey: ParseKeys<'public'>; href: string; Icon: typeof IconMail }[] = [
   {
     labelKey: 'footer.social.linkedin',
     href: 'https://www.linkedin.com/company/careloop',

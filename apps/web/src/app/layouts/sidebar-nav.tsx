@@ -14,12 +14,13 @@ import {
   IconStar,
   IconUsers,
 } from '@tabler/icons-react';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { BrandLogo, BrandMark } from '../../components/brand-mark';
 import { paths } from '../../lib/routes';
 
-type SidebarEntry = { labelKey: string; to: string; icon: Icon };
+type SidebarEntry = { labelKey: ParseKeys<'shell'>; to: string; icon: Icon };
 
 const sidebarEntries: readonly SidebarEntry[] = [
   { labelKey: 'sidebar.dashboard', to: paths.dashboard, icon: IconLayoutDashboard },

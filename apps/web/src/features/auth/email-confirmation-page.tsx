@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import type { ParseKeys } from 'i18next';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -14,7 +15,7 @@ import {
   readConfirmationParams,
 } from './email-confirmation.utils';
 
-const errorText: Record<Exclude<ConfirmationState, 'loading' | 'success'>, string> = {
+const errorText: Record<Exclude<ConfirmationState, 'loading' | 'success'>, ParseKeys<'auth'>> = {
   invalidLink: 'emailConfirmation.invalidLink',
   failed: 'emailConfirmation.failed',
   unexpected: 'emailConfirmation.unexpected',

@@ -32,7 +32,7 @@ import {
  * (`?invitation=TOKEN`), a colleague joins the inviting clinic.
  */
 export function SignupPage() {
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   usePageMeta(t('signup.metaTitle'), t('signup.metaDescription'));
   const [searchParams] = useSearchParams();
   const token = readInvitationToken(searchParams);
@@ -67,7 +67,7 @@ const emptyFields: SignUpFields = { firstName: '', lastName: '', email: '', prac
 
 function SignupForm({ invitation }: { invitation: SignUpInvitation | null }) {
   const localize = useLocalizedPath();
-  const { t, i18n } = useTranslation('auth');
+  const { t, i18n } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
   const session = authClient.useSession();
   const [fields, setFields] = useState<SignUpFields>(() =>

@@ -1,10 +1,10 @@
 import { type CaseStatusFilter, caseStatusFilters } from '@careloop/contracts/cases';
-import { Alert, Button, Center, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { useCaseSummary } from './api/get-case-summary';
 import { useCases } from './api/get-cases';
 import { parseStatusFilter } from './cases.utils';
@@ -16,7 +16,7 @@ import { useNow } from './hooks/use-now';
 
 /** The Action Queue: status filter, summary cards, the list, and the case and new-case dialogs. */
 export function CasesPage() {
-  const { t } = useTranslation('cases');
+  const { t } = useTranslation(['cases', 'common']);
   const [searchParams, setSearchParams] = useSearchParams();
   const status = parseStatusFilter(searchParams.get('status'));
   const [openCaseId, setOpenCaseId] = useState<string | null>(null);
@@ -24,7 +24,6 @@ export function CasesPage() {
   const now = useNow();
   const summary = useCaseSummary();
   const list = useCases(status);
-  const cases = list.data?.pages.flatMap((page) => page.cases) ?? [];
 
   const handleFilter = (value: string) => {
     const next = parseStatusFilter(value);
@@ -60,39 +59,32 @@ export function CasesPage() {
         />
       </Stack>
 
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <Alert color="red" title={t('toasts.loadError')}>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      ) : cases.length === 0 ? (
-        <Center p="xl">
-          <Stack gap={4} align="center" ta="center">
-            <Title order={2} size="h3">
-              {t('list.empty')}
-            </Title>
-            <Text c="dimmed">{t(status === 'all' ? 'list.emptyAll' : 'list.emptyFiltered')}</Text>
-          </Stack>
-        </Center>
-      ) : (
-        <>
-          <CaseList cases={cases} now={now} onOpen={setOpenCaseId} />
-          {list.hasNextPage ? (
-            <Center>
-              <Button
-                variant="default"
-                loading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {t('list.loadMore')}
-              </Button>
-            </Center>
-          ) : null}
-        </>
-      )}
+      <QueryState
+        query={list}
+        errorTitle={t('toasts.loadError')}
+        empty={{
+          isEmpty: (data) => data.pages.every((page) => page.cases.length === 0),
+          title: t('list.empty'),
+          hint: t(status === 'all' ? 'list.emptyAll' : 'list.emptyFiltered'),
+        }}
+      >
+        {(data) => (
+          <>
+            <CaseList cases={data.pages.flatMap((page) => page.cases)} now={now} onOpen={setOpenCaseId} />
+            {list.hasNextPage ? (
+              <Center>
+                <Button
+                  variant="default"
+                  loading={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  {t('list.loadMore')}
+                </Button>
+              </Center>
+            ) : null}
+          </>
+        )}
+      </QueryState>
 
       <CaseDetailDialog caseId={openCaseId} now={now} onClose={() => setOpenCaseId(null)} />
       <NewCaseDialog

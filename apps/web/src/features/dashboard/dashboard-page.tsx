@@ -13,7 +13,7 @@ import { WeeklyCharts } from './components/weekly-charts';
 
 /** Overview of the clinic: counts from one server-side summary, what needs attention, and trends. */
 export function DashboardPage() {
-  const { t } = useTranslation('dashboard');
+  const { t } = useTranslation(['dashboard', 'common']);
   const { data } = useCurrentUser();
   const summary = useDashboardSummary();
   const firstName = data?.user.firstName?.trim() || data?.user.name.split(' ')[0] || '';

@@ -19,7 +19,7 @@ const tabs = ['audit', 'retention', 'patients', 'security', 'baa'] as const;
 
 /** /enterprise-compliance: audit log, retention, patient export and erasure, security summary, BAA. */
 export function EnterpriseCompliancePage() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const me = useCurrentUser();
   // The plan and role come with the session: the page asks for nothing it would be refused.
   const isLocked = me.data ? !canUseCompliance(me.data.clinic.subscriptionTier) : false;

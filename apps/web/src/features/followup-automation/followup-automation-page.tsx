@@ -1,8 +1,8 @@
-import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconAdjustments, IconClipboardCheck, IconSend, IconWorldUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { AutomationSettingsTab } from './components/automation-settings-tab';
 import { ProductionSetupTab } from './components/production-setup-tab';
@@ -43,51 +43,45 @@ export function FollowupAutomationPage() {
         <Title order={1}>{t('page.title')}</Title>
         <Text c="dimmed">{t('page.subtitle')}</Text>
       </Stack>
-      {me.data ? (
-        <>
-          {me.data.clinic.sandboxMode ? (
-            <Alert color="blue" variant="light">
-              {t('page.sandbox')}
-            </Alert>
-          ) : null}
-          <SetupInstructionsCard />
-          {me.data.role === 'staff' ? (
-            <Alert color="yellow" title={t('forbidden.title')}>
-              {t('forbidden.message')}
-            </Alert>
-          ) : (
-            <Tabs value={tab} onChange={handleTab} keepMounted={false}>
-              <Tabs.List aria-label={t('page.tabsLabel')}>
-                {followupTabs.map((value) => {
-                  const TabIcon = tabIcons[value];
-                  return (
-                    <Tabs.Tab
-                      key={value}
-                      value={value}
-                      leftSection={<TabIcon size={16} aria-hidden="true" />}
-                    >
-                      {t(`tabs.${value}`)}
-                    </Tabs.Tab>
-                  );
-                })}
-              </Tabs.List>
-              {followupTabs.map((value) => (
-                <Tabs.Panel key={value} value={value} pt="lg">
-                  {panels[value](me.data.clinic.id)}
-                </Tabs.Panel>
-              ))}
-            </Tabs>
-          )}
-        </>
-      ) : me.isError ? (
-        <Alert color="red" title={t('page.loadError')}>
-          <Button variant="light" color="red" mt="sm" onClick={() => void me.refetch()}>
-            {t('page.retry')}
-          </Button>
-        </Alert>
-      ) : (
-        <PageLoader />
-      )}
+      <QueryState query={me} errorTitle={t('page.loadError')}>
+        {(member) => (
+          <>
+            {member.clinic.sandboxMode ? (
+              <Alert color="blue" variant="light">
+                {t('page.sandbox')}
+              </Alert>
+            ) : null}
+            <SetupInstructionsCard />
+            {member.role === 'staff' ? (
+              <Alert color="yellow" title={t('forbidden.title')}>
+                {t('forbidden.message')}
+              </Alert>
+            ) : (
+              <Tabs value={tab} onChange={handleTab} keepMounted={false}>
+                <Tabs.List aria-label={t('page.tabsLabel')}>
+                  {followupTabs.map((value) => {
+                    const TabIcon = tabIcons[value];
+                    return (
+                      <Tabs.Tab
+                        key={value}
+                        value={value}
+                        leftSection={<TabIcon size={16} aria-hidden="true" />}
+                      >
+                        {t(`tabs.${value}`)}
+                      </Tabs.Tab>
+                    );
+                  })}
+                </Tabs.List>
+                {followupTabs.map((value) => (
+                  <Tabs.Panel key={value} value={value} pt="lg">
+                    {panels[value](member.clinic.id)}
+                  </Tabs.Panel>
+                ))}
+              </Tabs>
+            )}
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -1,15 +1,15 @@
-import { Alert, Button, Code, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Code, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { logUserAction } from '../../lib/reporting';
 import { useMonitoring } from './api/get-monitoring';
 import { MonitoringCards } from './components/monitoring-cards';
 
 /** /monitoring: the clinic's errors, page speed, activity, credential health and security events. */
 export function MonitoringPage() {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t, i18n } = useTranslation(['monitoring', 'common']);
   const monitoring = useMonitoring();
   const [isDebugOpen, setDebugOpen] = useState(false);
   const time = (at: string | number) =>
@@ -43,40 +43,34 @@ export function MonitoringPage() {
         </Group>
       </Group>
 
-      {monitoring.data ? (
-        <>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('updated', { time: time(monitoring.dataUpdatedAt) })}
-          </Text>
-          <MonitoringCards snapshot={monitoring.data} />
-          {isDebugOpen ? (
-            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="monitoring-debug">
-              <Title order={2} size="h5" id="monitoring-debug" mb="xs">
-                {t('debug.title')}
-              </Title>
-              <Text size="sm">{t('debug.generatedAt', { time: time(monitoring.data.generatedAt) })}</Text>
-              <Text size="sm">{t('debug.fetchedAt', { time: time(monitoring.dataUpdatedAt) })}</Text>
-              <Text size="sm" mb="xs">
-                {t('debug.autoRefresh')}
-              </Text>
-              <Text size="sm" fw={600}>
-                {t('debug.raw')}
-              </Text>
-              <Code block style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0}>
-                {JSON.stringify(monitoring.data, null, 2)}
-              </Code>
-            </Paper>
-          ) : null}
-        </>
-      ) : monitoring.isError ? (
-        <Alert color="red" title={t('loadError')}>
-          <Button variant="light" color="red" onClick={() => void monitoring.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      ) : (
-        <PageLoader />
-      )}
+      <QueryState query={monitoring} errorTitle={t('loadError')}>
+        {(snapshot) => (
+          <>
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {t('updated', { time: time(monitoring.dataUpdatedAt) })}
+            </Text>
+            <MonitoringCards snapshot={snapshot} />
+            {isDebugOpen ? (
+              <Paper withBorder p="md" radius="md" component="section" aria-labelledby="monitoring-debug">
+                <Title order={2} size="h5" id="monitoring-debug" mb="xs">
+                  {t('debug.title')}
+                </Title>
+                <Text size="sm">{t('debug.generatedAt', { time: time(snapshot.generatedAt) })}</Text>
+                <Text size="sm">{t('debug.fetchedAt', { time: time(monitoring.dataUpdatedAt) })}</Text>
+                <Text size="sm" mb="xs">
+                  {t('debug.autoRefresh')}
+                </Text>
+                <Text size="sm" fw={600}>
+                  {t('debug.raw')}
+                </Text>
+                <Code block style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0}>
+                  {JSON.stringify(snapshot, null, 2)}
+                </Code>
+              </Paper>
+            ) : null}
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

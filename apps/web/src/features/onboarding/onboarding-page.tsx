@@ -10,7 +10,7 @@ import { OnboardingWizard } from './components/onboarding-wizard';
 
 /** /onboarding: the setup wizard for the clinic's owner or admins. */
 export function OnboardingPage() {
-  const { t } = useTranslation('onboarding');
+  const { t } = useTranslation(['onboarding', 'common']);
   const onboarding = useOnboarding();
   const isForbidden = onboarding.error instanceof ApiError && onboarding.error.status === 403;
 

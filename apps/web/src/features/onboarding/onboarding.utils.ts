@@ -35,7 +35,9 @@ import {
 import { isValidPhone } from '@careloop/domain/patient';
 import { templateLimitMessage } from '@careloop/domain/plans';
 import type { TemplateCategory, TemplateLanguage } from '@careloop/domain/starter-templates';
+import type { Namespace, TFunction } from 'i18next';
 import type { ClinicLocaleValues } from '../../components/clinic-locale-fields';
+import { translateRuntimeKey } from '../../i18n/runtime-key';
 import { ApiError } from '../../lib/api-client';
 import type { SaveStepInput } from './api/save-onboarding-step';
 
@@ -315,14 +317,15 @@ export function messageTextKey(message: DomainMessage): string | null {
 
 /**
  * A domain message in the user's language; the server's own text passes through unchanged.
- * `translate` is `t` of the onboarding namespace, with `{ limit }` bound for the template limit.
+ * `t` is of the onboarding namespace; `options` carries `{ limit }` for the template limit.
  */
 export function translateOnboardingMessage(
-  translate: (key: string) => string,
+  t: TFunction<Namespace>,
   message: DomainMessage,
+  options: Record<string, unknown> = {},
 ): string {
   const key = messageTextKey(message);
-  return key ? translate(key) : message.message;
+  return key ? translateRuntimeKey(t, key, options) : message.message;
 }
 
 /**

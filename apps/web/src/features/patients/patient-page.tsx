@@ -20,6 +20,7 @@ import { usePatientTimeline } from './api/get-patient-timeline';
 import { PatientAliasesCard } from './components/patient-aliases-card';
 import { PatientFormModal } from './components/patient-form-modal';
 import { StatusBadge } from './components/status-badge';
+import { caseStatusKeys, deliveryStatusKeys, procedureLabel, timelineStateLabel } from './patients.utils';
 
 const icons = { review: IconStar, case: IconTicket, message: IconMessage, survey: IconMoodSmile } as const;
 
@@ -70,7 +71,7 @@ export function PatientPage() {
   const facts = [
     [t('form.email'), p.email ?? '—'],
     [t('form.phone'), p.phone ?? '—'],
-    [t('form.procedure'), p.procedure ? t(`procedures.${p.procedure}`) : '—'],
+    [t('form.procedure'), p.procedure ? procedureLabel(t, p.procedure) : '—'],
     [t('detail.procedureDate'), formatCalendarDate(p.procedureDate)],
     [t('detail.added'), formatDate(p.createdAt)],
     [t('form.comment'), p.comment ?? '—'],
@@ -88,13 +89,13 @@ export function PatientPage() {
         return {
           title: t('timeline.case', { title: item.title }),
           body: '',
-          badge: t(`timeline.caseStatus.${item.status}`),
+          badge: timelineStateLabel(t, caseStatusKeys, item.status),
         };
       case 'message':
         return {
           title: t('timeline.message', { channel: item.channel.toUpperCase() }),
           body: item.content,
-          badge: t(`timeline.delivery.${item.deliveryStatus}`),
+          badge: timelineStateLabel(t, deliveryStatusKeys, item.deliveryStatus),
         };
       case 'survey':
         return {

@@ -1,5 +1,7 @@
 import type { DomainMessage } from '@careloop/domain/domain-message';
-import type { PatientStatus } from '@careloop/domain/patient';
+import type { PatientStatus, Procedure } from '@careloop/domain/patient';
+import type { Namespace, ParseKeys, TFunction } from 'i18next';
+import { keyFor } from '../../i18n/runtime-key';
 import { translateDomainMessage } from '../../lib/domain-messages';
 import { paths } from '../../lib/routes';
 
@@ -12,8 +14,54 @@ export const statusColors = {
   red: 'red',
 } as const satisfies Record<PatientStatus, string>;
 
+type PatientsKey = ParseKeys<'patients'>;
+
+/** The product's procedures by their texts (`patients:procedures.*`). */
+export const procedureKeys = {
+  'Hair Transplant': 'procedures.Hair Transplant',
+  'Dental Implant': 'procedures.Dental Implant',
+  'Plastic Surgery': 'procedures.Plastic Surgery',
+  'PRP Treatment': 'procedures.PRP Treatment',
+  'Teeth Whitening': 'procedures.Teeth Whitening',
+  'Root Canal': 'procedures.Root Canal',
+  Other: 'procedures.Other',
+} as const satisfies Record<Procedure, PatientsKey>;
+
+/** A procedure's text; a name the product does not list (an imported one) shows as it was written. */
+export function procedureLabel(t: TFunction<'patients'>, procedure: string): string {
+  const key = keyFor(procedureKeys, procedure);
+  return key ? t(key) : procedure;
+}
+
+/** The timeline's case statuses and message delivery states by their texts. */
+export const caseStatusKeys = {
+  open: 'timeline.caseStatus.open',
+  in_progress: 'timeline.caseStatus.in_progress',
+  resolved: 'timeline.caseStatus.resolved',
+  closed: 'timeline.caseStatus.closed',
+} as const satisfies Record<string, PatientsKey>;
+
+export const deliveryStatusKeys = {
+  queued: 'timeline.delivery.queued',
+  sending: 'timeline.delivery.sending',
+  sent: 'timeline.delivery.sent',
+  delivered: 'timeline.delivery.delivered',
+  read: 'timeline.delivery.read',
+  failed: 'timeline.delivery.failed',
+} as const satisfies Record<string, PatientsKey>;
+
+/** A timeline badge's text; a state this page does not know yet shows as the server named it. */
+export function timelineStateLabel(
+  t: TFunction<'patients'>,
+  keys: Readonly<Record<string, PatientsKey>>,
+  state: string,
+): string {
+  const key = keyFor(keys, state);
+  return key ? t(key) : state;
+}
+
 /** A domain message in the user's language; the server's own text passes through unchanged. */
-export function translatePatientMessage(t: (key: string) => string, message: DomainMessage): string {
+export function translatePatientMessage(t: TFunction<Namespace>, message: DomainMessage): string {
   return message.key === 'patients.errors.server' ? message.message : translateDomainMessage(t, message);
 }
 

@@ -1,8 +1,8 @@
-import { Alert, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { showError, showSuccess } from '../../lib/notifications';
 import { useReviewSummary } from './api/get-review-summary';
 import { useReviews } from './api/get-reviews';
@@ -14,7 +14,7 @@ import { syncErrorText } from './reviews.utils';
 
 /** Summary cards, the review list (newest first) with its detail dialog, and Sync Reviews. */
 export function ReviewsPage() {
-  const { t } = useTranslation('reviews');
+  const { t } = useTranslation(['reviews', 'common']);
   const summary = useReviewSummary();
   const list = useReviews();
   const sync = useSyncReviews();
@@ -53,39 +53,32 @@ export function ReviewsPage() {
 
       <ReviewSummaryCards summary={summary.data} />
 
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <Alert color="red" title={t('toasts.loadError')}>
-          <Button variant="light" color="red" onClick={() => void list.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      ) : reviews.length === 0 ? (
-        <Center p="xl">
-          <Stack gap={4} align="center" ta="center">
-            <Title order={2} size="h3">
-              {t('list.empty')}
-            </Title>
-            <Text c="dimmed">{t('list.emptyHint')}</Text>
-          </Stack>
-        </Center>
-      ) : (
-        <>
-          <ReviewList reviews={reviews} onOpen={setOpenId} />
-          {list.hasNextPage ? (
-            <Center>
-              <Button
-                variant="default"
-                loading={list.isFetchingNextPage}
-                onClick={() => void list.fetchNextPage()}
-              >
-                {t('list.loadMore')}
-              </Button>
-            </Center>
-          ) : null}
-        </>
-      )}
+      <QueryState
+        query={list}
+        errorTitle={t('toasts.loadError')}
+        empty={{
+          isEmpty: (data) => data.pages.every((page) => page.reviews.length === 0),
+          title: t('list.empty'),
+          hint: t('list.emptyHint'),
+        }}
+      >
+        {() => (
+          <>
+            <ReviewList reviews={reviews} onOpen={setOpenId} />
+            {list.hasNextPage ? (
+              <Center>
+                <Button
+                  variant="default"
+                  loading={list.isFetchingNextPage}
+                  onClick={() => void list.fetchNextPage()}
+                >
+                  {t('list.loadMore')}
+                </Button>
+              </Center>
+            ) : null}
+          </>
+        )}
+      </QueryState>
 
       <ReviewDetailDialog review={openReview} onClose={() => setOpenId(null)} />
     </Stack>

@@ -2,6 +2,7 @@ import { noReviewSourceCode } from '@careloop/contracts/reviews';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { planMessages } from '@careloop/domain/plans';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
+import type { ParseKeys } from 'i18next';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 
@@ -12,7 +13,7 @@ export const matchStatusColors = {
 } as const satisfies Record<ReviewMatchStatus, string>;
 
 /** What the 'Error syncing reviews' toast says: a translation key, or the translated text for the error code. */
-export type SyncErrorText = { key: string } | { text: string };
+export type SyncErrorText = { key: ParseKeys<'reviews'> } | { text: string };
 
 export function syncErrorText(error: unknown): SyncErrorText {
   if (error instanceof ApiError) {

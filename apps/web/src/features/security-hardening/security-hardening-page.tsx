@@ -15,7 +15,7 @@ import { scoreColor } from './security-hardening.utils';
 
 /** /security-hardening: the eight checks of the running system, the score, run / scan / auto-fix (owner/admin). */
 export function SecurityHardeningPage() {
-  const { t, i18n } = useTranslation('hardening');
+  const { t, i18n } = useTranslation(['hardening', 'common']);
   const scan = useSecurityScan();
   const fullScan = useRunFullScan();
   const checkAction = useRunSecurityCheck();

@@ -1,6 +1,5 @@
 import type { MeResponse } from '@careloop/contracts';
 import type { ClinicSettings } from '@careloop/contracts/settings';
-import type { TeamResponse } from '@careloop/contracts/team';
 import type { MessageTemplate, TemplateListResponse } from '@careloop/contracts/templates';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
 import { renderPage } from '../../test/render';
-import { SettingsPage } from './settings-page';
+import { SettingsPage, type SettingsPanels } from './settings-page';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['settings', 'credentials', 'templates', 'plans']);
@@ -80,33 +79,11 @@ const template = (name: string, overrides: Partial<MessageTemplate> = {}): Messa
   ...overrides,
 });
 
-const team: TeamResponse = {
-  members: [
-    {
-      userId: 'usr_me',
-      name: 'Ada Owner',
-      email: 'ada@smile.example',
-      role: 'owner',
-      joinedAt: '2026-01-01T00:00:00Z',
-    },
-    {
-      userId: 'usr_2',
-      name: 'Bo Staff',
-      email: 'bo@smile.example',
-      role: 'staff',
-      joinedAt: '2026-02-01T00:00:00Z',
-    },
-  ],
-  invitations: [
-    {
-      id: 'inv_1',
-      email: 'cy@smile.example',
-      role: 'admin',
-      status: 'pending',
-      expiresAt: '2026-03-08T00:00:00Z',
-      createdAt: '2026-03-01T00:00:00Z',
-    },
-  ],
+/** Tabs other features own, standing in by what they were given (their own tests cover them). */
+const panels: SettingsPanels = {
+  team: ({ me }) => <p>Team panel for {me.user.name}</p>,
+  api: () => <p>API panel</p>,
+  plan: ({ me }) => <p>Plan panel for {me.role}</p>,
 };
 
 const notFound = () => json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
@@ -128,7 +105,6 @@ function stubSettingsApi(
     if (request.path === '/api/settings') return json(settings);
     if (request.path === '/api/templates' && request.method === 'GET')
       return json(options.templates ?? { templates: [], limit: settings.templateLimit });
-    if (request.path === '/api/team') return json(team);
     return notFound();
   });
 }
@@ -137,19 +113,34 @@ describe('SettingsPage', () => {
   it('shows staff the managers-only notice on every tab and asks for no settings', async () => {
     const network = stubSettingsApi({ role: 'staff' });
     const user = userEvent.setup();
-    renderPage(<SettingsPage />, { path: '/settings' });
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings' });
     expect(await screen.findByText('Managers only')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: 'Team' }));
     expect(await screen.findByText('Managers only')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Send invitation' })).toBeNull();
+    expect(screen.queryByText(/Team panel/)).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'API' }));
+    expect(await screen.findByText('Managers only')).toBeTruthy();
+    expect(screen.queryByText('API panel')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Plan & usage' }));
+    expect(await screen.findByText('Plan panel for staff')).toBeTruthy();
     expect(network.to('/api/settings')).toHaveLength(0);
-    expect(network.to('/api/team')).toHaveLength(0);
+  });
+
+  it('gives the tabs other features own the signed-in member', async () => {
+    stubSettingsApi({ role: 'admin' });
+    const user = userEvent.setup();
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings', url: '/settings?tab=team' });
+    expect(await screen.findByText('Team panel for Ada Owner')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'API' }));
+    expect(await screen.findByText('API panel')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: 'Plan & usage' }));
+    expect(await screen.findByText('Plan panel for admin')).toBeTruthy();
   });
 
   it('checks credentials as the user types and blocks saving while an error shows', async () => {
     const network = stubSettingsApi();
     const user = userEvent.setup();
-    renderPage(<SettingsPage />, { path: '/settings' });
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings' });
     const whatsapp = await screen.findByRole('region', { name: 'WhatsApp' });
     const tokenField = within(whatsapp).getByLabelText(/^Access token/);
     await user.type(tokenField, 'EAA12345');
@@ -167,6 +158,21 @@ describe('SettingsPage', () => {
     expect(await within(sms).findByText('SID must be exactly 34 characters')).toBeTruthy();
     expect(within(sms).getByRole('button', { name: 'Save SMS' }).hasAttribute('disabled')).toBe(true);
     expect(network.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+  });
+
+  it('re-checks the credentials when the SMS provider changes, as its rules differ', async () => {
+    stubSettingsApi();
+    const user = userEvent.setup();
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings' });
+    const sms = await screen.findByRole('region', { name: 'SMS' });
+    await user.click(within(sms).getByLabelText(/^Account SID/));
+    await user.paste(`AC${'1'.repeat(31)}`);
+    expect(await within(sms).findByText('SID must be exactly 34 characters')).toBeTruthy();
+    // Vonage's API key has its own format: only "required" applies, so the Twilio error goes.
+    await user.click(within(sms).getByLabelText(/^Provider/));
+    await user.click(await screen.findByRole('option', { name: 'Vonage', hidden: true }));
+    expect(await within(sms).findByLabelText(/^API key/)).toBeTruthy();
+    await waitFor(() => expect(within(sms).queryByText('SID must be exactly 34 characters')).toBeNull());
   });
 
   it('saves WhatsApp with valid values and shows the success toast', async () => {
@@ -188,7 +194,7 @@ describe('SettingsPage', () => {
           : undefined,
     });
     const user = userEvent.setup();
-    renderPage(<SettingsPage />, { path: '/settings' });
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings' });
     const whatsapp = await screen.findByRole('region', { name: 'WhatsApp' });
     await user.click(within(whatsapp).getByLabelText(/^Access token/));
     await user.paste(accessToken);
@@ -207,7 +213,7 @@ describe('SettingsPage', () => {
     ['professional', false],
   ] as const)('a %s clinic sees the Premium Feature notice: %s', async (tier, locked) => {
     stubSettingsApi({ settings: buildSettings({ tier }) });
-    renderPage(<SettingsPage />, { path: '/settings' });
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings' });
     const ai = await screen.findByRole('region', { name: 'AI review response' });
     expect(within(ai).queryByText('Premium Feature') !== null).toBe(locked);
     expect(within(ai).queryByText('This feature requires Professional or Enterprise plan') !== null).toBe(
@@ -221,7 +227,7 @@ describe('SettingsPage', () => {
       templates: { templates: [template('One'), template('Two'), template('Three')], limit: 3 },
     });
     const user = userEvent.setup();
-    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=templates' });
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings', url: '/settings?tab=templates' });
     expect(await screen.findByText('3 of 3 templates used')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Add Custom Template' }));
     expect(
@@ -256,7 +262,7 @@ describe('SettingsPage', () => {
       },
     });
     const user = userEvent.setup();
-    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=templates' });
+    renderPage(<SettingsPage panels={panels} />, { path: '/settings', url: '/settings?tab=templates' });
     const body = await screen.findByRole('textbox', { name: 'Message' });
     const save = screen.getByRole('button', { name: 'Save templates' });
     expect(save.hasAttribute('disabled')).toBe(true);
@@ -288,91 +294,5 @@ describe('SettingsPage', () => {
       ],
     });
     await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true));
-  });
-
-  it('lists members and pending invitations, and invites a colleague', async () => {
-    const network = stubSettingsApi({
-      extra: (request) => {
-        if (request.path !== '/api/team/invitations' || request.method !== 'POST') return undefined;
-        const { email } = request.body as { email: string };
-        if (email === 'bo@smile.example')
-          return json({ error: { code: 'CONFLICT', message: 'This address has already been invited' } }, 409);
-        return json({ ...team.invitations[0], id: 'inv_2', email }, 201);
-      },
-    });
-    const user = userEvent.setup();
-    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=team' });
-    const ada = await screen.findByRole('listitem', { name: 'Ada Owner' });
-    expect(within(ada).getByText('You')).toBeTruthy();
-    const bo = screen.getByRole('listitem', { name: 'Bo Staff' });
-    expect((within(bo).getByRole('combobox', { name: 'Role of Bo Staff' }) as HTMLSelectElement).value).toBe(
-      'staff',
-    );
-    const pending = screen.getByRole('listitem', { name: 'cy@smile.example' });
-    expect(within(pending).getByText('Pending')).toBeTruthy();
-    expect(within(pending).getByText('Admin')).toBeTruthy();
-
-    const email = screen.getByRole('textbox', { name: /^Email/ });
-    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    expect(network.to('/api/team/invitations')).toHaveLength(0);
-
-    await user.type(email, 'bo@smile.example');
-    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect((await screen.findAllByText('This address has already been invited')).length).toBeGreaterThan(0);
-
-    await user.clear(email);
-    await user.type(email, 'dee@smile.example');
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Role' }), 'admin');
-    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByText('Invitation sent')).toBeTruthy();
-    expect(network.to('/api/team/invitations').at(-1)?.body).toEqual({
-      email: 'dee@smile.example',
-      role: 'admin',
-    });
-    await waitFor(() => expect(network.to('/api/team').length).toBeGreaterThan(1));
-  });
-
-  it('changes a role, removes a member after confirming and revokes an invitation', async () => {
-    const network = stubSettingsApi({
-      extra: (request) => {
-        if (request.path === '/api/team/members/usr_me' && request.method === 'DELETE')
-          return json(
-            { error: { code: 'CONFLICT', message: 'The last owner cannot be removed or demoted' } },
-            409,
-          );
-        if (request.path === '/api/team/members/usr_2' && request.method === 'PATCH')
-          return json({ ...team.members[1], role: 'admin' });
-        if (request.method === 'DELETE') return new Response(null, { status: 204 });
-        return undefined;
-      },
-    });
-    const user = userEvent.setup();
-    renderPage(<SettingsPage />, { path: '/settings', url: '/settings?tab=team' });
-    const bo = await screen.findByRole('listitem', { name: 'Bo Staff' });
-    await user.selectOptions(within(bo).getByRole('combobox', { name: 'Role of Bo Staff' }), 'admin');
-    expect(await screen.findByText('Role updated')).toBeTruthy();
-    expect(network.to('/api/team/members/usr_2')[0]).toMatchObject({
-      method: 'PATCH',
-      body: { role: 'admin' },
-    });
-
-    await user.click(within(bo).getByRole('button', { name: 'Remove Bo Staff' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Remove team member' });
-    expect(network.requests.filter((r) => r.method === 'DELETE')).toHaveLength(0);
-    await user.click(within(dialog).getByRole('button', { name: 'Remove member' }));
-    expect(await screen.findByText('Team member removed')).toBeTruthy();
-    expect(network.to('/api/team/members/usr_2').at(-1)?.method).toBe('DELETE');
-
-    const ada = screen.getByRole('listitem', { name: 'Ada Owner' });
-    await user.click(within(ada).getByRole('button', { name: 'Remove Ada Owner' }));
-    await user.click(
-      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove member' }),
-    );
-    expect(await screen.findByText('The last owner cannot be removed or demoted')).toBeTruthy();
-
-    await user.click(screen.getByRole('button', { name: 'Revoke the invitation for cy@smile.example' }));
-    expect(await screen.findByText('Invitation revoked')).toBeTruthy();
-    expect(network.to('/api/team/invitations/inv_1')[0]?.method).toBe('DELETE');
   });
 });

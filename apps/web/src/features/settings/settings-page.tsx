@@ -1,38 +1,33 @@
-import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
+import type { MeResponse } from '@careloop/contracts/me';
+import { Alert, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconApi, IconBuildingHospital, IconChartBar, IconMessage2, IconUsers } from '@tabler/icons-react';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ManagersOnlyNotice } from '../../components/managers-only-notice';
 import { PageLoader } from '../../components/page-loader';
+import { LoadError, QueryState } from '../../components/query-state';
 import { SandboxModeCard } from '../../components/sandbox-mode-card';
+import { canManageClinic } from '../../lib/clinic-roles';
 import { useCurrentUser } from '../../lib/current-user';
-import { useApiClients } from './api/get-api-clients';
 import { useSettings } from './api/get-settings';
-import { useTeam } from './api/get-team';
 import { useTemplates } from './api/get-templates';
-import { useUsage } from './api/get-usage';
-import { useWebhookEndpoints } from './api/get-webhook-endpoints';
 import { AiReviewResponseSection } from './components/ai-review-response-section';
-import { ApiClientsSection } from './components/api-clients-section';
 import { CategorySection } from './components/category-section';
 import { HowItWorks } from './components/how-it-works';
-import { ManagersOnlyNotice } from './components/managers-only-notice';
-import { PlanSection } from './components/plan-section';
 import { ProfileSection } from './components/profile-section';
 import { SecuritySection } from './components/security-section';
 import { SmsSection } from './components/sms-section';
-import { TeamSection } from './components/team-section';
 import { TemplatesSection } from './components/templates-section';
 import { TrustpilotSection } from './components/trustpilot-section';
-import { WebhookEndpointsSection } from './components/webhook-endpoints-section';
 import { WhatsAppSection } from './components/whatsapp-section';
-import {
-  canManageClinic,
-  isForbidden,
-  parseSettingsTab,
-  type SettingsTab,
-  settingsTabs,
-} from './settings.utils';
+import { parseSettingsTab, type SettingsTab, settingsTabs } from './settings.utils';
+
+/** A tab's content owned by another feature, given the signed-in member. */
+type PanelComponent = ComponentType<{ me: MeResponse }>;
+
+/** The tabs other features fill in (the app composes them, features do not import each other). */
+export type SettingsPanels = { team: PanelComponent; api: PanelComponent; plan: PanelComponent };
 
 const tabIcons = {
   clinic: IconBuildingHospital,
@@ -54,7 +49,13 @@ export type ExtraSettingsTab = {
 };
 
 /** Clinic Settings, Message templates, Team, API and Plan & usage, one tab each (`?tab=`); staff see the managers-only notice. */
-export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly ExtraSettingsTab[] }) {
+export function SettingsPage({
+  panels,
+  extraTabs = [],
+}: {
+  panels: SettingsPanels;
+  extraTabs?: readonly ExtraSettingsTab[];
+}) {
   const { t } = useTranslation('settings');
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -103,8 +104,8 @@ export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly ExtraSet
             <>
               {panel('clinic', <ClinicPanel />)}
               {panel('templates', <TemplatesPanel />)}
-              {panel('team', <TeamPanel userId={me.data.user.id} role={me.data.role} />)}
-              {panel('api', <ApiPanel />)}
+              {panel('team', <panels.team me={me.data} />)}
+              {panel('api', <panels.api me={me.data} />)}
             </>
           ) : (
             (['clinic', 'templates', 'team', 'api'] as const).map((value) => (
@@ -113,7 +114,7 @@ export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly ExtraSet
               </Tabs.Panel>
             ))
           )}
-          {panel('plan', <PlanPanel isOwner={me.data.role === 'owner'} />)}
+          {panel('plan', <panels.plan me={me.data} />)}
           {extraTabs.map((extra) => (
             <Tabs.Panel key={extra.value} value={extra.value} pt="lg">
               {canManageClinic(me.data.role) ? extra.content : <ManagersOnlyNotice />}
@@ -121,7 +122,7 @@ export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly ExtraSet
           ))}
         </Tabs>
       ) : me.isError ? (
-        <LoadError onRetry={() => void me.refetch()} />
+        <LoadError title={t('page.loadError')} onRetry={() => void me.refetch()} />
       ) : (
         <PageLoader />
       )}
@@ -129,36 +130,11 @@ export function SettingsPage({ extraTabs = [] }: { extraTabs?: readonly ExtraSet
   );
 }
 
-function LoadError({ onRetry }: { onRetry: () => void }) {
-  const { t } = useTranslation('settings');
-  return (
-    <Alert color="red" title={t('page.loadError')}>
-      <Button variant="light" color="red" onClick={onRetry}>
-        {t('common:actions.tryAgain')}
-      </Button>
-    </Alert>
-  );
-}
-
-/** A query's data, the managers-only notice on 403 (the role changed meanwhile), or a retry. */
-function Loaded<T>({
-  query,
-  children,
-}: {
-  query: { data: T | undefined; error: unknown; isError: boolean; refetch: () => unknown };
-  children: (data: T) => ReactNode;
-}) {
-  if (query.data !== undefined) return children(query.data);
-  if (isForbidden(query.error)) return <ManagersOnlyNotice />;
-  if (query.isError) return <LoadError onRetry={() => void query.refetch()} />;
-  return <PageLoader />;
-}
-
 function ClinicPanel() {
   const { t } = useTranslation('settings');
   const settings = useSettings();
   return (
-    <Loaded query={settings}>
+    <QueryState query={settings} errorTitle={t('page.loadError')} forbidden={<ManagersOnlyNotice />}>
       {(data) => (
         <Stack gap="lg">
           {data.clinic.sandboxMode ? (
@@ -177,34 +153,16 @@ function ClinicPanel() {
           <HowItWorks />
         </Stack>
       )}
-    </Loaded>
+    </QueryState>
   );
 }
 
 function TemplatesPanel() {
+  const { t } = useTranslation('settings');
   const templates = useTemplates();
-  return <Loaded query={templates}>{(data) => <TemplatesSection data={data} />}</Loaded>;
-}
-
-function TeamPanel({ userId, role }: { userId: string; role: 'owner' | 'admin' | 'staff' }) {
-  const team = useTeam();
-  return <Loaded query={team}>{(data) => <TeamSection team={data} me={{ userId, role }} />}</Loaded>;
-}
-
-/** API clients of the clinic (owners and admins). */
-function ApiPanel() {
-  const clients = useApiClients();
-  const endpoints = useWebhookEndpoints();
   return (
-    <Stack gap="xl">
-      <Loaded query={clients}>{(data) => <ApiClientsSection data={data} />}</Loaded>
-      <Loaded query={endpoints}>{(data) => <WebhookEndpointsSection data={data} />}</Loaded>
-    </Stack>
+    <QueryState query={templates} errorTitle={t('page.loadError')} forbidden={<ManagersOnlyNotice />}>
+      {(data) => <TemplatesSection data={data} />}
+    </QueryState>
   );
-}
-
-/** Plan & usage: every member sees the usage; only owners change the plan. */
-function PlanPanel({ isOwner }: { isOwner: boolean }) {
-  const usage = useUsage();
-  return <Loaded query={usage}>{(data) => <PlanSection usage={data} canChangePlan={isOwner} />}</Loaded>;
 }

@@ -1,12 +1,7 @@
 import type { MessageTemplate } from '@careloop/contracts/templates';
 import { describe, expect, it } from 'vitest';
 import { blankTemplateDraft, type TemplateDraft } from '../../components/template-editor.utils';
-import { ApiError } from '../../lib/api-client';
 import {
-  assignableRoles,
-  type ClinicRole,
-  canManageClinic,
-  canManageMember,
   canTestSms,
   canTestWhatsApp,
   hasUnknownTemplateVariables,
@@ -14,14 +9,12 @@ import {
   parseAiThreshold,
   parseSettingsTab,
   type SmsFormValues,
-  teamErrorOf,
   templateDraftsFrom,
   templateSetChanged,
   toSmsBody,
   toWhatsAppBody,
   validateSms,
   validateWhatsApp,
-  visibleErrors,
 } from './settings.utils';
 
 const token = (length: number, prefix = 'EAA') => prefix + 'x'.repeat(length - prefix.length);
@@ -172,17 +165,6 @@ describe('validateSms', () => {
   });
 });
 
-describe('visibleErrors', () => {
-  const errors = { a: { key: 'k.a', message: 'A' }, b: { key: 'k.b', message: 'B' } };
-  it.each([
-    [{}, false, []],
-    [{ a: true }, false, ['a']],
-    [{}, true, ['a', 'b']],
-  ])('touched %j, submitted %s -> %j', (touched, submitted, shown) => {
-    expect(Object.keys(visibleErrors(errors, touched, submitted))).toEqual(shown);
-  });
-});
-
 describe('AI reply choices', () => {
   it.each([
     ['1', 1],
@@ -260,70 +242,5 @@ describe('hasUnknownTemplateVariables', () => {
     [['{{ clinic_name }} says {{PATIENT_NAME}}'], true],
   ])('%j -> %s', (bodies, expected) => {
     expect(hasUnknownTemplateVariables(bodies.map(draft))).toBe(expected);
-  });
-});
-
-describe('roles', () => {
-  it.each([
-    ['owner', true],
-    ['admin', true],
-    ['staff', false],
-    [undefined, false],
-  ] as const)('%s manages the clinic: %s', (role, expected) => {
-    expect(canManageClinic(role)).toBe(expected);
-  });
-
-  it.each([
-    ['owner', 'owner', true],
-    ['owner', 'staff', true],
-    ['admin', 'owner', false],
-    ['admin', 'admin', true],
-    ['admin', 'staff', true],
-    ['staff', 'staff', false],
-  ] as const)('%s may manage a member who is %s: %s', (caller, member, expected) => {
-    expect(canManageMember(caller, member)).toBe(expected);
-  });
-
-  it.each([
-    ['owner', ['owner', 'admin', 'staff']],
-    ['admin', ['admin', 'staff']],
-    ['staff', []],
-  ] as [ClinicRole, ClinicRole[]][])('%s may give %j', (caller, roles) => {
-    expect(assignableRoles(caller)).toEqual(roles);
-  });
-});
-
-describe('teamErrorOf', () => {
-  it.each([
-    [
-      new ApiError(409, 'CONFLICT', 'The last owner cannot be removed or demoted'),
-      { key: 'team.errors.lastOwner' },
-    ],
-    [
-      new ApiError(409, 'CONFLICT', 'This address has already been invited'),
-      { key: 'team.errors.alreadyInvited' },
-    ],
-    [
-      new ApiError(409, 'CONFLICT', 'This person is already a member of your clinic'),
-      { key: 'team.errors.alreadyMember' },
-    ],
-    [
-      new ApiError(403, 'FORBIDDEN', 'Only an owner can change or remove an owner'),
-      { key: 'team.errors.ownerOnly' },
-    ],
-    [
-      new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this'),
-      { key: 'team.errors.forbidden' },
-    ],
-    [new ApiError(404, 'NOT_FOUND', 'Team member not found'), { key: 'team.errors.notFound' }],
-    [
-      new ApiError(409, 'CONFLICT', 'Something new'),
-      { text: 'This conflicts with existing data. Refresh the page and try again.' },
-    ],
-    [new ApiError(500, 'INTERNAL', 'boom'), null],
-    [new ApiError(0, 'NETWORK', 'offline'), null],
-    [new Error('x'), null],
-  ])('%s -> %j', (error, expected) => {
-    expect(teamErrorOf(error)).toEqual(expected);
   });
 });

@@ -1,4 +1,3 @@
-import { clinicRoleSchema, type MeResponse } from '@careloop/contracts/me';
 import type {
   ClinicSettings,
   SaveSmsBody,
@@ -33,7 +32,6 @@ import {
   toSavedTemplates,
 } from '../../components/template-editor.utils';
 import { ApiError } from '../../lib/api-client';
-import { apiErrorMessage } from '../../lib/api-error-message';
 
 export const settingsTabs = ['clinic', 'templates', 'team', 'api', 'plan'] as const;
 export type SettingsTab = (typeof settingsTabs)[number];
@@ -41,11 +39,6 @@ export type SettingsTab = (typeof settingsTabs)[number];
 /** The tab in the URL (`?tab=`): unknown values open the Clinic tab. */
 export function parseSettingsTab(value: string | null): SettingsTab {
   return settingsTabs.find((tab) => tab === value) ?? 'clinic';
-}
-
-/** Staff may not read or change settings: the API answers 403 FORBIDDEN. */
-export function isForbidden(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 403 && error.code === 'FORBIDDEN';
 }
 
 export function isPlanRequired(error: unknown): boolean {
@@ -88,20 +81,7 @@ export function fieldErrorsOf(error: unknown): FieldErrors<string> {
   return errors;
 }
 
-/** Errors shown now: a field's once it was edited, all of them once Save was pressed. */
-export function visibleErrors<Field extends string>(
-  errors: FieldErrors<Field>,
-  touched: Partial<Record<Field, boolean>>,
-  submitted: boolean,
-): FieldErrors<Field> {
-  const shown: FieldErrors<Field> = {};
-  for (const field of Object.keys(errors) as Field[]) {
-    if (submitted || touched[field]) shown[field] = errors[field];
-  }
-  return shown;
-}
-
-export function hasErrors(errors: FieldErrors<string>): boolean {
+function hasErrors(errors: FieldErrors<string>): boolean {
   return Object.values(errors).some(Boolean);
 }
 
@@ -338,47 +318,6 @@ export function templateSetChanged(
 /** The domain renderer refuses unknown placeholders: such a set may not be saved. */
 export function hasUnknownTemplateVariables(drafts: readonly TemplateDraft[]): boolean {
   return drafts.some((draft) => previewTemplate(draft.body).kind === 'unknownVariables');
-}
-
-// Team
-
-export type ClinicRole = MeResponse['role'];
-export const clinicRoles: readonly ClinicRole[] = clinicRoleSchema.options;
-
-/** Settings, secrets and the team are for owners and admins (the API answers 403 to staff). */
-export function canManageClinic(role: ClinicRole | undefined): boolean {
-  return role === 'owner' || role === 'admin';
-}
-
-/** Only an owner may change or remove an owner (the server's rule, mirrored to disable controls). */
-export function canManageMember(caller: ClinicRole, member: ClinicRole): boolean {
-  return canManageClinic(caller) && (member !== 'owner' || caller === 'owner');
-}
-
-/** The roles a caller may give: owners any, admins admin or staff. */
-export function assignableRoles(caller: ClinicRole): ClinicRole[] {
-  if (caller === 'owner') return [...clinicRoles];
-  return caller === 'admin' ? ['admin', 'staff'] : [];
-}
-
-/** The server's team refusals with a translation (`settings:team.errors.*`); others show as they came. */
-const teamErrorKeys: Record<string, string> = {
-  'The last owner cannot be removed or demoted': 'team.errors.lastOwner',
-  'This address has already been invited': 'team.errors.alreadyInvited',
-  'This person is already a member of your clinic': 'team.errors.alreadyMember',
-  'Only an owner can change or remove an owner': 'team.errors.ownerOnly',
-};
-
-export type TeamErrorText = { key: string } | { text: string } | null;
-
-/** What to show for a refused team change: a known 409/403 by its own key, another 4xx by its error code. */
-export function teamErrorOf(error: unknown): TeamErrorText {
-  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return null;
-  const key = teamErrorKeys[error.message];
-  if (key) return { key };
-  if (error.status === 404) return { key: 'team.errors.notFound' };
-  if (error.status === 403 && error.code === 'FORBIDDEN') return { key: 'team.errors.forbidden' };
-  return { text: apiErrorMessage(error) };
 }
 
 /** The automatic sign-out times offered (minutes), with the saved one if it is another (set through the API). */

@@ -1,9 +1,9 @@
 import { type QaCaseId, type QaCategory, qaCategories } from '@careloop/domain/qa-cases';
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { downloadTextFile } from '../../lib/download';
 import { showError, showSuccess } from '../../lib/notifications';
 import { logUserAction } from '../../lib/reporting';
@@ -22,7 +22,7 @@ import {
 
 /** /testing-checklist: the clinic's production-readiness QA list (spec 2 §2), saved per clinic. */
 export function TestingChecklistPage() {
-  const { t, i18n } = useTranslation('testing');
+  const { t, i18n } = useTranslation(['testing', 'common']);
   const checklist = useTestingChecklist();
   const update = useUpdateQaCase();
   const [category, setCategory] = useState<QaCategory | 'all'>('all');
@@ -47,7 +47,7 @@ export function TestingChecklistPage() {
         new Date(iso),
       );
     const report = buildTestingReport(cases, {
-      t: (key, options) => t(key, options ?? {}),
+      t: i18n.getFixedT(null, 'testing'),
       now,
       formatTime,
     });
@@ -72,45 +72,39 @@ export function TestingChecklistPage() {
         </Button>
       </Group>
 
-      {checklist.data ? (
-        <>
-          <ChecklistSummary progress={progress} />
-          <Group gap="xs" role="group" aria-label={t('filter.label')}>
-            {(['all', ...qaCategories] as const).map((value) => (
-              <Button
-                key={value}
-                size="xs"
-                variant={category === value ? 'filled' : 'default'}
-                aria-pressed={category === value}
-                onClick={() => setCategory(value)}
-              >
-                {value === 'all' ? t('filter.all') : t(`categories.${value}`)}
-              </Button>
-            ))}
-          </Group>
-          <Stack gap="sm">
-            {filterCases(cases, category).map((qaCase) => (
-              <QaCaseCard
-                key={qaCase.id}
-                qaCase={qaCase}
-                number={cases.indexOf(qaCase) + 1}
-                isSaving={update.isPending && update.variables?.id === qaCase.id}
-                onToggle={(completed) => save(qaCase.id, { completed })}
-                onSaveNotes={(notes) => save(qaCase.id, { notes })}
-              />
-            ))}
-          </Stack>
-          <PreLaunchChecklist />
-        </>
-      ) : checklist.isError ? (
-        <Alert color="red" title={t('loadError')}>
-          <Button variant="light" color="red" onClick={() => void checklist.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      ) : (
-        <PageLoader />
-      )}
+      <QueryState query={checklist} errorTitle={t('loadError')}>
+        {() => (
+          <>
+            <ChecklistSummary progress={progress} />
+            <Group gap="xs" role="group" aria-label={t('filter.label')}>
+              {(['all', ...qaCategories] as const).map((value) => (
+                <Button
+                  key={value}
+                  size="xs"
+                  variant={category === value ? 'filled' : 'default'}
+                  aria-pressed={category === value}
+                  onClick={() => setCategory(value)}
+                >
+                  {value === 'all' ? t('filter.all') : t(`categories.${value}`)}
+                </Button>
+              ))}
+            </Group>
+            <Stack gap="sm">
+              {filterCases(cases, category).map((qaCase) => (
+                <QaCaseCard
+                  key={qaCase.id}
+                  qaCase={qaCase}
+                  number={cases.indexOf(qaCase) + 1}
+                  isSaving={update.isPending && update.variables?.id === qaCase.id}
+                  onToggle={(completed) => save(qaCase.id, { completed })}
+                  onSaveNotes={(notes) => save(qaCase.id, { notes })}
+                />
+              ))}
+            </Stack>
+            <PreLaunchChecklist />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces('testing');
 });
 
-const t = (key: string, options?: Record<string, unknown>) => i18n.t(`testing:${key}`, options ?? {});
+const t = i18n.getFixedT(null, 'testing');
 const allCritical = () =>
   mergeCases(
     qaCases.map((c) => ({

@@ -1,6 +1,8 @@
 import type { QaCaseState } from '@careloop/contracts/testing-checklist';
 import { type ChecklistProgress, checklistProgress } from '@careloop/domain/monitoring-rules';
 import { type QaCategory, qaCases } from '@careloop/domain/qa-cases';
+import type { TFunction } from 'i18next';
+import { translateRuntimeKey } from '../../i18n/runtime-key';
 
 export type ChecklistCase = (typeof qaCases)[number] & Omit<QaCaseState, 'id'>;
 
@@ -31,8 +33,6 @@ export function reportFileName(now: Date): string {
   return `testing-report-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.md`;
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
-
 const stepNumbers = (count: number) => Array.from({ length: count }, (_, i) => i + 1);
 
 /**
@@ -41,7 +41,7 @@ const stepNumbers = (count: number) => Array.from({ length: count }, (_, i) => i
  */
 export function buildTestingReport(
   cases: readonly ChecklistCase[],
-  options: { t: Translate; now: Date; formatTime: (iso: string) => string },
+  options: { t: TFunction<'testing'>; now: Date; formatTime: (iso: string) => string },
 ): string {
   const { t, now, formatTime } = options;
   const progress = progressOf(cases);
@@ -64,7 +64,8 @@ export function buildTestingReport(
     `## ${t('report.cases')}`,
   ];
   cases.forEach((qaCase, index) => {
-    const text = (key: string) => t(`cases.${qaCase.id}.${key}`);
+    // A case's texts are named by its id and step count, which come from the domain's list.
+    const text = (key: string) => translateRuntimeKey(t, `cases.${qaCase.id}.${key}`);
     lines.push(
       '',
       `### ${index + 1}. ${text('title')}`,

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { translateRuntimeKey } from '../../i18n/runtime-key';
 import { publicApiOperations } from './api-operations';
 
 /** /docs API Reference: every operation of the committed OpenAPI document, with its scope and fields. */
@@ -18,7 +19,8 @@ export function ApiReference() {
                 {operation.path}
               </Title>
             </Group>
-            <Text fz="sm">{t(`api.operations.${operation.key}`)}</Text>
+            {/* The operations come from the OpenAPI document, so their keys are known at run time only. */}
+            <Text fz="sm">{translateRuntimeKey(t, `api.operations.${operation.key}`)}</Text>
             <Text fz="xs" c="dark.6">
               {operation.scopes.length > 0
                 ? t('docs.apiReference.scope', { scope: operation.scopes.join(', ') })

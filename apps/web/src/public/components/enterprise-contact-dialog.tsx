@@ -46,7 +46,7 @@ export function canSubmitEnterpriseContact(form: typeof emptyForm): boolean {
 
 /** Enterprise sales request: stored, then the dialog closes and forgets what was typed. */
 export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDialogProps) {
-  const { t, i18n } = useTranslation('pricing');
+  const { t, i18n } = useTranslation(['pricing', 'common']);
   const [form, setForm] = useState(emptyForm);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const set = (field: keyof typeof emptyForm) => (value: string) =>

@@ -16,8 +16,6 @@ import { Section } from './page-hero';
 import { PricingPlans } from './pricing-plans';
 import { translatedList } from './translated-list';
 
-type TitledText = { title: string; text: string };
-
 const featureIcons = [
   IconMessageCircle,
   IconStar,
@@ -29,7 +27,7 @@ const featureIcons = [
 
 function FeatureGrid() {
   const { t } = useTranslation('landing');
-  const items = translatedList<TitledText>(t, 'features.items');
+  const items = translatedList(t('features.items', { returnObjects: true }));
   return (
     <Section title={t('features.title')} subtitle={t('features.subtitle')} tinted>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl">

@@ -28,11 +28,8 @@ import { translatedList } from './translated-list';
 
 export function Results() {
   const { t } = useTranslation('landing');
-  const clinics = translatedList<{ name: string; type: string; result: string; detail: string }>(
-    t,
-    'results.clinics',
-  );
-  const metrics = translatedList<{ value: string; label: string }>(t, 'results.metrics');
+  const clinics = translatedList(t('results.clinics', { returnObjects: true }));
+  const metrics = translatedList(t('results.metrics', { returnObjects: true }));
   return (
     <Section title={t('results.title')} subtitle={t('results.subtitle')}>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="lg" mb="xl">
@@ -77,7 +74,7 @@ export function Results() {
 
 export function Testimonials() {
   const { t } = useTranslation('landing');
-  const items = translatedList<{ quote: string; name: string; role: string }>(t, 'testimonials.items');
+  const items = translatedList(t('testimonials.items', { returnObjects: true }));
   return (
     <Section title={t('testimonials.title')} subtitle={t('testimonials.subtitle')} tinted>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="lg">
@@ -147,7 +144,7 @@ export function BlogTeasers() {
 export function Faq() {
   const localize = useLocalizedPath();
   const { t } = useTranslation('landing');
-  const items = translatedList<{ question: string; answer: string }>(t, 'faq.items');
+  const items = translatedList(t('faq.items', { returnObjects: true }));
   return (
     <Section title={t('faq.title')} size="md">
       {/* Single-open and collapsible: opening one closes the other, clicking the open one closes it. */}

@@ -6,12 +6,10 @@ import { translatedList } from './translated-list';
 /** Spec 3 §2: both legal texts were last updated on December 22, 2024. */
 const legalLastUpdated = '2024-12-22';
 
-type LegalSection = { title: string; paragraphs: string[] };
-
 /** A long legal text: title, last-updated date, introduction and numbered sections. */
 export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const { t, i18n } = useTranslation('legal');
-  const sections = translatedList<LegalSection>(t, `${document}.sections`);
+  const sections = translatedList(t(`${document}.sections`, { returnObjects: true }));
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }} component="article">
       <Stack gap="md">

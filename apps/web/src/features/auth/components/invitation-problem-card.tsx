@@ -17,7 +17,7 @@ type InvitationProblemCardProps = {
 /** An invitation link that cannot be used: the server's reason, and where to go instead. */
 export function InvitationProblemCard({ problem, isRetrying, onRetry }: InvitationProblemCardProps) {
   const localize = useLocalizedPath();
-  const { t } = useTranslation('auth');
+  const { t } = useTranslation(['auth', 'common']);
   return (
     <AuthCard title={t('signup.invitation.problemTitle')}>
       <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle aria-hidden="true" />}>

@@ -32,7 +32,7 @@ const productColor = '#0b6b73';
 
 /** Settings > Branding: the clinic's logo and colour on its patients' pages (Professional and Enterprise). */
 export function BrandingPanel() {
-  const { t } = useTranslation(['branding', 'plans']);
+  const { t } = useTranslation(['branding', 'plans', 'common']);
   const branding = useBranding();
   if (branding.data) {
     return (

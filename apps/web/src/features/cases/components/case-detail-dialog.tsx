@@ -30,7 +30,7 @@ import { TimelinessBadge } from './timeliness-badge';
 type CaseDetailDialogProps = { caseId: string | null; now: Date; onClose: () => void };
 
 export function CaseDetailDialog({ caseId, now, onClose }: CaseDetailDialogProps) {
-  const { t } = useTranslation('cases');
+  const { t } = useTranslation(['cases', 'common']);
   const query = useCase(caseId);
   return (
     <Modal
@@ -60,7 +60,7 @@ function errorText(error: unknown, fallback: string) {
 }
 
 function CaseDetailBody({ kase, now }: { kase: CaseDetail; now: Date }) {
-  const { t, i18n } = useTranslation('cases');
+  const { t, i18n } = useTranslation(['cases', 'common']);
   const update = useUpdateCase(kase.id);
   const members = useClinicMembers();
   const actions = allowedCaseActions(kase.status);
@@ -162,7 +162,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
 }
 
 function CaseNotes({ kase }: { kase: CaseDetail }) {
-  const { t, i18n } = useTranslation('cases');
+  const { t, i18n } = useTranslation(['cases', 'common']);
   const addNote = useAddCaseNote(kase.id);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -21,7 +21,7 @@ const emptyForm: NewCaseFormValues = {
 type NewCaseDialogProps = { opened: boolean; onClose: () => void; onCreated: (id: string) => void };
 
 export function NewCaseDialog({ opened, onClose, onCreated }: NewCaseDialogProps) {
-  const { t } = useTranslation('cases');
+  const { t } = useTranslation(['cases', 'common']);
   return (
     <Modal
       opened={opened}
@@ -37,7 +37,7 @@ export function NewCaseDialog({ opened, onClose, onCreated }: NewCaseDialogProps
 }
 
 function NewCaseForm({ onClose, onCreated }: Omit<NewCaseDialogProps, 'opened'>) {
-  const { t } = useTranslation('cases');
+  const { t } = useTranslation(['cases', 'common']);
   const createCase = useCreateCase();
   const [values, setValues] = useState<NewCaseFormValues>(emptyForm);
   const [titleError, setTitleError] = useState<string | null>(null);

@@ -21,7 +21,7 @@ type MessageListPanelProps = {
 
 /** One of the two lists: a titled panel, a 400 px scroll area (spec 2 §9) and Previous/Next. */
 export function MessageListPanel(props: MessageListPanelProps) {
-  const { t } = useTranslation('conversations');
+  const { t } = useTranslation(['conversations', 'common']);
   const titleId = useId();
   let body: ReactNode;
   if (props.isPending) {

@@ -19,7 +19,7 @@ type Option = { value: string; label: string };
  * this server's webhook, which handles it like a real one (opt-outs, alerts, cases).
  */
 export function SimulateReplyCard() {
-  const { t } = useTranslation('conversations');
+  const { t } = useTranslation(['conversations', 'common']);
   const titleId = useId();
   const simulate = useSimulateReply();
   const [patientId, setPatientId] = useState<string | null>(null);

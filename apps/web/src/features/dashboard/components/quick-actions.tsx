@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/routes';
 
-const actions: { key: string; to: string; icon: Icon }[] = [
+const actions: { key: 'patients' | 'cases' | 'reviews' | 'settings'; to: string; icon: Icon }[] = [
   { key: 'patients', to: paths.patients, icon: IconUsers },
   { key: 'cases', to: paths.cases, icon: IconClipboardList },
   { key: 'reviews', to: paths.reviews, icon: IconStar },

@@ -4,7 +4,13 @@ import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { type Icon, IconAlertTriangle, IconClipboardList, IconStar, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-type StatCard = { key: string; icon: Icon; color: string; value: number; detail: string };
+type StatCard = {
+  key: 'patients' | 'reviews' | 'cases' | 'alerts';
+  icon: Icon;
+  color: string;
+  value: number;
+  detail: string;
+};
 
 /** Total Patients (active), Reviews (average rating), Open Cases (high priority), Active Alerts (high risk). */
 export function StatCards({ summary }: { summary: DashboardSummary }) {

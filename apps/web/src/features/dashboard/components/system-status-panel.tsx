@@ -16,6 +16,12 @@ const stateColors = {
   pending: 'blue',
 } as const satisfies Record<SystemState, string>;
 
+/** Matching and case automation are always on: each has one state and its text. */
+const fixedStateKeys = {
+  patientMatching: 'system.patientMatching.ready',
+  caseAutomation: 'system.caseAutomation.active',
+} as const;
+
 const providerNames = { trustpilot: 'Trustpilot', google: 'Google' } as const;
 
 function formatTime(iso: string, language: string): string {
@@ -86,7 +92,7 @@ function StatusDetail({
   if (item.key === 'reviewMonitoring')
     return <ReviewMonitoringDetail monitoring={summary.system.reviewMonitoring} />;
   if (item.key === 'dailyDigest') return <DailyDigestDetail digest={summary.system.dailyDigest} />;
-  return <>{t(`system.${item.key}.${item.state}`)}</>;
+  return <>{t(fixedStateKeys[item.key])}</>;
 }
 
 export function SystemStatusPanel({ summary }: { summary: Pick<DashboardSummary, 'system'> }) {

@@ -14,10 +14,17 @@ import {
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keyFor } from '../../../i18n/runtime-key';
 import { type AuditLogFilters, auditLogExportUrl } from '../api/compliance-keys';
 import { useAuditLog } from '../api/get-audit-log';
 
 const riskColors: Record<string, string> = { low: 'gray', medium: 'blue', high: 'orange', critical: 'red' };
+const riskLevelKeys = {
+  low: 'audit.riskLevels.low',
+  medium: 'audit.riskLevels.medium',
+  high: 'audit.riskLevels.high',
+  critical: 'audit.riskLevels.critical',
+} as const;
 
 /** The resource an entry names: the security trail's own field, else the ids in the work trail's context. */
 function resourceOf(entry: AuditLogEntry): string {
@@ -32,11 +39,16 @@ function resourceOf(entry: AuditLogEntry): string {
 
 /** The audit trail: filters by action, user and dates; newest first, more on demand; CSV of the filtered rows. */
 export function AuditLogPanel() {
-  const { t, i18n } = useTranslation('enterprise');
+  const { t, i18n } = useTranslation(['enterprise', 'common']);
   const [filters, setFilters] = useState<AuditLogFilters>({});
   const log = useAuditLog(filters);
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   const users = log.data?.pages[0]?.users ?? [];
+  // A level this page does not know yet shows as the server named it.
+  const riskLevelLabel = (level: string) => {
+    const key = keyFor(riskLevelKeys, level);
+    return key ? t(key) : level;
+  };
   const time = (at: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
   const update = (key: keyof AuditLogFilters, value: string | null) =>
@@ -132,7 +144,7 @@ export function AuditLogPanel() {
                 <Table.Td>
                   {entry.riskLevel ? (
                     <Badge color={riskColors[entry.riskLevel] ?? 'gray'} variant="light">
-                      {t(`audit.riskLevels.${entry.riskLevel}`)}
+                      {riskLevelLabel(entry.riskLevel)}
                     </Badge>
                   ) : null}
                 </Table.Td>

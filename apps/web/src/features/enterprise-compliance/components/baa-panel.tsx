@@ -2,6 +2,7 @@ import { baaRequestBodySchema } from '@careloop/contracts/compliance';
 import { Button, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { keyFor } from '../../../i18n/runtime-key';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useBaaRequests } from '../api/get-baa-requests';
@@ -10,6 +11,15 @@ import { useRequestBaa } from '../api/request-baa';
 const fieldNames = ['legalEntityName', 'signatoryName', 'signatoryTitle', 'signatoryEmail'] as const;
 
 /** Business Associate Agreement: the request goes to sales; earlier requests are listed. */
+/** The form's error texts by field (`enterprise:baa.errors.*`). */
+const baaErrorKeys = {
+  legalEntityName: 'baa.errors.legalEntityName',
+  signatoryName: 'baa.errors.signatoryName',
+  signatoryTitle: 'baa.errors.signatoryTitle',
+  signatoryEmail: 'baa.errors.signatoryEmail',
+  notes: 'baa.errors.notes',
+} as const;
+
 export function BaaPanel() {
   const { t, i18n } = useTranslation('enterprise');
   const requests = useBaaRequests();
@@ -26,7 +36,11 @@ export function BaaPanel() {
       const parsed = baaRequestBodySchema.safeParse({ ...values, notes: values.notes || undefined });
       if (parsed.success) return {};
       return Object.fromEntries(
-        parsed.error.issues.map((issue) => [String(issue.path[0]), t(`baa.errors.${String(issue.path[0])}`)]),
+        parsed.error.issues.map((issue) => {
+          const field = String(issue.path[0]);
+          const key = keyFor(baaErrorKeys, field);
+          return [field, key ? t(key) : issue.message];
+        }),
       );
     },
   });

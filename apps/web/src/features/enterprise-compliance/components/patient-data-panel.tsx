@@ -21,7 +21,7 @@ function EraseDialog({
   onClose: () => void;
   onErased: () => void;
 }) {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const erase = useErasePatient();
   const [requestedVia, setRequestedVia] = useState<string | null>(null);
   const [typedName, setTypedName] = useState('');
@@ -83,7 +83,7 @@ function EraseDialog({
 
 /** One patient's data: download it (JSON, CSV) or erase it on the patient's request. */
 export function PatientDataPanel() {
-  const { t } = useTranslation('enterprise');
+  const { t } = useTranslation(['enterprise', 'common']);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const patients = usePatientSearch(debounced);

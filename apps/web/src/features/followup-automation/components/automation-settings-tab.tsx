@@ -6,7 +6,6 @@ import {
   smsProviders,
 } from '@careloop/domain/messaging/automation-config';
 import {
-  Alert,
   Button,
   Card,
   Fieldset,
@@ -21,7 +20,8 @@ import {
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../../components/page-loader';
+import { QueryState } from '../../../components/query-state';
+import { translateRuntimeKey } from '../../../i18n/runtime-key';
 import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useAutomationSettings } from '../api/get-automation-settings';
@@ -40,17 +40,11 @@ import {
 export function AutomationSettingsTab() {
   const { t } = useTranslation('followup');
   const settings = useAutomationSettings();
-  if (settings.data) return <SettingsForm settings={settings.data} />;
-  if (settings.isError)
-    return (
-      <Alert color="red" title={t('settings.toasts.loadFailed')}>
-        {apiErrorMessage(settings.error)}
-        <Button variant="light" color="red" mt="sm" display="block" onClick={() => void settings.refetch()}>
-          {t('page.retry')}
-        </Button>
-      </Alert>
-    );
-  return <PageLoader />;
+  return (
+    <QueryState query={settings} errorTitle={t('settings.toasts.loadFailed')} errorDetail={apiErrorMessage}>
+      {(data) => <SettingsForm settings={data} />}
+    </QueryState>
+  );
 }
 
 function SettingsForm({ settings }: { settings: AutomationSettings }) {
@@ -66,7 +60,7 @@ function SettingsForm({ settings }: { settings: AutomationSettings }) {
     const message = shown[field] ?? shown[`quietHours.${field}`];
     if (!message) return null;
     const key = translationKeyOf(message);
-    return key ? t(key) : message;
+    return key ? translateRuntimeKey(t, key) : message;
   };
   const set = <K extends keyof SettingsFormValues>(field: K, value: SettingsFormValues[K]) => {
     setValues((before) => ({ ...before, [field]: value }));

@@ -1,9 +1,9 @@
 import type { WebhookInfo } from '@careloop/contracts/webhook-info';
-import { Alert, Button, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
+import { Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../../components/copy-field';
-import { PageLoader } from '../../../components/page-loader';
+import { QueryState } from '../../../components/query-state';
 import { useAutomationSettings } from '../api/get-automation-settings';
 import { useWebhookInfo } from '../api/get-webhook-info';
 
@@ -51,17 +51,17 @@ function VerifyToken({ token }: { token: WebhookInfo['whatsappVerifyToken'] }) {
 export function ProductionSetupTab() {
   const { t } = useTranslation('followup');
   const info = useWebhookInfo();
+  return (
+    <QueryState query={info} errorTitle={t('page.loadError')}>
+      {(data) => <ProductionSetup info={data} />}
+    </QueryState>
+  );
+}
+
+function ProductionSetup({ info }: { info: WebhookInfo }) {
+  const { t } = useTranslation('followup');
   const settings = useAutomationSettings();
-  if (info.isError)
-    return (
-      <Alert color="red" title={t('page.loadError')}>
-        <Button variant="light" color="red" onClick={() => void info.refetch()}>
-          {t('page.retry')}
-        </Button>
-      </Alert>
-    );
-  if (!info.data) return <PageLoader />;
-  const { urls, whatsappVerifyToken } = info.data;
+  const { urls, whatsappVerifyToken } = info;
   const smsProvider = settings.data?.smsProvider;
   return (
     <Stack gap="md">

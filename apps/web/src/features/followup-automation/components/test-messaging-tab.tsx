@@ -16,6 +16,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateRuntimeKey } from '../../../i18n/runtime-key';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useAutomationSettings } from '../api/get-automation-settings';
 import { usePatientOptions } from '../api/get-patient-options';
@@ -69,7 +70,7 @@ export function TestMessagingTab({ clinicId }: { clinicId: string }) {
     const message = shown[field];
     if (!message) return null;
     const key = translationKeyOf(message);
-    return key ? t(key) : message;
+    return key ? translateRuntimeKey(t, key) : message;
   };
 
   const set = <K extends keyof TestMessageFormValues>(field: K, value: TestMessageFormValues[K]) => {

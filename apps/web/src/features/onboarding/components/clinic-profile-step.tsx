@@ -18,7 +18,7 @@ export function ClinicProfileStep({ value, onChange, disabled }: ClinicProfileSt
     onChange({ ...value, [field]: next });
   const errorText = (field: keyof typeof errors) => {
     const error = errors[field];
-    return error ? translateOnboardingMessage((key) => t(key), error) : undefined;
+    return error ? translateOnboardingMessage(t, error) : undefined;
   };
 
   return (

@@ -60,7 +60,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   }, [view]);
 
   const translate = (message: Parameters<typeof translateOnboardingMessage>[1]) =>
-    translateOnboardingMessage((key) => t(key, { limit: state.templateLimit }), message);
+    translateOnboardingMessage(t, message, { limit: state.templateLimit });
 
   const move = (next: WizardView) => setView(next);
 
@@ -150,7 +150,9 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const problem = stepProblem(step, drafts, state.channels);
   const skipKey = step === 2 ? 'whatsapp' : step === 3 ? 'sms' : null;
   const canSkip = skipKey !== null && canSkipStep(step, state.channels);
-  const introKey = { 1: 'profile.intro', 2: 'whatsapp.intro', 3: 'sms.intro', 4: 'templates.intro' }[step];
+  const introKey = (
+    { 1: 'profile.intro', 2: 'whatsapp.intro', 3: 'sms.intro', 4: 'templates.intro' } as const
+  )[step];
 
   return (
     <Stack gap="lg">

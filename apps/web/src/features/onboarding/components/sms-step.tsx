@@ -21,7 +21,7 @@ export function SmsStep({ value, onChange, isSaved, isWhatsAppSaved, disabled }:
   const errors = smsFieldErrors(value);
   const errorText = (field: keyof typeof errors) => {
     const error = errors[field];
-    return error ? translateOnboardingMessage((key) => t(key), error) : undefined;
+    return error ? translateOnboardingMessage(t, error) : undefined;
   };
   // Required (*) only when SMS is the clinic's one channel; with WhatsApp saved it may be skipped.
   const isRequired = !isSaved && !isWhatsAppSaved;

@@ -30,9 +30,7 @@ export function WhatsAppStep({ value, onChange, isSaved, disabled }: WhatsAppSte
         description={t('whatsapp.accessTokenHint')}
         value={value.accessToken}
         onChange={(event) => onChange({ ...value, accessToken: event.currentTarget.value })}
-        error={
-          errors.accessToken ? translateOnboardingMessage((key) => t(key), errors.accessToken) : undefined
-        }
+        error={errors.accessToken ? translateOnboardingMessage(t, errors.accessToken) : undefined}
         autoComplete="off"
         spellCheck={false}
         disabled={disabled}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { exportPatientsUrl } from '../api/patient-keys';
 
 // The layouts import reads back: plain CSV, what Excel opens in Spanish and Turkish, a workbook.
-const exportChoices: { key: string; query: PatientExportQuery }[] = [
+const exportChoices: { key: 'csv' | 'excelEs' | 'excelTr' | 'xlsx'; query: PatientExportQuery }[] = [
   { key: 'csv', query: {} },
   { key: 'excelEs', query: { delimiter: 'semicolon', encoding: 'windows-1252' } },
   { key: 'excelTr', query: { delimiter: 'semicolon', encoding: 'windows-1254' } },

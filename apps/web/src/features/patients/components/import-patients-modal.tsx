@@ -30,7 +30,7 @@ type Step =
  * columns, see the first rows as they will be imported, confirm, watch the progress, read the result.
  */
 export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProps) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation(['patients', 'common']);
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ name: 'pick' });
   const [error, setError] = useState<string | null>(null);

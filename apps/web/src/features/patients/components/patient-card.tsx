@@ -3,7 +3,7 @@ import { ActionIcon, Anchor, Card, Group, Stack, Text, Title } from '@mantine/co
 import { IconMail, IconPencil, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { patientPath } from '../patients.utils';
+import { patientPath, procedureLabel } from '../patients.utils';
 import { StatusBadge } from './status-badge';
 
 type PatientCardProps = { patient: Patient; onEdit: (patient: Patient) => void };
@@ -32,7 +32,7 @@ export function PatientCard({ patient, onEdit }: PatientCardProps) {
           </Group>
         </Group>
         <Text size="sm" c={patient.procedure ? undefined : 'dimmed'}>
-          {patient.procedure ? t(`procedures.${patient.procedure}`) : t('card.noProcedure')}
+          {patient.procedure ? procedureLabel(t, patient.procedure) : t('card.noProcedure')}
         </Text>
         {patient.email ? (
           <Group gap={6} wrap="nowrap">

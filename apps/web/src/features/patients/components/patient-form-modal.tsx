@@ -21,7 +21,7 @@ import {
   serverFieldErrors,
   validatePatientForm,
 } from '../patient-form.utils';
-import { translatePatientMessage } from '../patients.utils';
+import { procedureKeys, translatePatientMessage } from '../patients.utils';
 
 type PatientFormModalProps = {
   opened: boolean;
@@ -43,7 +43,7 @@ function consentDescription(t: TFunction<'patients'>, patient: Patient | null | 
 
 /** Add Patient and Edit Patient: the spec's fields, validation message and toasts. */
 export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientFormModalProps) {
-  const { t } = useTranslation('patients');
+  const { t } = useTranslation(['patients', 'common']);
   const isEdit = Boolean(patient);
   const create = useCreatePatient();
   const update = useUpdatePatient();
@@ -156,7 +156,7 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
             <Select
               label={t('form.procedure')}
               placeholder={t('form.procedurePlaceholder')}
-              data={procedureOptions.map((value) => ({ value, label: t(`procedures.${value}`) }))}
+              data={procedureOptions.map((value) => ({ value, label: t(procedureKeys[value]) }))}
               clearable
               miw={200}
               {...form.getInputProps('procedure')}

@@ -5,6 +5,7 @@ import { IconCrown } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section';
 import { translateDomainMessage } from '../../../lib/domain-messages';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
@@ -18,7 +19,6 @@ import {
   recommendedAiDelayHours,
   recommendedAiThreshold,
 } from '../settings.utils';
-import { SettingsSection } from './settings-section';
 
 /** AI-drafted review replies: professional, enterprise and premium; others see the Premium Feature notice. */
 export function AiReviewResponseSection({ settings }: { settings: ClinicSettings }) {

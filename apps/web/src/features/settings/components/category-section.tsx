@@ -2,9 +2,9 @@ import type { ClinicSettings } from '@careloop/contracts/settings';
 import { type ClinicCategory, clinicCategories, isClinicCategory } from '@careloop/domain/clinic-profile';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useUpdateCategory } from '../api/update-category';
-import { SettingsSection } from './settings-section';
 
 /** The clinic specialty: saved as soon as it is chosen. */
 export function CategorySection({ settings }: { settings: ClinicSettings }) {

@@ -1,7 +1,7 @@
 import { List, ThemeIcon } from '@mantine/core';
 import { IconClipboardList, IconClock, IconHeartHandshake } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { SettingsSection } from './settings-section';
+import { SettingsSection } from '../../../components/settings-section';
 
 const steps = [
   { key: 'ingest', icon: IconClock },

@@ -1,14 +1,21 @@
 import type { ClinicSettings } from '@careloop/contracts/settings';
 import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
 import { Button, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClinicLocaleFields } from '../../../components/clinic-locale-fields';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useUpdateProfile } from '../api/update-profile';
-import { useSettingsForm } from '../hooks/use-settings-form';
-import { type ProfileFormValues, profileFormValues, toProfileBody, validateProfile } from '../settings.utils';
-import { SettingsSection } from './settings-section';
+import {
+  fieldErrorsOf,
+  type ProfileFormValues,
+  profileFormValues,
+  toProfileBody,
+  validateProfile,
+} from '../settings.utils';
+import { showsError, translatedErrors } from '../settings-form';
 
 /** Name, contact e-mail, phone, brand tone, language, time zone and country; the specialty has its own section above. */
 export function ProfileSection({ settings }: { settings: ClinicSettings }) {
@@ -16,22 +23,30 @@ export function ProfileSection({ settings }: { settings: ClinicSettings }) {
   const updateProfile = useUpdateProfile();
   // The category is chosen in its own section; the profile saves the one on record.
   const withCategory = (values: ProfileFormValues) => ({ ...values, category: settings.clinic.category });
-  const form = useSettingsForm(profileFormValues(settings), (values: ProfileFormValues) =>
-    validateProfile(withCategory(values)),
-  );
-  const categoryError = form.errorOf('category');
+  const form = useForm({
+    initialValues: profileFormValues(settings),
+    validateInputOnChange: true,
+    validate: (values) => translatedErrors(t, validateProfile(withCategory(values))),
+    // The phone is checked for the chosen country: a change of country re-checks it.
+    onValuesChange: (values, previous) => {
+      if (values.country !== previous.country && (form.isTouched('phone') || form.errors.phone !== undefined))
+        form.validateField('phone');
+    },
+  });
+  const categoryError = form.errors.category;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const body = toProfileBody(withCategory(form.values));
-    if (!form.submit() || !body) return;
+    if (form.validate().hasErrors || !body) return;
     updateProfile.mutate(body, {
       onSuccess: (saved) => {
-        form.reset(profileFormValues(saved));
+        form.setInitialValues(profileFormValues(saved));
+        form.reset();
         showSuccess({ title: t('profile.toasts.saved') });
       },
       onError: (error) => {
-        form.failWith(error);
+        form.setErrors(translatedErrors(t, fieldErrorsOf(error)));
         showError({ title: t('profile.toasts.saveError') });
       },
     });
@@ -45,8 +60,8 @@ export function ProfileSection({ settings }: { settings: ClinicSettings }) {
             label={t('profile.name')}
             required
             value={form.values.name}
-            onChange={(event) => form.set('name', event.currentTarget.value)}
-            error={form.errorOf('name')}
+            onChange={(event) => form.setFieldValue('name', event.currentTarget.value)}
+            error={form.errors.name}
             maxLength={200}
             autoComplete="organization"
           />
@@ -55,8 +70,8 @@ export function ProfileSection({ settings }: { settings: ClinicSettings }) {
             label={t('profile.email')}
             required
             value={form.values.email}
-            onChange={(event) => form.set('email', event.currentTarget.value)}
-            error={form.errorOf('email')}
+            onChange={(event) => form.setFieldValue('email', event.currentTarget.value)}
+            error={form.errors.email}
             maxLength={320}
             autoComplete="email"
           />
@@ -66,8 +81,8 @@ export function ProfileSection({ settings }: { settings: ClinicSettings }) {
             description={t('profile.phoneHint')}
             required
             value={form.values.phone}
-            onChange={(event) => form.set('phone', event.currentTarget.value)}
-            error={form.errorOf('phone')}
+            onChange={(event) => form.setFieldValue('phone', event.currentTarget.value)}
+            error={form.errors.phone}
             maxLength={40}
             autoComplete="tel"
           />
@@ -78,7 +93,7 @@ export function ProfileSection({ settings }: { settings: ClinicSettings }) {
             value={form.values.brandTone}
             onChange={(value) => {
               const tone = brandTones.find((candidate) => candidate === value);
-              if (tone) form.set('brandTone', tone);
+              if (tone) form.setFieldValue('brandTone', tone);
             }}
             allowDeselect={false}
           />
@@ -87,19 +102,19 @@ export function ProfileSection({ settings }: { settings: ClinicSettings }) {
           <ClinicLocaleFields
             value={form.values}
             onChange={(next) => {
-              form.set('defaultLanguage', next.defaultLanguage);
-              form.set('timeZone', next.timeZone);
-              form.set('country', next.country);
+              form.setFieldValue('defaultLanguage', next.defaultLanguage);
+              form.setFieldValue('timeZone', next.timeZone);
+              form.setFieldValue('country', next.country);
             }}
           />
         </Stack>
-        {categoryError && form.showsError ? (
+        {categoryError && showsError(form.errors) ? (
           <Text size="sm" c="red.6" mt="sm" role="alert">
             {categoryError}
           </Text>
         ) : null}
         <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={updateProfile.isPending} disabled={form.showsError}>
+          <Button type="submit" loading={updateProfile.isPending} disabled={showsError(form.errors)}>
             {t('profile.save')}
           </Button>
         </Group>

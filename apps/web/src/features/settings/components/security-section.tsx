@@ -1,10 +1,10 @@
 import type { ClinicSettings } from '@careloop/contracts/settings';
 import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useUpdateSecurity } from '../api/update-security';
 import { idleMinuteChoices } from '../settings.utils';
-import { SettingsSection } from './settings-section';
 
 /** Automatic sign-out: saved as soon as it is chosen, like the specialty. */
 export function SecuritySection({ settings }: { settings: ClinicSettings }) {

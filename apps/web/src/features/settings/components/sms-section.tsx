@@ -1,17 +1,25 @@
 import { type ClinicSettings, type SmsProvider, smsProviders } from '@careloop/contracts/settings';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveSms } from '../api/save-sms';
 import { useTestSmsConnection } from '../api/test-sms-connection';
-import { useSettingsForm } from '../hooks/use-settings-form';
-import { canTestSms, type SmsFormValues, toSmsBody, toTestSmsBody, validateSms } from '../settings.utils';
+import {
+  canTestSms,
+  fieldErrorsOf,
+  type SmsFormValues,
+  toSmsBody,
+  toTestSmsBody,
+  validateSms,
+} from '../settings.utils';
+import { showsError, translatedErrors } from '../settings-form';
 import { ConnectionBadge } from './connection-badge';
-import { reportConnectionTest, reportConnectionTestError } from './connection-test';
-import { SettingsSection } from './settings-section';
+import { useConnectionTestReport } from './connection-test';
 
 function initialValues(settings: ClinicSettings): SmsFormValues {
   return {
@@ -25,26 +33,36 @@ function initialValues(settings: ClinicSettings): SmsFormValues {
 /** SMS provider credentials (Twilio's checked with the spec's rules) and the sending number. */
 export function SmsSection({ settings }: { settings: ClinicSettings }) {
   const { t } = useTranslation('settings');
+  const connectionTest = useConnectionTestReport('sms.testFallback');
   const saveSms = useSaveSms();
   const testConnection = useTestSmsConnection();
   const saved = settings.sms;
-  const form = useSettingsForm(initialValues(settings), (values: SmsFormValues) =>
-    validateSms(values, saved),
-  );
+  const form = useForm({
+    initialValues: initialValues(settings),
+    validateInputOnChange: true,
+    validate: (values) => translatedErrors(t, validateSms(values, saved)),
+    // Which credential rules apply depends on the provider: its change re-checks what shows an error.
+    onValuesChange: (values, previous) => {
+      if (values.provider === previous.provider) return;
+      for (const field of ['accountSid', 'authToken'] as const)
+        if (form.isTouched(field) || form.errors[field] !== undefined) form.validateField(field);
+    },
+  });
   const { provider } = form.values;
   // Saved secrets belong to the saved provider; another provider starts without any.
   const keeps = (isSaved: boolean) => isSaved && provider === saved.provider;
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.submit()) return;
+    if (form.validate().hasErrors) return;
     saveSms.mutate(toSmsBody(form.values), {
       onSuccess: (next) => {
-        form.reset(initialValues(next));
+        form.setInitialValues(initialValues(next));
+        form.reset();
         showSuccess({ title: t('sms.toasts.saved') });
       },
       onError: (error) => {
-        form.failWith(error);
+        form.setErrors(translatedErrors(t, fieldErrorsOf(error)));
         showError({ title: t('sms.toasts.saveError') });
       },
     });
@@ -52,8 +70,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
 
   const handleTest = () =>
     testConnection.mutate(toTestSmsBody(form.values), {
-      onSuccess: (result) => reportConnectionTest(t, result),
-      onError: (error) => reportConnectionTestError(t, error, 'settings:sms.testFallback'),
+      onSuccess: (result) => connectionTest.reportResult(result),
+      onError: (error) => connectionTest.reportError(error),
     });
 
   return (
@@ -70,7 +88,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             value={provider}
             onChange={(value) => {
               const next = smsProviders.find((candidate) => candidate === value);
-              if (next) form.set('provider', next);
+              if (next) form.setFieldValue('provider', next);
             }}
             allowDeselect={false}
           />
@@ -80,8 +98,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             description={t('sms.fromNumberHint')}
             required
             value={form.values.fromNumber}
-            onChange={(event) => form.set('fromNumber', event.currentTarget.value)}
-            error={form.errorOf('fromNumber')}
+            onChange={(event) => form.setFieldValue('fromNumber', event.currentTarget.value)}
+            error={form.errors.fromNumber}
             autoComplete="off"
             maxLength={40}
           />
@@ -90,8 +108,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             description={provider === 'twilio' ? t('sms.accountSidHint') : undefined}
             required={!keeps(saved.hasAccountSid)}
             value={form.values.accountSid}
-            onChange={(event) => form.set('accountSid', event.currentTarget.value)}
-            error={form.errorOf('accountSid')}
+            onChange={(event) => form.setFieldValue('accountSid', event.currentTarget.value)}
+            error={form.errors.accountSid}
             placeholder={keeps(saved.hasAccountSid) ? t('secrets.savedKeep') : undefined}
             autoComplete="off"
             spellCheck={false}
@@ -101,8 +119,8 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
             label={t(`sms.authToken.${provider}`)}
             required={!keeps(saved.hasAuthToken)}
             value={form.values.authToken}
-            onChange={(event) => form.set('authToken', event.currentTarget.value)}
-            error={form.errorOf('authToken')}
+            onChange={(event) => form.setFieldValue('authToken', event.currentTarget.value)}
+            error={form.errors.authToken}
             placeholder={keeps(saved.hasAuthToken) ? t('secrets.savedKeep') : undefined}
             autoComplete="off"
             maxLength={500}
@@ -118,7 +136,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
           >
             {t('connection.test')}
           </Button>
-          <Button type="submit" loading={saveSms.isPending} disabled={form.showsError}>
+          <Button type="submit" loading={saveSms.isPending} disabled={showsError(form.errors)}>
             {t('sms.save')}
           </Button>
         </Group>

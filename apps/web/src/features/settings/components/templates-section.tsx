@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SettingsSection } from '../../../components/settings-section';
 import { type TemplateDraft, TemplateEditor } from '../../../components/template-editor';
 import { toSavedTemplates } from '../../../components/template-editor.utils';
 import { resolveLanguage } from '../../../i18n/language.utils';
@@ -18,7 +19,6 @@ import {
   templateDraftsFrom,
   templateSetChanged,
 } from '../settings.utils';
-import { SettingsSection } from './settings-section';
 
 /** The clinic's message templates in the shared editor; Save replaces the whole set. */
 export function TemplatesSection({ data }: { data: TemplateListResponse }) {
@@ -29,10 +29,7 @@ export function TemplatesSection({ data }: { data: TemplateListResponse }) {
   const [isOverLimit, setIsOverLimit] = useState(false);
   const isChanged = templateSetChanged(data.templates, drafts);
   const hasUnknown = hasUnknownTemplateVariables(drafts);
-  const limitText = translateDomainMessage(
-    (key) => t(key, { limit: data.limit }),
-    templateLimitMessage(data.limit),
-  );
+  const limitText = translateDomainMessage(t, templateLimitMessage(data.limit), { limit: data.limit });
 
   const handleSave = () => {
     setIsOverLimit(false);

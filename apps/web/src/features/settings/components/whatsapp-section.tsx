@@ -1,23 +1,25 @@
 import type { ClinicSettings } from '@careloop/contracts/settings';
 import { Button, Group, SimpleGrid, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconPlugConnected } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveWhatsApp } from '../api/save-whatsapp';
 import { useTestWhatsAppConnection } from '../api/test-whatsapp-connection';
-import { useSettingsForm } from '../hooks/use-settings-form';
 import {
   canTestWhatsApp,
+  fieldErrorsOf,
   toTestWhatsAppBody,
   toWhatsAppBody,
   validateWhatsApp,
   type WhatsAppFormValues,
 } from '../settings.utils';
+import { showsError, translatedErrors } from '../settings-form';
 import { ConnectionBadge } from './connection-badge';
-import { reportConnectionTest, reportConnectionTestError } from './connection-test';
-import { SettingsSection } from './settings-section';
+import { useConnectionTestReport } from './connection-test';
 
 function initialValues(settings: ClinicSettings): WhatsAppFormValues {
   return {
@@ -32,23 +34,27 @@ function initialValues(settings: ClinicSettings): WhatsAppFormValues {
 /** WhatsApp Business credentials; saved secrets are never shown, a blank field keeps them. */
 export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
   const { t } = useTranslation('settings');
+  const connectionTest = useConnectionTestReport('whatsapp.testFallback');
   const saveWhatsApp = useSaveWhatsApp();
   const testConnection = useTestWhatsAppConnection();
   const saved = settings.whatsapp;
-  const form = useSettingsForm(initialValues(settings), (values: WhatsAppFormValues) =>
-    validateWhatsApp(values, saved),
-  );
+  const form = useForm({
+    initialValues: initialValues(settings),
+    validateInputOnChange: true,
+    validate: (values) => translatedErrors(t, validateWhatsApp(values, saved)),
+  });
 
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.submit()) return;
+    if (form.validate().hasErrors) return;
     saveWhatsApp.mutate(toWhatsAppBody(form.values), {
       onSuccess: (next) => {
-        form.reset(initialValues(next));
+        form.setInitialValues(initialValues(next));
+        form.reset();
         showSuccess({ title: t('whatsapp.toasts.saved') });
       },
       onError: (error) => {
-        form.failWith(error);
+        form.setErrors(translatedErrors(t, fieldErrorsOf(error)));
         showError({ title: t('whatsapp.toasts.saveError') });
       },
     });
@@ -56,8 +62,8 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
 
   const handleTest = () =>
     testConnection.mutate(toTestWhatsAppBody(form.values), {
-      onSuccess: (result) => reportConnectionTest(t, result),
-      onError: (error) => reportConnectionTestError(t, error, 'settings:whatsapp.testFallback'),
+      onSuccess: (result) => connectionTest.reportResult(result),
+      onError: (error) => connectionTest.reportError(error),
     });
 
   return (
@@ -73,8 +79,8 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
             description={t('whatsapp.accessTokenHint')}
             required={!saved.hasAccessToken}
             value={form.values.accessToken}
-            onChange={(event) => form.set('accessToken', event.currentTarget.value)}
-            error={form.errorOf('accessToken')}
+            onChange={(event) => form.setFieldValue('accessToken', event.currentTarget.value)}
+            error={form.errors.accessToken}
             placeholder={saved.hasAccessToken ? t('secrets.savedKeep') : undefined}
             autoComplete="off"
             maxLength={4096}
@@ -84,8 +90,8 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
             description={t('whatsapp.phoneNumberIdHint')}
             required
             value={form.values.phoneNumberId}
-            onChange={(event) => form.set('phoneNumberId', event.currentTarget.value)}
-            error={form.errorOf('phoneNumberId')}
+            onChange={(event) => form.setFieldValue('phoneNumberId', event.currentTarget.value)}
+            error={form.errors.phoneNumberId}
             autoComplete="off"
             maxLength={100}
           />
@@ -93,8 +99,8 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
             label={t('whatsapp.appSecret')}
             description={t('whatsapp.appSecretHint')}
             value={form.values.appSecret}
-            onChange={(event) => form.set('appSecret', event.currentTarget.value)}
-            error={form.errorOf('appSecret')}
+            onChange={(event) => form.setFieldValue('appSecret', event.currentTarget.value)}
+            error={form.errors.appSecret}
             placeholder={saved.hasAppSecret ? t('secrets.savedKeep') : undefined}
             autoComplete="off"
             maxLength={500}
@@ -104,8 +110,8 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
             description={t('whatsapp.templateNameHint')}
             required
             value={form.values.templateName}
-            onChange={(event) => form.set('templateName', event.currentTarget.value)}
-            error={form.errorOf('templateName')}
+            onChange={(event) => form.setFieldValue('templateName', event.currentTarget.value)}
+            error={form.errors.templateName}
             autoComplete="off"
             maxLength={512}
           />
@@ -113,8 +119,8 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
             label={t('whatsapp.templateLanguage')}
             description={t('whatsapp.templateLanguageHint')}
             value={form.values.templateLanguage}
-            onChange={(event) => form.set('templateLanguage', event.currentTarget.value)}
-            error={form.errorOf('templateLanguage')}
+            onChange={(event) => form.setFieldValue('templateLanguage', event.currentTarget.value)}
+            error={form.errors.templateLanguage}
             autoComplete="off"
             maxLength={10}
           />
@@ -129,7 +135,7 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
           >
             {t('connection.test')}
           </Button>
-          <Button type="submit" loading={saveWhatsApp.isPending} disabled={form.showsError}>
+          <Button type="submit" loading={saveWhatsApp.isPending} disabled={showsError(form.errors)}>
             {t('whatsapp.save')}
           </Button>
         </Group>

@@ -31,7 +31,7 @@ const isPlanRequired = (error: unknown) => error instanceof ApiError && error.co
 
 /** Settings > Surveys: the patient survey after each procedure (Professional and Enterprise). */
 export function SurveySettingsPanel() {
-  const { t } = useTranslation(['surveys', 'plans']);
+  const { t } = useTranslation(['surveys', 'plans', 'common']);
   const settings = useSurveySettings();
   if (settings.data) return <SurveySettingsForm settings={settings.data} />;
   if (isPlanRequired(settings.error)) {

@@ -2,6 +2,7 @@ import type { QaPriority } from '@careloop/domain/monitoring-rules';
 import { Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translateRuntimeKey } from '../../../i18n/runtime-key';
 import type { ChecklistCase } from '../testing-checklist.utils';
 
 const priorityColors = {
@@ -23,7 +24,8 @@ type Props = {
 export function QaCaseCard({ qaCase, number, isSaving, onToggle, onSaveNotes }: Props) {
   const { t, i18n } = useTranslation('testing');
   const [notes, setNotes] = useState(qaCase.notes);
-  const text = (key: string) => t(`cases.${qaCase.id}.${key}`);
+  // A case's texts are named by its id and step count, which come from the domain's list.
+  const text = (key: string) => translateRuntimeKey(t, `cases.${qaCase.id}.${key}`);
   const headingId = `qa-case-${qaCase.id}`;
   const testedAt = qaCase.testedAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(

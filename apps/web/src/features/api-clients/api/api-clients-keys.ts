@@ -1,0 +1,4 @@
+/** Query keys of the API clients feature. */
+export const apiClientsKeys = {
+  all: ['api-clients'] as const,
+};

@@ -1,0 +1,4 @@
+/** Query keys of the team feature. */
+export const teamKeys = {
+  all: ['team'] as const,
+};

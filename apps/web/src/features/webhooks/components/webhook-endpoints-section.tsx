@@ -1,0 +1,291 @@
+import {
+  type CreatedWebhookEndpoint,
+  type WebhookEndpoint,
+  type WebhookEndpointListResponse,
+  type WebhookEventType,
+  webhookEventTypes,
+} from '@careloop/contracts/webhooks';
+import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconList, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog';
+import { SettingsSection } from '../../../components/settings-section';
+import { ApiError } from '../../../lib/api-client';
+import { apiErrorMessage } from '../../../lib/api-error-message';
+import { showError, showSuccess } from '../../../lib/notifications';
+import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
+import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
+import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
+import { fieldRefusal, validateWebhookDraft, webhookEventLabelKeys } from '../webhook-endpoints.utils';
+import { useFormatDateTime, WebhookDeliveryLog } from './webhook-delivery-log';
+
+/** Settings > API: where CareLoop sends events (signed, retried); a new endpoint's secret is shown once. */
+export function WebhookEndpointsSection({ data }: { data: WebhookEndpointListResponse }) {
+  const { t } = useTranslation(['settings', 'common']);
+  const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
+  const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
+  const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
+  return (
+    <Stack gap="lg">
+      <SettingsSection title={t('webhooks.list.title')} description={t('webhooks.list.description')}>
+        {data.items.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('webhooks.list.empty')}
+          </Text>
+        ) : (
+          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {data.items.map((endpoint) => (
+              <EndpointRow
+                key={endpoint.id}
+                endpoint={endpoint}
+                onShowLog={() => setLogOf(endpoint)}
+                onDelete={() => setDeleting(endpoint)}
+              />
+            ))}
+          </Stack>
+        )}
+      </SettingsSection>
+      {data.isAvailable ? <CreateEndpointForm onCreated={setCreated} /> : null}
+      <SecretDialog endpoint={created} onClose={() => setCreated(null)} />
+      <DeleteDialog endpoint={deleting} onClose={() => setDeleting(null)} />
+      <WebhookDeliveryLog endpoint={logOf} onClose={() => setLogOf(null)} />
+    </Stack>
+  );
+}
+
+function StatusBadge({ endpoint }: { endpoint: WebhookEndpoint }) {
+  const { t } = useTranslation(['settings', 'common']);
+  if (endpoint.status === 'active')
+    return (
+      <Badge color={endpoint.failingSince ? 'orange' : 'green'} variant="light" size="sm">
+        {endpoint.failingSince ? t('webhooks.status.failing') : t('webhooks.status.active')}
+      </Badge>
+    );
+  return (
+    <Badge color="red" variant="light" size="sm">
+      {t(`webhooks.status.disabled.${endpoint.disabledReason ?? 'manual'}`)}
+    </Badge>
+  );
+}
+
+function EndpointRow({
+  endpoint,
+  onShowLog,
+  onDelete,
+}: {
+  endpoint: WebhookEndpoint;
+  onShowLog: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation(['settings', 'common']);
+  const formatDateTime = useFormatDateTime();
+  const update = useUpdateWebhookEndpoint();
+  const isActive = endpoint.status === 'active';
+  const handleToggle = () =>
+    update.mutate(
+      { id: endpoint.id, body: { enabled: !isActive } },
+      {
+        onSuccess: () =>
+          showSuccess({ title: t(isActive ? 'webhooks.toasts.disabled' : 'webhooks.toasts.enabled') }),
+        onError: (error) =>
+          showError({ title: t('webhooks.toasts.updateError'), message: apiErrorMessage(error) }),
+      },
+    );
+  return (
+    <Paper component="li" withBorder p="sm" radius="md" aria-label={endpoint.url}>
+      <Stack gap="xs">
+        <Group gap="xs" wrap="wrap">
+          <Text fw={600} ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {endpoint.url}
+          </Text>
+          <StatusBadge endpoint={endpoint} />
+        </Group>
+        {endpoint.description ? <Text size="sm">{endpoint.description}</Text> : null}
+        <Group gap={4} wrap="wrap">
+          {endpoint.events.map((event) => (
+            <Badge key={event} variant="outline" color="gray" size="sm" tt="none">
+              {event}
+            </Badge>
+          ))}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {endpoint.failingSince && isActive
+            ? t('webhooks.list.failingSince', { date: formatDateTime(endpoint.failingSince) })
+            : endpoint.disabledAt
+              ? t('webhooks.list.disabledAt', { date: formatDateTime(endpoint.disabledAt) })
+              : t('webhooks.list.created', { date: formatDateTime(endpoint.createdAt) })}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconList size={14} aria-hidden="true" />}
+            onClick={onShowLog}
+            aria-label={t('webhooks.list.logNamed', { url: endpoint.url })}
+          >
+            {t('webhooks.list.log')}
+          </Button>
+          <Button variant="default" size="xs" loading={update.isPending} onClick={handleToggle}>
+            {isActive ? t('webhooks.list.disable') : t('webhooks.list.enable')}
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            size="xs"
+            leftSection={<IconTrash size={14} aria-hidden="true" />}
+            onClick={onDelete}
+            aria-label={t('webhooks.list.deleteNamed', { url: endpoint.url })}
+          >
+            {t('webhooks.list.delete')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhookEndpoint) => void }) {
+  const { t } = useTranslation(['settings', 'common']);
+  const create = useCreateWebhookEndpoint();
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [errors, setErrors] = useState<{ url?: string; events?: string }>({});
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateWebhookDraft({ url, events });
+    setErrors({
+      url: found.url ? t(found.url) : undefined,
+      events: found.events ? t(found.events) : undefined,
+    });
+    if (found.url || found.events) return;
+    create.mutate(
+      { url: url.trim(), events, ...(description.trim() ? { description: description.trim() } : {}) },
+      {
+        onSuccess: (endpoint) => {
+          setUrl('');
+          setDescription('');
+          setEvents([]);
+          onCreated(endpoint);
+        },
+        onError: (error) => {
+          // The server's reason for a refused URL (a private address, not https) goes under the field.
+          const refusal = error instanceof ApiError ? fieldRefusal(error.details, 'url') : null;
+          if (refusal) setErrors({ url: refusal.key ? t(refusal.key) : refusal.message });
+          else showError({ title: t('webhooks.toasts.createError'), message: apiErrorMessage(error) });
+        },
+      },
+    );
+  };
+
+  return (
+    <SettingsSection title={t('webhooks.create.title')} description={t('webhooks.create.description')}>
+      <form onSubmit={handleSubmit} noValidate>
+        <Stack gap="md">
+          <TextInput
+            label={t('webhooks.create.url')}
+            placeholder="https://pms.example.com/careloop/webhooks"
+            value={url}
+            onChange={(event) => setUrl(event.currentTarget.value)}
+            error={errors.url}
+            maxLength={2000}
+            type="url"
+            required
+          />
+          <TextInput
+            label={t('webhooks.create.descriptionLabel')}
+            placeholder={t('webhooks.create.descriptionPlaceholder')}
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            maxLength={200}
+          />
+          <Checkbox.Group
+            label={t('webhooks.create.events')}
+            description={t('webhooks.create.eventsHint')}
+            value={events}
+            onChange={(values) => setEvents(webhookEventTypes.filter((type) => values.includes(type)))}
+            error={errors.events}
+            required
+          >
+            <Stack gap="xs" mt="xs">
+              {webhookEventTypes.map((type) => (
+                <Checkbox
+                  key={type}
+                  value={type}
+                  label={
+                    <Text size="sm" component="span">
+                      <Text span ff="monospace" size="sm">
+                        {type}
+                      </Text>{' '}
+                      — {t(webhookEventLabelKeys[type])}
+                    </Text>
+                  }
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Group>
+            <Button
+              type="submit"
+              loading={create.isPending}
+              leftSection={<IconPlugConnected size={16} aria-hidden="true" />}
+            >
+              {t('webhooks.create.submit')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </SettingsSection>
+  );
+}
+
+function SecretDialog({
+  endpoint,
+  onClose,
+}: {
+  endpoint: CreatedWebhookEndpoint | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('settings');
+  return (
+    <SecretOnceDialog
+      secrets={endpoint ? [{ label: t('webhooks.secret.label'), value: endpoint.secret }] : null}
+      onClose={onClose}
+      title={t('webhooks.secret.title')}
+      warning={t('webhooks.secret.once')}
+      howTo={t('webhooks.secret.howTo')}
+      doneLabel={t('api.secret.done')}
+    />
+  );
+}
+
+function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
+  const { t } = useTranslation('settings');
+  const remove = useDeleteWebhookEndpoint();
+  const handleDelete = () => {
+    if (!endpoint) return;
+    remove.mutate(endpoint.id, {
+      onSuccess: () => {
+        showSuccess({ title: t('webhooks.toasts.deleted') });
+        onClose();
+      },
+      onError: (error) =>
+        showError({ title: t('webhooks.toasts.deleteError'), message: apiErrorMessage(error) }),
+    });
+  };
+  return (
+    <ConfirmDialog
+      opened={endpoint !== null}
+      onClose={onClose}
+      title={t('webhooks.delete.title')}
+      message={t('webhooks.delete.body', { url: endpoint?.url ?? '' })}
+      cancelLabel={t('api.revoke.cancel')}
+      confirmLabel={t('webhooks.delete.confirm')}
+      onConfirm={handleDelete}
+      isPending={remove.isPending}
+    />
+  );
+}
