@@ -1,3 +1,4 @@
+export * from './analytics';
 export * from './cases';
 export * from './dashboard';
 export * from './errors';
