@@ -1,5 +1,4 @@
 import { riskLevels, riskReasonCodes } from '@careloop/domain/analytics/risk-levels';
-import { caseSeverities } from '@careloop/domain/case-rules';
 import { messageChannels } from '@careloop/domain/cost-calculator';
 import { z } from 'zod';
 

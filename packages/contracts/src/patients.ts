@@ -4,6 +4,7 @@ import { patientStatuses } from '@careloop/domain/patient';
 import { importTargets } from '@careloop/domain/patient-import/import-targets';
 import { procedureDateMessages } from '@careloop/domain/procedure-date';
 import { z } from 'zod';
+import { patientListSortSchema, patientRiskFilterSchema, patientRiskSchema } from './analytics';
 import { nameText, readableText } from './name-text';
 
 export const patientStatusSchema = z.enum(patientStatuses);
@@ -40,6 +41,10 @@ export const patientSchema = z.object({
 });
 export type Patient = z.infer<typeof patientSchema>;
 
+/** A patient as the list shows it: also their risk level and its reasons (the badge). */
+export const patientListItemSchema = patientSchema.extend({ risk: patientRiskSchema });
+export type PatientListItem = z.infer<typeof patientListItemSchema>;
+
 /**
  * One patient as its page shows it: also why automated messages (follow-ups, cross-sells) are
  * paused for them, if they are: an open clinical red-flag case (its id). Null: not paused.
@@ -57,13 +62,16 @@ export const patientListQuerySchema = z.object({
   /** Case-insensitive search in name, e-mail and phone. */
   q: z.string().trim().max(200).optional(),
   status: patientStatusSchema.optional(),
+  /** One risk level, or at_risk (medium and high). */
+  risk: patientRiskFilterSchema.optional(),
+  sort: patientListSortSchema.default('recent'),
   limit: z.coerce.number().int().min(1).max(100).default(24),
   cursor: z.string().max(300).optional(),
 });
 export type PatientListQuery = z.input<typeof patientListQuerySchema>;
 
 export const patientListResponseSchema = z.object({
-  patients: z.array(patientSchema),
+  patients: z.array(patientListItemSchema),
   nextCursor: z.string().nullable(),
   /** Patients matching the search and filter, across all pages: on the first page only (null after). */
   total: z.number().int().nullable(),

@@ -6,7 +6,12 @@ import { badRequest } from '../lib/errors';
 // (clinic_id, <timestamp> desc, id) indexes. The cursor carries the timestamp as PostgreSQL's own
 // microsecond text, so rows created in the same millisecond are neither skipped nor repeated.
 
-const cursorSchema = z.object({ t: z.string().min(1).max(64), id: z.string().min(1).max(100) });
+const cursorSchema = z.object({
+  t: z.string().min(1).max(64),
+  id: z.string().min(1).max(100),
+  /** A list ordered by a rank first (risk, highest first): the last row's rank. */
+  r: z.number().int().min(0).max(9).optional(),
+});
 export type KeysetCursor = z.infer<typeof cursorSchema>;
 
 export function encodeCursor(cursor: KeysetCursor): string {

@@ -84,6 +84,10 @@ export const patientCommunications = pgTable(
       .on(t.clinicId, t.patientId, t.kind, t.scheduleDay)
       .where(sql`${t.scheduleDay} is not null`),
     index('communications_clinic_sent_idx').on(t.clinicId, t.sentAt.desc()),
+    // Analytics: a period's follow-ups counted per channel, day and outcome from the index alone.
+    index('communications_clinic_followup_outcome_idx')
+      .on(t.clinicId, t.sentAt, t.channel, t.deliveryStatus, t.responseReceived, t.patientId)
+      .where(sql`${t.kind} = 'followup' and ${t.sentAt} is not null`),
     // The Conversations "sent" list: newest first by sent time, a queued message by when it was planned.
     index('communications_clinic_sent_or_created_idx').on(
       t.clinicId,

@@ -1,3 +1,4 @@
+import { riskLevels } from '@careloop/domain/analytics/risk-levels';
 import { appLanguages } from '@careloop/domain/clinic-locale';
 import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
 import { sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import {
   index,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -46,9 +48,29 @@ export const patients = pgTable(
     whatsappOptOutSource: text('whatsapp_opt_out_source'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Kept on the patient, recomputed in the transaction of each event that changes a signal, so
+    // the list filters and sorts by it without reading every patient's history.
+    riskLevel: text('risk_level').notNull().default('low'),
+    /** 0 low, 1 medium, 2 high: the list's risk order. */
+    riskRank: smallint('risk_rank').notNull().default(0),
+    riskReasons: text('risk_reasons').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     primaryKey({ columns: [t.clinicId, t.id] }),
+    check('patients_risk_level_check', oneOf(t.riskLevel, riskLevels)),
+    check(
+      'patients_risk_rank_check',
+      sql`${t.riskRank} = case ${t.riskLevel} when 'high' then 2 when 'medium' then 1 else 0 end`,
+    ),
+    // The list by risk, highest first then newest; and the dashboard's count of patients at risk.
+    index('patients_clinic_risk_idx').on(
+      t.clinicId,
+      t.riskRank.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+    ),
+    // The complaint rate of a procedure among the clinic's patients.
+    index('patients_clinic_procedure_idx').on(t.clinicId, t.procedure),
     foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
     check('patients_status_check', oneOf(t.status, patientStatuses)),
     check('patients_name_check', sql`length(trim(${t.name})) > 0`),

@@ -83,5 +83,7 @@ export const surveyRequests = pgTable(
       t.procedureDate,
     ),
     index('survey_requests_clinic_answered_idx').on(t.clinicId, t.answeredAt.desc()),
+    // Analytics: the requests sent in a period (the survey response rate).
+    index('survey_requests_clinic_sent_idx').on(t.clinicId, t.sentAt),
   ],
 );

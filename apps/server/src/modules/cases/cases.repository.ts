@@ -11,6 +11,7 @@ import {
 } from '../../db/keyset-cursor';
 import { preparedOnce } from '../../db/prepared';
 import { type ClinicRole, caseNotes, cases, clinicUsers, patients, users } from '../../db/schema';
+import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 const caseColumns = {
   id: cases.id,
@@ -130,13 +131,17 @@ export type NewCaseRow = {
   createdAt: Date;
 };
 
-/** Inserts an open case; null when the source record already has an open case (partial unique index). */
+/**
+ * Inserts an open case; null when the source record already has an open case (partial unique index).
+ * The patient's risk follows in the same statement sequence: run it in the caller's transaction.
+ */
 export async function insertCase(db: Database, row: NewCaseRow): Promise<string | null> {
   const inserted = await db
     .insert(cases)
     .values({ ...row, status: 'open', updatedAt: row.createdAt })
     .onConflictDoNothing()
     .returning({ id: cases.id });
+  if (inserted[0]) await recomputePatientRisk(db, row.clinicId, row.patientId);
   return inserted[0]?.id ?? null;
 }
 
@@ -152,7 +157,8 @@ export async function updateCaseRow(
     .update(cases)
     .set(set)
     .where(and(eq(cases.clinicId, clinicId), eq(cases.id, id), eq(cases.status, expectedStatus)))
-    .returning({ id: cases.id });
+    .returning({ id: cases.id, patientId: cases.patientId });
+  if (rows[0] && set.status !== undefined) await recomputePatientRisk(db, clinicId, rows[0].patientId);
   return rows.length > 0;
 }
 
@@ -248,8 +254,10 @@ export async function raiseCase(
   id: string,
   set: { severity: CaseSeverity; title: string; updatedAt: Date },
 ) {
-  await db
+  const rows = await db
     .update(cases)
     .set(set)
-    .where(and(eq(cases.clinicId, clinicId), eq(cases.id, id)));
+    .where(and(eq(cases.clinicId, clinicId), eq(cases.id, id)))
+    .returning({ patientId: cases.patientId });
+  await recomputePatientRisk(db, clinicId, rows[0]?.patientId);
 }

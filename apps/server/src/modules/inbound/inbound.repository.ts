@@ -8,6 +8,7 @@ import {
   patients,
   webhookLogs,
 } from '../../db/schema';
+import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 export type InboundChannel = 'sms' | 'whatsapp';
 export type WebhookProvider = 'twilio' | 'whatsapp' | 'vonage';
@@ -160,10 +161,13 @@ export async function findAnsweredMessageId(
 
 /** Records the reply on the message it answers (a later reply replaces an earlier one). */
 export async function recordResponse(db: Database, clinicId: string, messageId: string, content: string) {
-  await db
+  const rows = await db
     .update(patientCommunications)
     .set({ responseReceived: true, responseContent: content, updatedAt: sql`now()` })
-    .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, messageId)));
+    .where(and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.id, messageId)))
+    .returning({ patientId: patientCommunications.patientId });
+  // A reply ends the patient's silence.
+  await recomputePatientRisk(db, clinicId, rows[0]?.patientId);
 }
 
 const optOutColumns = {
@@ -221,6 +225,7 @@ export async function insertAlert(
   },
 ) {
   await db.insert(alerts).values({ ...row, status: 'active' });
+  await recomputePatientRisk(db, row.clinicId, row.patientId);
 }
 
 // Delivery states in order; `failed` ends a message and only replaces a state before delivery.
@@ -277,6 +282,7 @@ export async function advanceDeliveryStatus(
       channel: patientCommunications.channel,
       kind: patientCommunications.kind,
     });
+  if (rows[0] && status === 'failed') await recomputePatientRisk(db, clinicId, rows[0].patientId);
   return rows[0] ?? null;
 }
 

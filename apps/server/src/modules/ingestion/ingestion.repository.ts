@@ -15,6 +15,7 @@ import {
   userActions,
   users,
 } from '../../db/schema';
+import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 import type { ReviewProvider } from './review-source';
 
 export function findClinicSandboxMode(db: Database, clinicId: string) {
@@ -71,8 +72,18 @@ export async function listMatchPatients(db: Database, clinicId: string): Promise
 export type NewReviewRow = typeof reviews.$inferInsert;
 
 /** Inserts what is new; rows whose (clinic, provider, provider id) exists are left untouched. */
+/** The risk of each patient the rows name, once each (a matched review, a review case). */
+async function recomputeRisks(db: Database, rows: { clinicId: string; patientId: string | null }[]) {
+  const seen = new Set<string>();
+  for (const row of rows) {
+    if (!row.patientId || seen.has(`${row.clinicId}/${row.patientId}`)) continue;
+    seen.add(`${row.clinicId}/${row.patientId}`);
+    await recomputePatientRisk(db, row.clinicId, row.patientId);
+  }
+}
+
 export async function insertNewReviews(db: Database, rows: NewReviewRow[]) {
-  const inserted: { id: string; providerReviewId: string }[] = [];
+  const inserted: { id: string; providerReviewId: string; clinicId: string; patientId: string | null }[] = [];
   // Chunks keep each statement well under PostgreSQL's 65,535 parameters.
   for (let at = 0; at < rows.length; at += 500) {
     const chunk = rows.slice(at, at + 500);
@@ -81,10 +92,16 @@ export async function insertNewReviews(db: Database, rows: NewReviewRow[]) {
         .insert(reviews)
         .values(chunk)
         .onConflictDoNothing({ target: [reviews.clinicId, reviews.provider, reviews.providerReviewId] })
-        .returning({ id: reviews.id, providerReviewId: reviews.providerReviewId })),
+        .returning({
+          id: reviews.id,
+          providerReviewId: reviews.providerReviewId,
+          clinicId: reviews.clinicId,
+          patientId: reviews.patientId,
+        })),
     );
   }
-  return inserted;
+  await recomputeRisks(db, inserted);
+  return inserted.map(({ id, providerReviewId }) => ({ id, providerReviewId }));
 }
 
 /**
@@ -134,7 +151,8 @@ export async function insertReviewCases(db: Database, rows: NewReviewCase[]): Pr
     .insert(cases)
     .values(rows.map((r) => ({ ...r, source: 'review', status: 'open', updatedAt: r.createdAt })))
     .onConflictDoNothing()
-    .returning({ id: cases.id });
+    .returning({ id: cases.id, clinicId: cases.clinicId, patientId: cases.patientId });
+  await recomputeRisks(db, inserted);
   return inserted.map((row) => row.id);
 }
 
@@ -201,10 +219,19 @@ export async function updateReviewMatch(
   reviewId: string,
   set: { patientId: string | null; matchStatus: ReviewMatchStatus; matchConfidence: number | null },
 ) {
+  const before = await db
+    .select({ patientId: reviews.patientId })
+    .from(reviews)
+    .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, reviewId)));
   await db
     .update(reviews)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(reviews.clinicId, clinicId), eq(reviews.id, reviewId)));
+  // The patient the review leaves and the one it now belongs to.
+  await recomputeRisks(db, [
+    { clinicId, patientId: before[0]?.patientId ?? null },
+    { clinicId, patientId: set.patientId },
+  ]);
 }
 
 /** user_actions rows of one action about one review, newest first, with who did it. */

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { clinics, patientCommunications } from '../../db/schema';
+import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 // The outbox's SQL (DESIGN §9). A row moves queued -> sending (claimed: attempts + 1, the claim's
 // number is its token) -> in flight (sent_at set, still 'sending': the provider call may have
@@ -231,7 +232,7 @@ export async function recordFailed(
   claim: Claim,
   values: { providerError: string; now: Date; channel?: string; messageContent?: string },
 ): Promise<void> {
-  await db
+  const rows = await db
     .update(patientCommunications)
     .set({
       deliveryStatus: 'failed',
@@ -240,7 +241,9 @@ export async function recordFailed(
       ...(values.channel ? { channel: values.channel } : {}),
       ...(values.messageContent !== undefined ? { messageContent: values.messageContent } : {}),
     })
-    .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`));
+    .where(and(ownClaim(claim), sql`${patientCommunications.deliveryStatus} in ('sending', 'failed')`))
+    .returning({ clinicId: patientCommunications.clinicId, patientId: patientCommunications.patientId });
+  if (rows[0]) await recomputePatientRisk(db, rows[0].clinicId, rows[0].patientId);
 }
 
 /**

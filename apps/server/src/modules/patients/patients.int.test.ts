@@ -239,10 +239,11 @@ describe('list patients', () => {
     expect(created.statusCode).toBe(201);
     const detail = (await call(owner.cookie, 'GET', `/api/patients/${created.json().id}`)).json();
     const listed = (await call(owner.cookie, 'GET', '/api/patients?limit=20')).json().patients;
-    // The page also says whether automated messages are paused (not a list field).
+    // The page also says whether automated messages are paused (not a list field); the list also
+    // shows the risk badge (a new patient: low, no reasons).
     const { automatedMessagesPaused, ...asListed } = detail;
     expect(automatedMessagesPaused).toBeNull();
-    expect(listed).toEqual([asListed]);
+    expect(listed).toEqual([{ ...asListed, risk: { level: 'low', reasons: [] } }]);
     expect(detail.marketingConsent).toMatchObject({ state: 'granted', source: 'staff' });
   });
 

@@ -1,3 +1,5 @@
+import type { PatientListSort, PatientRiskFilter } from '@careloop/contracts/analytics';
+import { riskRank } from '@careloop/domain/analytics/patient-risk';
 import type { PatientStatus } from '@careloop/domain/patient';
 import { and, asc, desc, eq, getTableColumns, ilike, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -20,7 +22,15 @@ export type PatientCursor = KeysetCursor;
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export type PatientFilter = { q?: string; status?: PatientStatus };
+export type PatientFilter = { q?: string; status?: PatientStatus; risk?: PatientRiskFilter };
+
+/** The risk ranks a filter keeps: one level, or medium and high (at risk). */
+function riskRanks(risk: PatientRiskFilter | undefined) {
+  if (!risk) return undefined;
+  return risk === 'at_risk'
+    ? { min: riskRank.medium, max: riskRank.high }
+    : { min: riskRank[risk], max: riskRank[risk] };
+}
 
 /** The filter's shape (which conditions apply) names a prepared statement; its values fill it. */
 function filterShape(filter: PatientFilter) {
@@ -28,10 +38,13 @@ function filterShape(filter: PatientFilter) {
   const digits = q ? q.replace(/\D/g, '') : '';
   // Phones are stored in E.164: "+1 (415) 555" finds "+1415555...".
   const search = !q ? '' : digits.length >= 3 ? 'd' : 't';
+  const ranks = riskRanks(filter.risk);
   return {
-    key: `${filter.status ? 's' : ''}${search}`,
+    key: `${filter.status ? 's' : ''}${search}${ranks ? 'r' : ''}`,
     values: {
       status: filter.status,
+      riskMin: ranks?.min,
+      riskMax: ranks?.max,
       pattern: q ? `%${escapeLike(q)}%` : undefined,
       phonePattern: !q ? undefined : search === 'd' ? `%${digits}%` : `%${escapeLike(q)}%`,
     },
@@ -53,6 +66,9 @@ function filterWhere(key: string): SQL | undefined {
   return and(
     eq(patients.clinicId, sql.placeholder('clinicId')),
     key.includes('s') ? eq(patients.status, sql.placeholder('status')) : undefined,
+    key.includes('r')
+      ? sql`${patients.riskRank} between ${sql.placeholder('riskMin')} and ${sql.placeholder('riskMax')}`
+      : undefined,
     search,
   );
 }
@@ -80,18 +96,37 @@ export type PatientFields<Time> = Pick<
 };
 
 /** A patient of a list page, times as ISO strings, with the page's cursor time. */
-export type PatientListRow = PatientFields<string> & { cursorTs: string };
+export type PatientListRow = PatientFields<string> &
+  Pick<PatientRow, 'riskLevel' | 'riskReasons' | 'riskRank'> & { cursorTs: string };
 
-/** One page, newest first, ordered as the (clinic_id, created_at desc, id) index. */
+/** Rows after the cursor in (risk_rank desc, created_at desc, id asc) order. */
+function afterRiskCursor(): SQL {
+  const rank = sql.placeholder('cursorRank');
+  return sql`(${patients.riskRank} < ${rank} or (${patients.riskRank} = ${rank} and ${afterCursorPlaceholder(patients.createdAt, patients.id)}))`;
+}
+
+/**
+ * One page, newest first, ordered as the (clinic_id, created_at desc, id) index; or highest risk
+ * first, then newest, as the (clinic_id, risk_rank desc, created_at desc, id) index.
+ */
 export function listPatientRows(
   db: Database,
   clinicId: string,
-  options: PatientFilter & { limit: number; cursor: PatientCursor | null },
+  options: PatientFilter & { limit: number; cursor: PatientCursor | null; sort?: PatientListSort },
 ) {
   const shape = filterShape(options);
+  const byRisk = options.sort === 'risk';
+  const after = !options.cursor
+    ? undefined
+    : byRisk
+      ? afterRiskCursor()
+      : afterCursorPlaceholder(patients.createdAt, patients.id);
+  const order = byRisk
+    ? [desc(patients.riskRank), desc(patients.createdAt), asc(patients.id)]
+    : [desc(patients.createdAt), asc(patients.id)];
   const statement = preparedRows<PatientListRow>(
     db,
-    `patients_list_${shape.key}${options.cursor ? 'c' : ''}`,
+    `patients_list_${shape.key}${options.cursor ? 'c' : ''}${byRisk ? '_risk' : ''}`,
     () =>
       db
         .select(
@@ -112,17 +147,15 @@ export function listPatientRows(
             lastCheck: isoTime(patients.lastCheck),
             createdAt: isoTime(patients.createdAt),
             updatedAt: isoTime(patients.updatedAt),
+            riskLevel: patients.riskLevel,
+            riskReasons: patients.riskReasons,
+            riskRank: patients.riskRank,
             cursorTs: cursorTimestamp(patients.createdAt),
           }),
         )
         .from(patients)
-        .where(
-          and(
-            filterWhere(shape.key),
-            options.cursor ? afterCursorPlaceholder(patients.createdAt, patients.id) : undefined,
-          ),
-        )
-        .orderBy(desc(patients.createdAt), asc(patients.id))
+        .where(and(filterWhere(shape.key), after))
+        .orderBy(...order)
         .limit(sql.placeholder('limit')),
   );
   return statement.execute({
@@ -130,6 +163,7 @@ export function listPatientRows(
     limit: options.limit + 1,
     ...shape.values,
     ...cursorPlaceholders(options.cursor),
+    cursorRank: options.cursor?.r,
   });
 }
 

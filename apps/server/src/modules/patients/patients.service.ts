@@ -1,3 +1,4 @@
+import type { PatientListSort, PatientRiskFilter } from '@careloop/contracts/analytics';
 import type {
   Patient,
   PatientDetail,
@@ -17,6 +18,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordPatientView } from '../audit/audit.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
+import { toPatientRisk } from './patient-risk-view';
 import { validatePatient } from './patient-validation';
 import {
   countPatientRows,
@@ -152,22 +154,44 @@ async function emitConsentChange(tx: Database, row: PatientRow, saved: Partial<P
 export async function listPatients(
   deps: Deps,
   ctx: ClinicContext,
-  query: { q?: string; status?: PatientStatus; limit: number; cursor?: string },
+  query: {
+    q?: string;
+    status?: PatientStatus;
+    risk?: PatientRiskFilter;
+    sort?: PatientListSort;
+    limit: number;
+    cursor?: string;
+  },
   options: { withTotal: boolean } = { withTotal: true },
 ): Promise<PatientListResponse> {
   const cursor = decodeCursor(query.cursor);
-  const filter = { q: query.q, status: query.status };
+  const byRisk = query.sort === 'risk';
+  if (cursor && byRisk !== (cursor.r !== undefined)) {
+    throw badRequest('The request is not valid', [{ field: 'cursor', message: 'Invalid cursor' }]);
+  }
+  const filter = { q: query.q, status: query.status, risk: query.risk };
   // The total is counted once, for the first page: the list shows it from there while paging on.
   // The public API's list has no total: it does not count at all. One after the other on one
   // connection: side by side they took two connections and twice the socket wake-ups per request
   // for a kept-count read of ~0.1 ms (profiled under load: the writes cost more than the overlap saved).
-  const rows = await listPatientRows(deps.db, ctx.clinicId, { ...filter, limit: query.limit, cursor });
+  const rows = await listPatientRows(deps.db, ctx.clinicId, {
+    ...filter,
+    limit: query.limit,
+    cursor,
+    sort: query.sort,
+  });
   const total = cursor || !options.withTotal ? null : await countPatientRows(deps.db, ctx.clinicId, filter);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   const nextCursor =
-    rows.length > query.limit && last ? encodeCursor({ t: last.cursorTs, id: last.id }) : null;
-  return { patients: page.map((row) => toPatient(row, ctx.clinic.timeZone)), nextCursor, total };
+    rows.length > query.limit && last
+      ? encodeCursor({ t: last.cursorTs, id: last.id, ...(byRisk ? { r: last.riskRank } : {}) })
+      : null;
+  return {
+    patients: page.map((row) => ({ ...toPatient(row, ctx.clinic.timeZone), risk: toPatientRisk(row) })),
+    nextCursor,
+    total,
+  };
 }
 
 /** Where a record is read from: the client address goes into the access log. */

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clinicSurveySettings, clinics, patients, surveyRequests } from '../../db/schema';
+import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 /** A sent survey found by its link, with what its page shows. Public: found by the token's hash alone. */
 export async function findSurveyByTokenHash(db: Database, tokenHash: string) {
@@ -62,6 +63,7 @@ export async function storeSurveyAnswer(
         or(isNull(surveyRequests.answeredAt), gt(surveyRequests.answeredAt, answer.changeableSince)),
       ),
     )
-    .returning({ id: surveyRequests.id });
+    .returning({ id: surveyRequests.id, patientId: surveyRequests.patientId });
+  if (rows[0]) await recomputePatientRisk(db, survey.clinicId, rows[0].patientId);
   return rows.length > 0;
 }

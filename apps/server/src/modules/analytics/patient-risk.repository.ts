@@ -1,0 +1,106 @@
+import {
+  type PatientRisk,
+  type PatientRiskSignals,
+  patientRisk,
+  riskRank,
+} from '@careloop/domain/analytics/patient-risk';
+import type { CaseSeverity } from '@careloop/domain/case-rules';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
+
+type SignalRow = {
+  latest_score: number | null;
+  negative_replies: number;
+  clinical_replies: number;
+  open_severity: CaseSeverity | null;
+  latest_rating: number | null;
+  failed_deliveries: number;
+  follow_ups_reached: number;
+  ever_replied: boolean | null;
+  procedure_patients: number;
+  procedure_patients_with_case: number;
+};
+
+/** Everything the risk rules read about one patient, in one statement (each part by an index). */
+async function readRiskSignals(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+): Promise<PatientRiskSignals | null> {
+  const rows = await executeRows<SignalRow>(
+    db,
+    sql`
+      select
+        (select s.score from survey_requests s
+          where s.clinic_id = p.clinic_id and s.patient_id = p.id and s.score is not null
+          order by s.answered_at desc limit 1) as latest_score,
+        (select count(*)::int from alerts a
+          where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.status = 'active'
+            and a.kind = 'negative_reply') as negative_replies,
+        (select count(*)::int from alerts a
+          where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.status = 'active'
+            and a.kind = 'clinical_reply') as clinical_replies,
+        (select k.severity from cases k
+          where k.clinic_id = p.clinic_id and k.patient_id = p.id and k.status in ('open', 'in_progress')
+          order by case k.severity when 'high' then 0 when 'medium' then 1 else 2 end limit 1) as open_severity,
+        (select r.rating from reviews r
+          where r.clinic_id = p.clinic_id and r.patient_id = p.id
+          order by r.review_date desc limit 1) as latest_rating,
+        m.failed_deliveries, m.follow_ups_reached, m.ever_replied,
+        (select count(*)::int from patients q
+          where q.clinic_id = p.clinic_id and q.procedure = p.procedure) as procedure_patients,
+        (select count(distinct k.patient_id)::int from cases k
+          join patients q on q.clinic_id = k.clinic_id and q.id = k.patient_id
+          where k.clinic_id = p.clinic_id and q.procedure = p.procedure) as procedure_patients_with_case
+      from patients p
+      cross join lateral (
+        select
+          (count(*) filter (where c.delivery_status = 'failed'))::int as failed_deliveries,
+          (count(*) filter (
+            where c.kind = 'followup' and c.delivery_status in ('sent', 'delivered', 'read')))::int
+            as follow_ups_reached,
+          bool_or(c.response_received) as ever_replied
+        from patient_communications c
+        where c.clinic_id = p.clinic_id and c.patient_id = p.id and c.kind <> 'test'
+      ) m
+      where p.clinic_id = ${clinicId} and p.id = ${patientId}`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    latestSurveyScore: row.latest_score,
+    activeNegativeReplies: row.negative_replies,
+    activeClinicalReplies: row.clinical_replies,
+    openCaseSeverity: row.open_severity,
+    latestReviewRating: row.latest_rating,
+    failedDeliveries: row.failed_deliveries,
+    followUpsReached: row.follow_ups_reached,
+    everReplied: row.ever_replied === true,
+    procedurePatients: row.procedure_patients,
+    procedurePatientsWithCase: row.procedure_patients_with_case,
+  };
+}
+
+/**
+ * Recomputes and stores a patient's risk from what is stored now. Call it inside the transaction
+ * of the event that changed a signal, so the level never disagrees with what the patient did.
+ * Null (nothing stored) when there is no such patient, e.g. an unmatched review.
+ */
+export async function recomputePatientRisk(
+  db: Database,
+  clinicId: string,
+  patientId: string | null | undefined,
+): Promise<PatientRisk | null> {
+  if (!patientId) return null;
+  const signals = await readRiskSignals(db, clinicId, patientId);
+  if (!signals) return null;
+  const risk = patientRisk(signals);
+  await db.execute(sql`
+    update patients
+    set risk_level = ${risk.level}, risk_rank = ${riskRank[risk.level]},
+        risk_reasons = ${`{${risk.reasons.join(',')}}`}::text[]
+    where clinic_id = ${clinicId} and id = ${patientId}
+      and (risk_level <> ${risk.level} or risk_reasons <> ${`{${risk.reasons.join(',')}}`}::text[])`);
+  return risk;
+}
