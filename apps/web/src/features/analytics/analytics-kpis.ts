@@ -1,10 +1,10 @@
 import type { AnalyticsAdvancedKpis, AnalyticsHeadline, AnalyticsRate } from '@careloop/contracts/analytics';
 
 /** How a KPI's value reads: a share, a duration, a count, a score (-100..100) or a star rating. */
-export type KpiKind = 'rate' | 'hours' | 'count' | 'score' | 'rating';
+type KpiKind = 'rate' | 'hours' | 'count' | 'score' | 'rating';
 
 /** Which way is good news; null when neither is (more reviews is not better or worse in itself). */
-export type KpiDirection = 'higher' | 'lower' | null;
+type KpiDirection = 'higher' | 'lower' | null;
 
 export type Kpi = {
   /** Its label and definition are `analytics:kpis.<key>.label` / `.definition`. */

@@ -2,8 +2,8 @@ import { type AnalyticsRangeQuery, analyticsMaxRangeDays } from '@careloop/contr
 
 /** The quick ranges offered: the last 7, 30 or 90 days, today included. */
 export const rangePresets = [7, 30, 90] as const;
-export type RangePreset = (typeof rangePresets)[number];
-export const defaultRangePreset: RangePreset = 30;
+type RangePreset = (typeof rangePresets)[number];
+const defaultRangePreset: RangePreset = 30;
 
 /** What the user chose: a quick range (moves with today) or fixed days of their own. */
 export type RangeSelection =
@@ -49,8 +49,7 @@ export function rangeOf(selection: RangeSelection, today: string): AnalyticsRang
     : { from: selection.from, to: selection.to };
 }
 
-export const customRangeProblems = ['invalidDate', 'endBeforeStart', 'tooLong', 'endInFuture'] as const;
-export type CustomRangeProblem = (typeof customRangeProblems)[number];
+export type CustomRangeProblem = 'invalidDate' | 'endBeforeStart' | 'tooLong' | 'endInFuture';
 
 /** Why a custom range cannot be shown (a key of `analytics:range.errors`), or null when it can. */
 export function customRangeProblem(from: string, to: string, today: string): CustomRangeProblem | null {

@@ -1,3 +1,4 @@
+import type { RiskLevel } from '@careloop/domain/analytics/risk-levels';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import type { PatientStatus } from '@careloop/domain/patient';
 import { translateDomainMessage } from '../../lib/domain-messages';
@@ -11,6 +12,12 @@ export const statusColors = {
   watch: 'yellow',
   red: 'red',
 } as const satisfies Record<PatientStatus, string>;
+
+export const riskColors = {
+  low: 'gray',
+  medium: 'orange',
+  high: 'red',
+} as const satisfies Record<RiskLevel, string>;
 
 /** A domain message in the user's language; the server's own text passes through unchanged. */
 export function translatePatientMessage(t: (key: string) => string, message: DomainMessage): string {

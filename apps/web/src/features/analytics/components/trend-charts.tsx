@@ -20,7 +20,7 @@ const colors = {
 };
 
 /** About seven labels under any chart, the latest point always labelled. */
-export function labelStep(points: number): number {
+function labelStep(points: number): number {
   return Math.max(1, Math.ceil(points / 7));
 }
 
