@@ -19,6 +19,7 @@ import { vonageSandbox } from './integrations/vonage/vonage.sandbox';
 import { whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
 import { logSerializers } from './lib/log-redaction';
 import { accountRoutes } from './modules/account/account.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { apiClientsRoutes } from './modules/api-clients/api-clients.routes';
 import { oauthTokenRoutes } from './modules/api-clients/oauth-token.routes';
 import { v1AnalyticsRoutes } from './modules/api-v1/v1-analytics.routes';
@@ -161,6 +162,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(patientsRoutes(fullDeps));
   await app.register(patientAliasesRoutes(fullDeps));
   await app.register(dashboardRoutes(fullDeps));
+  await app.register(analyticsRoutes(fullDeps));
   await app.register(ingestionRoutes(fullDeps));
   await app.register(settingsRoutes(fullDeps));
   await app.register(automationRoutes(fullDeps));

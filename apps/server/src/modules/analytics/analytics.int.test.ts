@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildReview } from '../../testing/build-review';
+import { buildClinic, buildMember } from '../../testing/build-user';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { seedJanuary } from './analytics-seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const january = '/api/analytics/summary?from=2026-01-01&to=2026-01-31';
+const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+async function seededClinic(tier: 'starter' | 'professional' = 'professional') {
+  const { clinicId, owner } = await buildClinic(t, { tier });
+  const staff = await buildMember(t, clinicId, 'staff');
+  await seedJanuary(t, clinicId, { owner: owner.userId, staff: staff.userId });
+  return { clinicId, owner, staff };
+}
+
+describe('GET /api/analytics/summary', () => {
+  it('answers 401 without a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: january })).statusCode).toBe(401);
+  });
+
+  it.each([
+    ['from=2026-02-01&to=2026-01-31', 'to'],
+    ['from=2026-01-01&to=2027-03-01', 'to'],
+    ['from=2026-13-01&to=2026-01-31', 'from'],
+    ['to=2026-01-31', 'from'],
+  ])('refuses %s with a 400 naming %s', async (query, field) => {
+    const { owner } = await buildClinic(t);
+    const res = await get(owner.cookie, `/api/analytics/summary?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain(field);
+  });
+
+  it("equals the hand count of a seeded clinic's January (Madrid days), against December", async () => {
+    const { owner } = await seededClinic();
+    const res = await get(owner.cookie, january);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      period: { from: '2026-01-01', to: '2026-01-31' },
+      previousPeriod: { from: '2025-12-01', to: '2025-12-31' },
+      timeZone: 'Europe/Madrid',
+      hasAdvancedAnalytics: true,
+    });
+    // Answers in January: 3 and 10 (the 10 of 1 February in Madrid is not January's).
+    expect(body.headline.current.nps).toEqual({
+      score: 0,
+      promoters: 1,
+      passives: 0,
+      detractors: 1,
+      responses: 2,
+    });
+    // Sent in January: A's, B's, C's; two answered.
+    expect(body.headline.current.surveyResponseRate).toEqual({ numerator: 2, denominator: 3, rate: 0.6667 });
+    expect(body.headline.previous.nps).toEqual({
+      score: 0,
+      promoters: 0,
+      passives: 1,
+      detractors: 0,
+      responses: 1,
+    });
+    const kpis = body.advanced.current;
+    expect(kpis.reviews).toEqual({
+      total: { count: 3, averageRating: 2.67 },
+      perPlatform: [
+        { platform: 'google', count: 1, averageRating: 5 },
+        { platform: 'trustpilot', count: 2, averageRating: 1.5 },
+      ],
+      lowRatingAnsweredRate: { numerator: 1, denominator: 2, rate: 0.5 },
+      // Replies after 4 and 24 hours; A was first messaged 6 hours after her 2-star review.
+      medianHoursToFirstReply: 14,
+      medianHoursToFirstContact: 6,
+    });
+    // C's case is resolved in February: open at January's end, not resolved in it.
+    expect(kpis.cases).toEqual({
+      medianHoursToResolve: 24,
+      slaMetRate: { numerator: 1, denominator: 1, rate: 1 },
+      openBySeverity: { high: 0, medium: 1, low: 1 },
+      opened: 3,
+      resolved: 1,
+    });
+    // A: unhappy (3 and 2 stars), her case resolved, then a 10 in February. The unmatched 1-star counts for nobody.
+    expect(kpis.recoveryRate).toEqual({ numerator: 1, denominator: 1, rate: 1 });
+    expect(kpis.followUps).toEqual({
+      sent: 3,
+      deliveryRate: { numerator: 2, denominator: 3, rate: 0.6667 },
+      replyRate: { numerator: 1, denominator: 3, rate: 0.3333 },
+      optOuts: 1,
+    });
+    expect(body.breakdowns.perChannel).toMatchObject([
+      { channel: 'whatsapp', sent: 1, delivered: 1, failed: 0, replied: 0, optOuts: 0 },
+      { channel: 'sms', sent: 2, delivered: 1, failed: 1, replied: 1, optOuts: 1 },
+    ]);
+    expect(body.breakdowns.perProcedure).toMatchObject([
+      {
+        procedure: 'Dental Implant',
+        followUpsSent: 2,
+        lowRatingReviews: 1,
+        casesOpened: 2,
+        nps: { responses: 1 },
+      },
+      {
+        procedure: 'Hair Transplant',
+        followUpsSent: 1,
+        lowRatingReviews: 0,
+        casesOpened: 1,
+        nps: { score: 100 },
+      },
+      // The unmatched 1-star review: no patient, so no procedure.
+      { procedure: null, followUpsSent: 0, lowRatingReviews: 1, casesOpened: 0 },
+    ]);
+    expect(body.breakdowns.perStaff).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          name: 'Olivia Owner',
+          casesOpened: 1,
+          casesResolved: 1,
+          medianHoursToResolve: 24,
+        }),
+        expect.objectContaining({ userId: null, casesOpened: 1, casesResolved: 0 }),
+      ]),
+    );
+    expect(body.breakdowns.perStaff).toHaveLength(3);
+    expect(body.series.granularity).toBe('day');
+    expect(body.series.points).toHaveLength(31);
+    expect(body.series.points[6]).toMatchObject({
+      start: '2026-01-07',
+      reviews: 1,
+      followUpsSent: 1,
+      replies: 1,
+    });
+  });
+
+  it('hides the staff breakdown from staff, who see everything else', async () => {
+    const { staff } = await seededClinic();
+    const body = (await get(staff.cookie, january)).json();
+    expect(body.breakdowns.perStaff).toBeNull();
+    expect(body.advanced.current.cases.opened).toBe(3);
+  });
+
+  it('gives a Starter clinic the first KPI row only', async () => {
+    const { owner } = await seededClinic('starter');
+    const body = (await get(owner.cookie, january)).json();
+    expect(body.hasAdvancedAnalytics).toBe(false);
+    expect(body.headline.current.nps.responses).toBe(2);
+    expect([body.advanced, body.breakdowns, body.series]).toEqual([null, null, null]);
+  });
+
+  it("counts only the caller's clinic", async () => {
+    const { owner } = await seededClinic();
+    const other = await buildClinic(t, { tier: 'professional' });
+    await buildReview(t, {
+      clinicId: other.clinicId,
+      provider: 'google',
+      rating: 4,
+      reviewDate: new Date('2026-01-20T10:00:00Z'),
+    });
+    const ours = (await get(owner.cookie, january)).json();
+    const theirs = (await get(other.owner.cookie, january)).json();
+    expect(ours.advanced.current.reviews.total.count).toBe(3);
+    expect(theirs.advanced.current.reviews.total).toEqual({ count: 1, averageRating: 4 });
+    expect(theirs.headline.current.nps.responses).toBe(0);
+    expect(theirs.advanced.current.cases.opened).toBe(0);
+  });
+
+  it('answers nulls for an empty period', async () => {
+    const { owner } = await buildClinic(t, { tier: 'professional' });
+    const body = (await get(owner.cookie, '/api/analytics/summary?from=2026-03-01&to=2026-05-31')).json();
+    expect(body.headline.current.nps.score).toBeNull();
+    expect(body.headline.current.surveyResponseRate.rate).toBeNull();
+    expect(body.advanced.current.recoveryRate.rate).toBeNull();
+    expect(body.advanced.current.cases.medianHoursToResolve).toBeNull();
+    expect(body.series.granularity).toBe('week');
+  });
+});
