@@ -147,7 +147,7 @@ export function PatientsPage() {
             ...riskFilterChoices.map((value) => ({ value, label: t(`risk.filters.${value}`) })),
           ]}
           allowDeselect={false}
-          style={{ flex: '0 1 12rem' }}
+          style={{ flex: '0 1 15rem' }}
         />
         <Select
           label={t('filters.sort')}
@@ -173,7 +173,9 @@ export function PatientsPage() {
       ) : patients.length === 0 ? (
         isFiltered ? (
           <Text c="dimmed" role="status">
-            {t('empty.noMatches')}
+            {risk !== null && debouncedSearch.trim() === '' && status === null
+              ? t('empty.noneAtRisk')
+              : t('empty.noMatches')}
           </Text>
         ) : (
           <Card withBorder padding="xl" radius="md">

@@ -80,13 +80,13 @@ describe('PatientsPage: risk', () => {
     expect(router.state.location.search).toBe('?sort=risk');
   });
 
-  it('says when no patient matches the risk filter', async () => {
+  it('says when no patient is at the risk level chosen', async () => {
     stubFetch((request) =>
       request.path === '/api/patients'
         ? json({ patients: [], nextCursor: null, total: 0 })
         : json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404),
     );
     renderPage(<PatientsPage />, { path: '/patients', url: '/patients?risk=high' });
-    expect(await screen.findByText('No patients match your search.', { exact: false })).toBeTruthy();
+    expect(await screen.findByText('No patient is at this risk level.')).toBeTruthy();
   });
 });

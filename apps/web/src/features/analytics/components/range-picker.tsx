@@ -1,4 +1,5 @@
 import { Button, Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,6 +28,8 @@ export function RangePicker({ selection, range, today, onChange }: RangePickerPr
   const [from, setFrom] = useState(range.from);
   const [to, setTo] = useState(range.to);
   const [problem, setProblem] = useState<CustomRangeProblem | null>(null);
+  // Four choices side by side do not fit a phone in every language ("Personalizado"): stack them.
+  const isNarrow = useMediaQuery('(max-width: 36em)');
   // A date that is not one is said at its own field; every other problem at the end date.
   const isFromWrong = problem === 'invalidDate' && !isCalendarDate(from);
   const value = isCustomOpen ? customKey : String(selection.kind === 'preset' ? selection.days : customKey);
@@ -66,6 +69,7 @@ export function RangePicker({ selection, range, today, onChange }: RangePickerPr
           { value: customKey, label: t('range.custom') },
         ]}
         fullWidth
+        orientation={isNarrow ? 'vertical' : 'horizontal'}
         style={{ maxWidth: '32rem' }}
       />
       {isCustomOpen ? (
