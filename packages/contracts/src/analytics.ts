@@ -236,38 +236,3 @@ export const patientsAtRiskResponseSchema = z.object({
   total: z.number().int(),
 });
 export type PatientsAtRiskResponse = z.infer<typeof patientsAtRiskResponseSchema>;
-
-// The public API (GET /api/v1/analytics): snake_case, changes only by adding.
-
-export const v1AnalyticsQuerySchema = z.strictObject({
-  from: calendarDate.describe("First day, YYYY-MM-DD in the clinic's time zone"),
-  to: calendarDate.describe("Last day (included), YYYY-MM-DD in the clinic's time zone"),
-});
-
-export const v1AnalyticsResponseSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  time_zone: z.string(),
-  nps: z
-    .number()
-    .nullable()
-    .describe('Net Promoter Score (-100..100) of the survey answers; null without answers'),
-  nps_responses: z.number().int(),
-  survey_response_rate: z
-    .number()
-    .nullable()
-    .describe('Share (0..1) of survey requests sent that were answered'),
-  median_first_reply_hours: z
-    .number()
-    .nullable()
-    .describe("Median hours from a review to the clinic's public reply; null when none was replied to"),
-  recovery_rate: z
-    .number()
-    .nullable()
-    .describe('Share (0..1) of unhappy patients whose case was resolved and who were happy afterwards'),
-  case_sla_met_rate: z
-    .number()
-    .nullable()
-    .describe('Share (0..1) of cases resolved in the period that were resolved by their due time'),
-});
-export type V1AnalyticsResponse = z.infer<typeof v1AnalyticsResponseSchema>;

@@ -160,8 +160,57 @@ export const v1CampaignSchema = z.object({
 });
 export type V1Campaign = z.infer<typeof v1CampaignSchema>;
 
+const v1CalendarDate = z.iso.date();
+
+/** A period of whole days in the clinic's time zone; left out: the last 30 days up to today. */
+export const v1AnalyticsQuerySchema = z
+  .strictObject({
+    from: v1CalendarDate.optional().describe("First day (YYYY-MM-DD, clinic's time zone); give `to` with it"),
+    to: v1CalendarDate.optional().describe('Last day, included (YYYY-MM-DD); give `from` with it'),
+  })
+  .refine((q) => (q.from === undefined) === (q.to === undefined), {
+    path: ['to'],
+    message: 'Give both from and to, or neither',
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    path: ['to'],
+    message: 'The end date is before the start date',
+  })
+  .refine(
+    (q) =>
+      q.from === undefined || q.to === undefined || Date.parse(q.to) - Date.parse(q.from) < 366 * 86_400_000,
+    { path: ['to'], message: 'The range is longer than 366 days' },
+  );
+export type V1AnalyticsQuery = z.infer<typeof v1AnalyticsQuerySchema>;
+
+const v1Share = z.number().min(0).max(1).nullable();
+
 export const v1AnalyticsSchema = z.object({
+  /** The period the period KPIs below (nps ... case_sla_met_rate) cover. */
+  period: z.object({ from: z.string(), to: z.string(), time_zone: z.string() }),
   kpis: z.object({
+    nps: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Net Promoter Score (-100 to 100) of the survey answers given in the period; null without answers',
+      ),
+    survey_response_rate: v1Share.describe(
+      'Share of the survey requests sent in the period that were answered',
+    ),
+    median_first_reply_hours: z
+      .number()
+      .nullable()
+      .describe(
+        "Median hours from a review written in the period to the clinic's public reply; null when none was replied to, or without advanced analytics",
+      ),
+    recovery_rate: v1Share.describe(
+      'Of the patients unhappy in the period (1-3 stars, a detractor score, a negative reply), the share whose case was resolved and who were happy afterwards; null without such patients, or without advanced analytics',
+    ),
+    case_sla_met_rate: v1Share.describe(
+      'Share of the cases resolved in the period (with a due time) that were resolved by it; null without any, or without advanced analytics',
+    ),
     /** Answered share (0 to 1) of the messages that reached patients; null before any was sent. */
     response_rate: z.number().min(0).max(1).nullable(),
     patients_total: z.number().int(),

@@ -163,7 +163,9 @@ export class CareLoop {
   };
 
   readonly analytics = {
-    get: () => unwrap<Analytics>(this.client.GET('/api/v1/analytics', {})),
+    /** The KPIs; the period ones (nps ... case_sla_met_rate) for from..to, or the last 30 days. */
+    get: (range: { from: string; to: string } | Record<string, never> = {}) =>
+      unwrap<Analytics>(this.client.GET('/api/v1/analytics', { params: { query: range } })),
   };
 }
 

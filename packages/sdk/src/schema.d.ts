@@ -11,10 +11,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The dashboard's KPIs with the response rate (answered share of messages sent), and its last 12 weeks (reviews, rating, cases opened and resolved) */
+        /** The dashboard's KPIs with the response rate (answered share of messages sent), its last 12 weeks (reviews, rating, cases opened and resolved), and the recovery KPIs of a period (from, to; default the last 30 days) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description First day (YYYY-MM-DD, clinic's time zone); give `to` with it */
+                    from?: string;
+                    /** @description Last day, included (YYYY-MM-DD); give `from` with it */
+                    to?: string;
+                };
                 header?: never;
                 path?: never;
                 cookie?: never;
@@ -28,7 +33,22 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            period: {
+                                from: string;
+                                to: string;
+                                time_zone: string;
+                            };
                             kpis: {
+                                /** @description Net Promoter Score (-100 to 100) of the survey answers given in the period; null without answers */
+                                nps: number | null;
+                                /** @description Share of the survey requests sent in the period that were answered */
+                                survey_response_rate: number | null;
+                                /** @description Median hours from a review written in the period to the clinic's public reply; null when none was replied to, or without advanced analytics */
+                                median_first_reply_hours: number | null;
+                                /** @description Of the patients unhappy in the period (1-3 stars, a detractor score, a negative reply), the share whose case was resolved and who were happy afterwards; null without such patients, or without advanced analytics */
+                                recovery_rate: number | null;
+                                /** @description Share of the cases resolved in the period (with a due time) that were resolved by it; null without any, or without advanced analytics */
+                                case_sla_met_rate: number | null;
                                 response_rate: number | null;
                                 patients_total: number;
                                 patients_active: number;

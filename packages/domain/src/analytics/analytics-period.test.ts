@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsPeriods, bucketOfInstant, isWithin, periodBuckets } from './analytics-period';
+import { analyticsPeriods, bucketOfInstant, isWithin, lastDays, periodBuckets } from './analytics-period';
 
 describe('analytics periods', () => {
   it.each([
@@ -96,5 +96,14 @@ describe('analytics periods', () => {
     ['2026-02-30', '2026-03-01'],
   ])('refuses %s..%s', (from, to) => {
     expect(() => analyticsPeriods(from, to, 'UTC')).toThrow(RangeError);
+  });
+});
+
+describe('the default range', () => {
+  it.each([
+    ['2026-01-31T22:30:00Z', 'Europe/Istanbul', '2026-01-03', '2026-02-01'],
+    ['2026-01-31T22:30:00Z', 'Europe/Madrid', '2026-01-02', '2026-01-31'],
+  ])('30 days up to %s in %s: %s..%s', (now, tz, from, to) => {
+    expect(lastDays(new Date(now), 30, tz)).toEqual({ from, to });
   });
 });

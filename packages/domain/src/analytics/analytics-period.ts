@@ -79,3 +79,9 @@ export function periodBuckets(period: AnalyticsPeriod, granularity: Granularity)
   }
   return buckets;
 }
+
+/** The last `days` whole local days up to and including today, in the clinic's zone. */
+export function lastDays(now: Date, days: number, timeZone: string): { from: string; to: string } {
+  const today = localDayOf(now, timeZone);
+  return { from: isoDateOfDay(today - days + 1), to: isoDateOfDay(today) };
+}

@@ -1,4 +1,4 @@
-import { v1AnalyticsSchema, v1NoQuerySchema } from '@careloop/contracts/api-v1';
+import { v1AnalyticsQuerySchema, v1AnalyticsSchema } from '@careloop/contracts/api-v1';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
@@ -15,12 +15,12 @@ export const v1AnalyticsRoutes =
         schema: {
           tags: ['public-api'],
           summary:
-            "The dashboard's KPIs with the response rate (answered share of messages sent), and its last 12 weeks (reviews, rating, cases opened and resolved)",
+            "The dashboard's KPIs with the response rate (answered share of messages sent), its last 12 weeks (reviews, rating, cases opened and resolved), and the recovery KPIs of a period (from, to; default the last 30 days)",
           security: [{ bearerAuth: ['analytics:read'] }],
-          querystring: v1NoQuerySchema,
+          querystring: v1AnalyticsQuerySchema,
           response: { 200: v1AnalyticsSchema, ...v1Errors },
         },
       },
-      async (request) => getV1Analytics(deps, clinicContextOf(request)),
+      async (request) => getV1Analytics(deps, clinicContextOf(request), request.query),
     );
   };

@@ -1,3 +1,4 @@
+import type { AnalyticsSummaryResponse } from '@careloop/contracts/analytics';
 import type {
   V1Analytics,
   V1CreatePatientBody,
@@ -83,10 +84,21 @@ export function toV1Review(review: Review): V1Review {
 }
 
 /** The dashboard's KPIs and its 12 weekly points, oldest first. */
-export function toV1Analytics(summary: DashboardSummary, responseRate: number | null): V1Analytics {
+export function toV1Analytics(
+  summary: DashboardSummary,
+  responseRate: number | null,
+  analytics: AnalyticsSummaryResponse,
+): V1Analytics {
   const casesByWeek = new Map(summary.weekly.cases.map((week) => [week.weekStart, week]));
+  const advanced = analytics.advanced?.current ?? null;
   return {
+    period: { from: analytics.period.from, to: analytics.period.to, time_zone: analytics.timeZone },
     kpis: {
+      nps: analytics.headline.current.nps.score,
+      survey_response_rate: analytics.headline.current.surveyResponseRate.rate,
+      median_first_reply_hours: advanced?.reviews.medianHoursToFirstReply ?? null,
+      recovery_rate: advanced?.recoveryRate.rate ?? null,
+      case_sla_met_rate: advanced?.cases.slaMetRate.rate ?? null,
       response_rate: responseRate,
       patients_total: summary.patients.total,
       patients_active: summary.patients.active,

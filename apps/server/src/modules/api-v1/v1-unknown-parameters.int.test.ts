@@ -45,7 +45,7 @@ describe('/api/v1: unknown query parameters and body fields answer 400 PARAMETER
     ['/api/v1/patients?sort=name&limit=5', ['sort']],
     ['/api/v1/patients?q=ana&sort=name', ['q', 'sort']],
     ['/api/v1/reviews?stars=5', ['stars']],
-    ['/api/v1/analytics?from=2026-01-01', ['from']],
+    ['/api/v1/analytics?since=2026-01-01', ['since']],
   ])('GET %s names %j', async (url, names) => {
     const res = await call('GET', url);
     expect(res.statusCode).toBe(400);
