@@ -32,7 +32,12 @@ export function kpiChange(kpi: Kpi): { delta: number; trend: KpiTrend } | null {
   return { delta, trend: delta > 0 === (kpi.better === 'higher') ? 'better' : 'worse' };
 }
 
-const rateDetail = (rate: AnalyticsRate) => ({ numerator: rate.numerator, denominator: rate.denominator });
+// `count` is the denominator too, for a translation that agrees with it ("1 unhappy patient").
+const rateDetail = (rate: AnalyticsRate) => ({
+  numerator: rate.numerator,
+  denominator: rate.denominator,
+  count: rate.denominator,
+});
 
 /** The first row, on every plan: NPS and survey response rate. */
 export function headlineKpis(

@@ -84,6 +84,9 @@ describe('AnalyticsPage', () => {
     // Recovery 3 of 5 (60%) against 3 of 10 (30%): 30 points better.
     expect(kpiValue('recoveryRate')).toBe('60%');
     expect(screen.getByRole('article', { name: 'Recovery rate' }).textContent).toContain(
+      '3 of 5 unhappy patients won back',
+    );
+    expect(screen.getByRole('article', { name: 'Recovery rate' }).textContent).toContain(
       '+30 pts vs. previous period (better)',
     );
     // First reply 5.5 h against 11 h: fewer hours is better.
