@@ -1,9 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patients } from '../../db/schema';
+import { patientCommunications, patients } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import { buildPatientRow } from '../../testing/build-review';
+import { buildSentSurvey } from '../../testing/build-survey';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { advanceDeliveryStatus, insertAlert } from '../inbound/inbound.repository';
+import { storeSurveyAnswer } from '../surveys/survey-answers.repository';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -102,6 +106,51 @@ describe('patient risk', () => {
       medium: 0,
       total: 0,
     });
+  });
+
+  it('follows a failed delivery, a survey answer and a clinical reply as they are stored', async () => {
+    const { clinicId } = await buildClinic(t);
+    const patient = await buildPatientRow(t, clinicId, 'Ana Ruiz');
+    for (const providerMessageId of ['SM1', 'SM2']) {
+      await t.db.insert(patientCommunications).values({
+        clinicId,
+        id: newId('msg'),
+        patientId: patient.id,
+        channel: 'sms',
+        messageContent: 'How are you feeling?',
+        deliveryStatus: 'sent',
+        sentAt: new Date(),
+        providerMessageId,
+      });
+    }
+    await advanceDeliveryStatus(t.db, clinicId, 'SM1', 'failed', '30003 Unreachable');
+    expect((await storedRisk(clinicId, patient.id))?.reasons).toEqual([]);
+    await advanceDeliveryStatus(t.db, clinicId, 'SM2', 'failed', '30003 Unreachable');
+    expect(await storedRisk(clinicId, patient.id)).toEqual({
+      level: 'low',
+      reasons: ['failed_deliveries'],
+      rank: 0,
+    });
+
+    const survey = await buildSentSurvey(t, clinicId, patient.id);
+    const answer = { score: 4, comment: null, at: new Date(), changeableSince: new Date(0) };
+    expect(await storeSurveyAnswer(t.db, { clinicId, id: survey.id }, answer)).toBe(true);
+    expect(await storedRisk(clinicId, patient.id)).toEqual({
+      level: 'medium',
+      reasons: ['detractor_score', 'failed_deliveries'],
+      rank: 1,
+    });
+
+    await insertAlert(t.db, {
+      id: newId('alr'),
+      clinicId,
+      patientId: patient.id,
+      severity: 'high',
+      kind: 'clinical_reply',
+      message: 'Swelling and fever',
+      createdAt: new Date(),
+    });
+    expect((await storedRisk(clinicId, patient.id))?.level).toBe('high');
   });
 
   it('refuses an unknown risk filter with a 400 and lists nothing', async () => {
