@@ -7,6 +7,7 @@ const privatePaths = [
   '/sandbox/',
   '/admin/',
   '/dashboard',
+  '/analytics',
   '/onboarding',
   '/patients',
   '/reviews',

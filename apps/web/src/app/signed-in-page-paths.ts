@@ -5,6 +5,7 @@ export const patientPath = `${paths.patients}/:id` as const;
 /** The routes of the signed-in pages, in the router's table; their code is in signed-in-pages.tsx. */
 export const signedInPagePaths = [
   paths.dashboard,
+  paths.analytics,
   paths.patients,
   patientPath,
   paths.reviews,

@@ -11,6 +11,12 @@ const pages: Record<SignedInPagePath, LazyExoticComponent<ComponentType>> = {
     () => import('../features/dashboard/dashboard-page'),
     'DashboardPage',
   ),
+  // Procedure names are the patients namespace's; the locked-feature message the plans'.
+  [paths.analytics]: lazyPage(
+    ['analytics', 'patients', 'plans'],
+    () => import('../features/analytics/analytics-page'),
+    'AnalyticsPage',
+  ),
   [paths.reviews]: lazyPage(['reviews'], () => import('../features/reviews/reviews-page'), 'ReviewsPage'),
   [paths.patients]: lazyPage(
     ['patients'],

@@ -1,6 +1,7 @@
 // Typed translation keys: t() accepts only keys that exist in the English texts, so a renamed or
 // mistyped key fails the typecheck instead of showing the raw key on screen.
 import type account from './en/account.json';
+import type analytics from './en/analytics.json';
 import type auth from './en/auth.json';
 import type blog from './en/blog.json';
 import type blogArticles from './en/blog-articles.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       account: typeof account;
+      analytics: typeof analytics;
       auth: typeof auth;
       blog: typeof blog;
       'blog-articles': typeof blogArticles;

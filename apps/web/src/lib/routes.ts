@@ -26,6 +26,7 @@ export const paths = {
   costCalculator: '/cost-calculator',
   marketingGallery: '/marketing-gallery',
   dashboard: '/dashboard',
+  analytics: '/analytics',
   onboarding: '/onboarding',
   patients: '/patients',
   reviews: '/reviews',

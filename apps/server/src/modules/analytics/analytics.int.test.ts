@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedJanuary } from '../../testing/analytics-seed';
 import { buildReview } from '../../testing/build-review';
 import { buildClinic, buildMember } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { seedJanuary } from './analytics-seed';
 
 let t: TestApp;
 beforeAll(async () => {

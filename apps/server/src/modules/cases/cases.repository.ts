@@ -9,9 +9,9 @@ import {
   cursorTimestamp,
   type KeysetCursor,
 } from '../../db/keyset-cursor';
+import { recomputePatientRisk } from '../../db/patient-risk';
 import { preparedOnce } from '../../db/prepared';
 import { type ClinicRole, caseNotes, cases, clinicUsers, patients, users } from '../../db/schema';
-import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 const caseColumns = {
   id: cases.id,

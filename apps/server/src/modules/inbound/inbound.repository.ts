@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { recomputePatientRisk } from '../../db/patient-risk';
 import {
   alerts,
   clinicAutomationConfigs,
@@ -8,7 +9,6 @@ import {
   patients,
   webhookLogs,
 } from '../../db/schema';
-import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 export type InboundChannel = 'sms' | 'whatsapp';
 export type WebhookProvider = 'twilio' | 'whatsapp' | 'vonage';

@@ -4,6 +4,7 @@ import type { MatchPatient } from '@careloop/domain/matching/index';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { and, desc, eq, inArray, max, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { recomputePatientRisk } from '../../db/patient-risk';
 import {
   cases,
   clinics,
@@ -15,7 +16,6 @@ import {
   userActions,
   users,
 } from '../../db/schema';
-import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 import type { ReviewProvider } from './review-source';
 
 export function findClinicSandboxMode(db: Database, clinicId: string) {

@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
+import { recomputePatientRisk } from '../../db/patient-risk';
 import { clinics, patientCommunications } from '../../db/schema';
-import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 // The outbox's SQL. A row moves queued -> sending (claimed: attempts + 1, the claim's
 // number is its token) -> in flight (sent_at set, still 'sending': the provider call may have

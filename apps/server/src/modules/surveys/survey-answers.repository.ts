@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { recomputePatientRisk } from '../../db/patient-risk';
 import { clinicSurveySettings, clinics, patients, surveyRequests } from '../../db/schema';
-import { recomputePatientRisk } from '../analytics/patient-risk.repository';
 
 /** A sent survey found by its link, with what its page shows. Public: found by the token's hash alone. */
 export async function findSurveyByTokenHash(db: Database, tokenHash: string) {

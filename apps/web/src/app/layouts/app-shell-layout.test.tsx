@@ -34,6 +34,7 @@ function renderShell() {
 
 const sidebarLabels = [
   'Dashboard',
+  'Analytics',
   'Onboarding',
   'Patients',
   'Reviews',

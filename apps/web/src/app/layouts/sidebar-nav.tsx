@@ -2,6 +2,7 @@ import { ActionIcon, Box, Button, NavLink, ScrollArea, Stack, Tooltip } from '@m
 import {
   type Icon,
   IconBuildingSkyscraper,
+  IconChartBar,
   IconChecklist,
   IconClipboardList,
   IconInbox,
@@ -24,6 +25,7 @@ type SidebarEntry = { labelKey: ParseKeys<'shell'>; to: string; icon: Icon };
 
 const sidebarEntries: readonly SidebarEntry[] = [
   { labelKey: 'sidebar.dashboard', to: paths.dashboard, icon: IconLayoutDashboard },
+  { labelKey: 'sidebar.analytics', to: paths.analytics, icon: IconChartBar },
   { labelKey: 'sidebar.onboarding', to: paths.onboarding, icon: IconRocket },
   { labelKey: 'sidebar.patients', to: paths.patients, icon: IconUsers },
   { labelKey: 'sidebar.reviews', to: paths.reviews, icon: IconStar },

@@ -5,6 +5,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardSummary } from './api/get-dashboard-summary';
 import { AttentionPanel } from './components/attention-panel';
 import { OnboardingBanner } from './components/onboarding-banner';
+import { PatientsAtRiskCard } from './components/patients-at-risk-card';
 import { QuickActions } from './components/quick-actions';
 import { SandboxNotice } from './components/sandbox-notice';
 import { StatCards } from './components/stat-cards';
@@ -37,6 +38,9 @@ export function DashboardPage() {
       {summary.data ? (
         <>
           <StatCards summary={summary.data} />
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
+            <PatientsAtRiskCard />
+          </SimpleGrid>
           <AttentionPanel summary={summary.data} />
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <QuickActions />

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatWeekLabel,
-  niceMax,
   shouldShowAttention,
   systemStatuses,
   weeklyCaseTotals,
@@ -52,24 +51,6 @@ describe('systemStatuses', () => {
       ]);
     },
   );
-});
-
-describe('niceMax', () => {
-  it.each([
-    [0, 1],
-    [-3, 1],
-    [Number.NaN, 1],
-    [1, 1],
-    [1.5, 2],
-    [3, 5],
-    [7, 10],
-    [10, 10],
-    [11, 20],
-    [42, 50],
-    [120, 200],
-  ])('%d -> %d', (value, expected) => {
-    expect(niceMax(value)).toBe(expected);
-  });
 });
 
 describe('weeklyReviewTotals', () => {

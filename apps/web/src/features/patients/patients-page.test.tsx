@@ -24,6 +24,7 @@ const ana = {
   lastCheck: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
+  risk: { level: 'high' as const, reasons: ['open_case_high' as const, 'low_rating_review' as const] },
 };
 
 function stubPatientsApi(extra: (request: SeenRequest) => Response | null = () => null) {

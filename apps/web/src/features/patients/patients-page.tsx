@@ -1,3 +1,9 @@
+import {
+  type PatientListSort,
+  type PatientRiskFilter,
+  patientListSorts,
+  patientRiskFilters,
+} from '@careloop/contracts/analytics';
 import type { Patient } from '@careloop/contracts/patients';
 import { type PatientStatus, patientStatuses } from '@careloop/domain/patient';
 import {
@@ -17,6 +23,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconPlus, IconSearch, IconUpload, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePatients } from './api/get-patients';
@@ -26,8 +33,27 @@ import { PatientCard } from './components/patient-card';
 import { PatientFormModal } from './components/patient-form-modal';
 
 const allStatuses = 'all';
+const allRisks = 'all';
+// Most useful first: everyone at risk, then each level.
+const riskFilterChoices = [
+  'at_risk',
+  'high',
+  'medium',
+  'low',
+] as const satisfies readonly PatientRiskFilter[];
 
-/** Patients: card grid newest first, search, status filter, Load more, add/edit, CSV import and export. */
+/** The risk filter and order live in the address: the dashboard's card links to `?risk=at_risk&sort=risk`. */
+function riskFilterOf(params: URLSearchParams): PatientRiskFilter | null {
+  return patientRiskFilters.find((value) => value === params.get('risk')) ?? null;
+}
+function sortOf(params: URLSearchParams): PatientListSort {
+  return patientListSorts.find((value) => value === params.get('sort')) ?? 'recent';
+}
+
+/**
+ * Patients: card grid newest (or highest risk) first, search, status and risk filters, Load more,
+ * add/edit, CSV import and export.
+ */
 export function PatientsPage() {
   const { t } = useTranslation('patients');
   const [search, setSearch] = useState('');
@@ -36,13 +62,38 @@ export function PatientsPage() {
   const [editing, setEditing] = useState<Patient | null>(null);
   const [isAdding, setIsAdding] = useState(false);
   const [isImporting, setIsImporting] = useState(false);
-  const list = usePatients({ q: debouncedSearch, status });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const risk = riskFilterOf(searchParams);
+  const sort = sortOf(searchParams);
+  const list = usePatients({ q: debouncedSearch, status, risk, sort });
   const me = useCurrentUser();
   // Every patient at once is for owners and admins (the server answers 403 to staff).
   const canExport = me.data?.role === 'owner' || me.data?.role === 'admin';
   const patients = list.data?.pages.flatMap((page) => page.patients) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
-  const isFiltered = debouncedSearch.trim() !== '' || status !== null;
+  const isFiltered = debouncedSearch.trim() !== '' || status !== null || risk !== null;
+
+  const handleRiskChange = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        const chosen = patientRiskFilters.find((filter) => filter === value);
+        if (chosen) next.set('risk', chosen);
+        else next.delete('risk');
+        return next;
+      },
+      { replace: true },
+    );
+  const handleSortChange = (value: string | null) =>
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (value === 'risk') next.set('sort', value);
+        else next.delete('sort');
+        return next;
+      },
+      { replace: true },
+    );
 
   return (
     <Stack gap="lg">
@@ -87,6 +138,25 @@ export function PatientsPage() {
           allowDeselect={false}
           style={{ flex: '0 1 12rem' }}
         />
+        <Select
+          label={t('filters.risk')}
+          value={risk ?? allRisks}
+          onChange={handleRiskChange}
+          data={[
+            { value: allRisks, label: t('filters.allRisks') },
+            ...riskFilterChoices.map((value) => ({ value, label: t(`risk.filters.${value}`) })),
+          ]}
+          allowDeselect={false}
+          style={{ flex: '0 1 15rem' }}
+        />
+        <Select
+          label={t('filters.sort')}
+          value={sort}
+          onChange={handleSortChange}
+          data={patientListSorts.map((value) => ({ value, label: t(`sort.${value}`) }))}
+          allowDeselect={false}
+          style={{ flex: '0 1 12rem' }}
+        />
       </Group>
 
       {list.isPending ? (
@@ -103,7 +173,9 @@ export function PatientsPage() {
       ) : patients.length === 0 ? (
         isFiltered ? (
           <Text c="dimmed" role="status">
-            {t('empty.noMatches')}
+            {risk !== null && debouncedSearch.trim() === '' && status === null
+              ? t('empty.noneAtRisk')
+              : t('empty.noMatches')}
           </Text>
         ) : (
           <Card withBorder padding="xl" radius="md">

@@ -1,3 +1,4 @@
+import type { RiskLevel } from '@careloop/domain/analytics/risk-levels';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import type { PatientStatus, Procedure } from '@careloop/domain/patient';
 import type { Namespace, ParseKeys, TFunction } from 'i18next';
@@ -59,6 +60,12 @@ export function timelineStateLabel(
   const key = keyFor(keys, state);
   return key ? t(key) : state;
 }
+
+export const riskColors = {
+  low: 'gray',
+  medium: 'orange',
+  high: 'red',
+} as const satisfies Record<RiskLevel, string>;
 
 /** A domain message in the user's language; the server's own text passes through unchanged. */
 export function translatePatientMessage(t: TFunction<Namespace>, message: DomainMessage): string {

@@ -2,8 +2,8 @@ import type { DashboardSummary } from '@careloop/contracts/dashboard';
 import { formatAverageRating, maxRating } from '@careloop/domain/review-rules';
 import { Paper, SimpleGrid, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BarChart } from '../../../components/charts/bar-chart';
 import { formatWeekLabel, weeklyCaseTotals, weeklyReviewTotals } from '../dashboard.utils';
-import { WeeklyBarChart } from './weekly-bar-chart';
 
 // Palette shade 6 colours: each keeps 4.5:1 or better against white.
 const colors = { reviews: '#1c7ed6', rating: '#b34700', opened: '#b02525', resolved: '#1f7a33' };
@@ -22,7 +22,7 @@ export function WeeklyCharts({ weekly }: { weekly: DashboardSummary['weekly'] })
         <Title order={2} size="h4" id="reviews-chart-heading" mb="sm">
           {t('charts.reviewsTitle')}
         </Title>
-        <WeeklyBarChart
+        <BarChart
           labels={reviewLabels}
           bars={[
             {
@@ -49,7 +49,7 @@ export function WeeklyCharts({ weekly }: { weekly: DashboardSummary['weekly'] })
         <Title order={2} size="h4" id="cases-chart-heading" mb="sm">
           {t('charts.casesTitle')}
         </Title>
-        <WeeklyBarChart
+        <BarChart
           labels={caseLabels}
           bars={[
             {

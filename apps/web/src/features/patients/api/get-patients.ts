@@ -9,6 +9,8 @@ function getPatients(filter: PatientListFilter, cursor: string | null, signal?: 
   const params = new URLSearchParams({ limit: String(patientsPageSize) });
   if (filter.q.trim()) params.set('q', filter.q.trim());
   if (filter.status) params.set('status', filter.status);
+  if (filter.risk) params.set('risk', filter.risk);
+  if (filter.sort !== 'recent') params.set('sort', filter.sort);
   if (cursor) params.set('cursor', cursor);
   return apiFetch<PatientListResponse>(`/api/patients?${params}`, { signal });
 }
@@ -22,7 +24,7 @@ const patientsQueryOptions = (filter: PatientListFilter) =>
     placeholderData: keepPreviousData,
   });
 
-/** GET /api/patients: newest first, searched and filtered, a page at a time ("Load more"). */
+/** GET /api/patients: newest (or highest risk) first, searched and filtered, a page at a time ("Load more"). */
 export function usePatients(filter: PatientListFilter) {
   return useInfiniteQuery(patientsQueryOptions(filter));
 }

@@ -1,7 +1,13 @@
+import type { PatientListSort, PatientRiskFilter } from '@careloop/contracts/analytics';
 import type { PatientExportQuery } from '@careloop/contracts/patients';
 import type { PatientStatus } from '@careloop/domain/patient';
 
-export type PatientListFilter = { q: string; status: PatientStatus | null };
+export type PatientListFilter = {
+  q: string;
+  status: PatientStatus | null;
+  risk: PatientRiskFilter | null;
+  sort: PatientListSort;
+};
 
 /** Query keys of the patients feature; invalidating `all` refreshes every list and page. */
 export const patientKeys = {

@@ -1,14 +1,15 @@
-import type { Patient } from '@careloop/contracts/patients';
+import type { Patient, PatientListItem } from '@careloop/contracts/patients';
 import { ActionIcon, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMail, IconPencil, IconPhone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { patientPath, procedureLabel } from '../patients.utils';
+import { RiskBadge } from './risk-badge';
 import { StatusBadge } from './status-badge';
 
-type PatientCardProps = { patient: Patient; onEdit: (patient: Patient) => void };
+type PatientCardProps = { patient: PatientListItem; onEdit: (patient: Patient) => void };
 
-/** One patient in the grid: name (links to the patient page), status, procedure and contact. */
+/** One patient in the grid: name (links to the patient page), status, risk, procedure and contact. */
 export function PatientCard({ patient, onEdit }: PatientCardProps) {
   const { t } = useTranslation('patients');
   return (
@@ -30,6 +31,9 @@ export function PatientCard({ patient, onEdit }: PatientCardProps) {
               <IconPencil size={18} aria-hidden="true" />
             </ActionIcon>
           </Group>
+        </Group>
+        <Group gap={6} wrap="wrap">
+          <RiskBadge risk={patient.risk} />
         </Group>
         <Text size="sm" c={patient.procedure ? undefined : 'dimmed'}>
           {patient.procedure ? procedureLabel(t, patient.procedure) : t('card.noProcedure')}

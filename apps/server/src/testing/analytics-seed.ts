@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { clinics, patientCommunications, patients, reviews } from '../../db/schema';
-import { newId } from '../../lib/ids';
-import { buildCase } from '../../testing/build-case';
-import { buildReview } from '../../testing/build-review';
-import { buildSentSurvey } from '../../testing/build-survey';
-import type { TestApp } from '../../testing/test-app';
+import { clinics, patientCommunications, patients, reviews } from '../db/schema';
+import { newId } from '../lib/ids';
+import { buildCase } from './build-case';
+import { buildReview } from './build-review';
+import { buildSentSurvey } from './build-survey';
+import type { TestApp } from './test-app';
 
 const at = (iso: string) => new Date(iso);
 

@@ -6,8 +6,8 @@ import {
 } from '@careloop/domain/analytics/patient-risk';
 import type { CaseSeverity } from '@careloop/domain/case-rules';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { executeRows } from '../../db/execute-rows';
+import type { Database } from './client';
+import { executeRows } from './execute-rows';
 
 type SignalRow = {
   latest_score: number | null;

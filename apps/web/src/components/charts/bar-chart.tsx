@@ -1,5 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
-import { niceMax } from '../dashboard.utils';
+import { niceMax } from './chart-scale';
 
 type BarSeries = { key: string; label: string; color: string; values: readonly number[] };
 type LineSeries = {
@@ -13,9 +13,11 @@ type LineSeries = {
 
 const formatTick = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
-type WeeklyBarChartProps = {
-  /** One label per week, oldest first. */
+type BarChartProps = {
+  /** One label per group of bars (a week, a day), oldest first. */
   labels: readonly string[];
+  /** Every n-th label is written, ending on the latest, so labels stay legible at 375 px (3 by default). */
+  labelEvery?: number;
   bars: readonly BarSeries[];
   /** An optional line on its own right-hand scale (e.g. average rating 0-5). */
   line?: LineSeries;
@@ -30,7 +32,7 @@ const bottom = 204;
 const left = 36;
 
 /** A small SVG bar chart (plus optional line); screen readers get `summary` instead of the drawing. */
-export function WeeklyBarChart({ labels, bars, line, summary }: WeeklyBarChartProps) {
+export function BarChart({ labels, labelEvery = 3, bars, line, summary }: BarChartProps) {
   const right = line ? width - 36 : width - 8;
   const max = niceMax(Math.max(0, ...bars.flatMap((s) => s.values)));
   const groupWidth = (right - left) / Math.max(1, labels.length);
@@ -81,7 +83,9 @@ export function WeeklyBarChart({ labels, bars, line, summary }: WeeklyBarChartPr
         {labels.map((label, i) => {
           const groupX = left + groupWidth * i + groupWidth * 0.15;
           return (
-            <g key={label}>
+            // A year-long range can label two groups alike (10 Mar of two years): a group is its position.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the groups are positions on the axis, in order.
+            <g key={i}>
               {bars.map((series, s) => {
                 const value = series.values[i] ?? 0;
                 return (
@@ -96,8 +100,7 @@ export function WeeklyBarChart({ labels, bars, line, summary }: WeeklyBarChartPr
                   />
                 );
               })}
-              {/* Every third week is labelled, ending on the current one, so labels stay legible at 375 px. */}
-              {(labels.length - 1 - i) % 3 === 0 ? (
+              {(labels.length - 1 - i) % labelEvery === 0 ? (
                 <text
                   x={left + groupWidth * (i + 0.5)}
                   y={bottom + 20}

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientCommunications, patients } from '../../db/schema';
-import { newId } from '../../lib/ids';
-import { buildPatientRow } from '../../testing/build-review';
-import { buildSentSurvey } from '../../testing/build-survey';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
-import { createTestApp, type TestApp } from '../../testing/test-app';
-import { advanceDeliveryStatus, insertAlert } from '../inbound/inbound.repository';
-import { storeSurveyAnswer } from '../surveys/survey-answers.repository';
+import { newId } from '../lib/ids';
+import { advanceDeliveryStatus, insertAlert } from '../modules/inbound/inbound.repository';
+import { storeSurveyAnswer } from '../modules/surveys/survey-answers.repository';
+import { buildPatientRow } from '../testing/build-review';
+import { buildSentSurvey } from '../testing/build-survey';
+import { buildClinic, jsonHeaders } from '../testing/build-user';
+import { createTestApp, type TestApp } from '../testing/test-app';
+import { patientCommunications, patients } from './schema';
 
 let t: TestApp;
 beforeAll(async () => {

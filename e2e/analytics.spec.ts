@@ -1,0 +1,210 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  demoLogin,
+  expectAccessible,
+  expectNoTruncatedBadges,
+  launchBrowser,
+  newVisitor,
+  signInThroughForm,
+  viewports,
+} from './support/browser';
+import { callApi } from './support/page-api';
+import { upgradeToProfessional } from './support/plans';
+
+// The demo owner's journey through /analytics. The advanced part needs Professional: a Starter demo
+// clinic is upgraded through the Stripe sandbox for this file and cancelled in the portal after it,
+// so the specs that read the demo clinic on Starter find it as it was.
+
+let browser: Browser;
+/** The demo owner's own window, which upgrades (and afterwards cancels) the plan. */
+let owner: Page;
+/** The plan the demo clinic had when the file began. */
+let foundTier = '';
+let startedOnStarter = false;
+let upgraded = false;
+
+const tierOf = async (page: Page) =>
+  (await callApi<{ clinic: { subscriptionTier: string } }>(page, 'GET', '/api/me')).body.clinic
+    .subscriptionTier;
+
+async function signedInDemoOwner(options: Parameters<typeof newVisitor>[1] = {}) {
+  const visitor = await newVisitor(browser, options);
+  await signInThroughForm(visitor.page, demoLogin.email, demoLogin.password);
+  return visitor;
+}
+
+async function ensureProfessional() {
+  if (startedOnStarter && !upgraded) {
+    await upgradeToProfessional(owner);
+    upgraded = true;
+  }
+}
+
+/** Cancels the sandbox subscription in Stripe's portal: the clinic is back on Starter. */
+async function cancelProfessional(page: Page) {
+  await page.goto('/settings?tab=plan');
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await page.waitForURL('**/sandbox/stripe/portal/bps_*');
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect.poll(() => tierOf(page), { timeout: 20_000 }).toBe('starter');
+}
+
+const analyticsHeading = (page: Page) => page.getByRole('heading', { name: 'Analytics', level: 1 });
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ page: owner } = await signedInDemoOwner());
+  foundTier = await tierOf(owner);
+  startedOnStarter = foundTier === 'starter';
+}, 120_000);
+
+afterAll(async () => {
+  await owner?.context().close();
+  await browser?.close();
+}, 120_000);
+
+describe('/analytics: the demo owner', () => {
+  it('on Starter sees the first KPI row and the plan message for the rest', async () => {
+    if (!startedOnStarter) return;
+    await owner.getByRole('link', { name: 'Analytics' }).click();
+    await owner.waitForURL('**/analytics');
+    await expect.poll(() => owner.getByRole('heading', { name: 'Patient feedback' }).isVisible()).toBe(true);
+    expect(await owner.getByRole('article', { name: 'NPS' }).isVisible()).toBe(true);
+    expect(await owner.getByText('This feature requires Professional or Enterprise plan').isVisible()).toBe(
+      true,
+    );
+    expect(await owner.getByRole('heading', { name: 'Recovery' }).count()).toBe(0);
+    await expectAccessible(owner, '/analytics on Starter');
+  }, 120_000);
+
+  it('at 1280 px: changes the range, exports a table as CSV, and filters patients by risk from the dashboard card', async () => {
+    await ensureProfessional();
+    const { context, page, consoleErrors } = await signedInDemoOwner();
+    await page.getByRole('link', { name: 'Analytics' }).click();
+    await page.waitForURL('**/analytics');
+    await expect.poll(() => analyticsHeading(page).isVisible()).toBe(true);
+    for (const name of ['Patient feedback', 'Recovery', 'Reviews', 'Cases', 'Follow-ups', 'Breakdowns'])
+      await expect.poll(() => page.getByRole('heading', { name, level: 2 }).isVisible()).toBe(true);
+    expect(await page.getByRole('img', { name: /^Reviews \(/ }).isVisible()).toBe(true);
+    expect(await page.getByText(/compared with .+\. Days counted in /).isVisible()).toBe(true);
+    // Owners see the breakdown per case owner.
+    expect(await page.getByRole('heading', { name: 'By staff member (case owner)' }).isVisible()).toBe(true);
+    await expectAccessible(page, '/analytics at 1280 px (30 days)');
+
+    // Last 7 days: asked of the server, kept in the address, charted per day.
+    const [answer] = await Promise.all([
+      page.waitForResponse((res) => res.url().includes('/api/analytics/summary?')),
+      page.getByText('Last 7 days', { exact: true }).click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    const asked = new URL(answer.url()).searchParams;
+    const days = (Date.parse(asked.get('to')!) - Date.parse(asked.get('from')!)) / 86_400_000 + 1;
+    expect(days).toBe(7);
+    await page.waitForURL('**/analytics?range=7');
+    await expect.poll(() => page.getByRole('heading', { name: 'Reviews per day' }).isVisible()).toBe(true);
+
+    // 90 days: per week.
+    await page.getByText('Last 90 days', { exact: true }).click();
+    await page.waitForURL('**/analytics?range=90');
+    await expect.poll(() => page.getByRole('heading', { name: 'Reviews per week' }).isVisible()).toBe(true);
+
+    // Export CSV: the file made in the browser starts with the table's header row.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV: Follow-ups by channel' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      /^analytics-channels-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/,
+    );
+    const csv = await readFile((await download.path())!, 'utf8');
+    const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
+    expect(header).toBe('Channel,Sent,Delivered,Failed,Delivery rate (%),Replied,Reply rate (%),Opt-outs');
+    expect(rows.filter(Boolean).map((row) => row.split(',')[0])).toEqual(['WhatsApp', 'SMS']);
+
+    // The dashboard card leads to the patients at risk, highest first.
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL('**/dashboard');
+    const card = page.getByRole('region', { name: 'Patients at risk' });
+    await expect.poll(() => card.getByTestId('patients-at-risk-total').isVisible()).toBe(true);
+    const atRisk = Number(await card.getByTestId('patients-at-risk-total').textContent());
+    await card.getByRole('link', { name: 'View patients at risk' }).click();
+    await page.waitForURL('**/patients?risk=at_risk&sort=risk');
+    expect(await page.getByRole('combobox', { name: 'Risk' }).inputValue()).toBe('At risk (high or medium)');
+    expect(await page.getByRole('combobox', { name: 'Sort by' }).inputValue()).toBe('Highest risk first');
+    if (atRisk > 0) {
+      await expect.poll(() => page.getByText(`of ${atRisk}`, { exact: false }).isVisible()).toBe(true);
+      const cards = page.getByRole('article');
+      const shown = await cards.count();
+      expect(shown).toBeGreaterThan(0);
+      // Every card shown is at high or medium risk, and its badge gives the reasons on focus.
+      expect(await page.getByRole('button', { name: /^(High|Medium) risk$/ }).count()).toBe(shown);
+      const badge = cards.first().getByRole('button', { name: /^(High|Medium) risk$/ });
+      await badge.focus();
+      await expect.poll(() => page.getByRole('tooltip').isVisible()).toBe(true);
+    } else {
+      await expect.poll(() => page.getByText('No patient is at this risk level.').isVisible()).toBe(true);
+    }
+    await expectAccessible(page, '/patients filtered by risk');
+    await expectNoTruncatedBadges(page, '/patients filtered by risk');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it('works at 375 px: no sideways scroll, a custom range, axe clean', async () => {
+    await ensureProfessional();
+    const { context, page, consoleErrors } = await signedInDemoOwner({ viewport: viewports.mobile });
+    await page.goto('/analytics');
+    await expect.poll(() => page.getByRole('heading', { name: 'Recovery', level: 2 }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, '/analytics at 375 px');
+
+    await page.getByText('Custom', { exact: true }).click();
+    const form = page.getByRole('form', { name: 'Custom period' });
+    const to = await form.getByLabel('To').inputValue();
+    await form.getByLabel('From').fill(to);
+    await form.getByLabel('To').fill('1999-01-01');
+    await form.getByRole('button', { name: 'Show' }).click();
+    expect(await form.getByText('The end date is before the start date').isVisible()).toBe(true);
+    await form.getByLabel('To').fill(to);
+    await form.getByRole('button', { name: 'Show' }).click();
+    await page.waitForURL(`**/analytics?from=${to}&to=${to}`);
+    await expect.poll(() => page.getByRole('heading', { name: 'Reviews per day' }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectAccessible(page, '/analytics at 375 px, custom range');
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  }, 180_000);
+
+  it.each([
+    ['es', 'Analítica', 'Recuperación'],
+    ['tr', 'Analitik', 'Geri kazanım'],
+  ] as const)(
+    'is axe clean in %s, with the dashboard card and the filtered patients',
+    async (language, title, section) => {
+      await ensureProfessional();
+      const { context, page, consoleErrors } = await signedInDemoOwner();
+      await page.evaluate((lang) => window.localStorage.setItem('careloop.language', lang), language);
+      await page.goto('/analytics');
+      await expect.poll(() => page.getByRole('heading', { name: title, level: 1 }).isVisible()).toBe(true);
+      await expect.poll(() => page.getByRole('heading', { name: section, level: 2 }).isVisible()).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(language);
+      await expectAccessible(page, `/analytics in ${language}`);
+      await page.goto('/dashboard');
+      await expect.poll(() => page.getByTestId('patients-at-risk-total').isVisible()).toBe(true);
+      await expectAccessible(page, `/dashboard in ${language}`);
+      await page.goto('/patients?risk=at_risk&sort=risk');
+      await expect.poll(() => page.getByRole('search').isVisible()).toBe(true);
+      await expectAccessible(page, `/patients at risk in ${language}`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+    180_000,
+  );
+
+  it('leaves the demo clinic on the plan it found', async () => {
+    if (upgraded) await cancelProfessional(owner);
+    expect(await tierOf(owner)).toBe(foundTier);
+  }, 120_000);
+});
