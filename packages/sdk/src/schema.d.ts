@@ -60,6 +60,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -75,6 +76,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -90,6 +92,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -105,6 +108,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -120,6 +124,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -135,6 +140,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -150,6 +156,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -226,6 +233,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -241,6 +249,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -256,6 +265,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -271,6 +281,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -286,6 +297,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -301,6 +313,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -316,6 +329,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -384,6 +398,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -399,6 +414,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -414,6 +430,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -429,6 +446,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -444,6 +462,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -459,6 +478,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -474,6 +494,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -545,6 +566,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -638,6 +660,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -653,6 +676,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -668,6 +692,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -683,6 +708,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -698,6 +724,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -713,6 +740,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -728,6 +756,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -817,6 +846,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -832,6 +862,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -847,6 +878,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -862,6 +894,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -877,6 +910,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -892,6 +926,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -907,6 +942,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -983,6 +1019,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -998,6 +1035,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1013,6 +1051,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1028,6 +1067,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1043,6 +1083,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1058,6 +1099,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1073,6 +1115,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1168,6 +1211,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1183,6 +1227,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1198,6 +1243,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1213,6 +1259,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1228,6 +1275,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1243,6 +1291,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1258,6 +1307,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1325,6 +1375,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1340,6 +1391,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1355,6 +1407,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1370,6 +1423,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1385,6 +1439,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1400,6 +1455,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
@@ -1415,6 +1471,7 @@ export interface paths {
                                 code: string;
                                 message: string;
                                 details?: unknown;
+                                request_id?: string;
                             };
                         };
                     };
