@@ -109,7 +109,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   registerApiCors(app, deps.config.http.apiCorsOrigins);
   registerErrorHandler(app);
   registerJsonBodyDepthLimit(app);
-  const bearerGuard = createBearerGuard({ db: deps.db });
+  const bearerGuard = createBearerGuard({ db: deps.db, ...(deps.clock ? { now: deps.clock } : {}) });
   registerRouteAccess(
     app,
     deps.requestContext,

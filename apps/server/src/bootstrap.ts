@@ -54,5 +54,6 @@ export function createAppDeps(
     jobs,
     requestContext,
     sandboxes,
+    ...(options.now ? { clock: options.now } : {}),
   };
 }

@@ -98,7 +98,7 @@ export const oauthTokenRoutes =
           }
           const tokenRequest = readTokenRequest(request.body, request.headers.authorization);
           if (request.validationError) throw new OAuthError('invalid_request', 'A parameter is too long');
-          return await issueAccessToken(deps, tokenRequest);
+          return await issueAccessToken(deps, tokenRequest, new Date((deps.clock ?? Date.now)()));
         } catch (error) {
           if (!(error instanceof OAuthError)) throw error;
           if (error.statusCode === 401) reply.header('www-authenticate', 'Basic realm="careloop-api"');
