@@ -140,6 +140,11 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       components: {
         securitySchemes: {
           cookieAuth: { type: 'apiKey', in: 'cookie', name: 'careloop.session_token' },
+          clientBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'The API client: its client_id and client_secret (RFC 6749 §2.3.1)',
+          },
           bearerAuth: {
             type: 'oauth2',
             flows: {
@@ -223,7 +228,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     app.swagger(),
   );
   app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    v1OpenApiDocument(app),
+    v1OpenApiDocument(app, deps.config.http.publicUrl),
   );
 
   await registerWebApp(app, deps.config.webDistDir, deps.config.http.publicUrl);

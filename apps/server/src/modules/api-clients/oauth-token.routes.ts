@@ -80,6 +80,8 @@ export const oauthTokenRoutes =
           tags: ['public-api'],
           summary:
             'OAuth 2.0 client-credentials grant (RFC 6749 §4.4): form-encoded; client credentials by HTTP Basic or in the body',
+          operationId: 'requestAccessToken',
+          security: [{ clientBasic: [] }],
           consumes: [formType],
           body: tokenBodySchema,
           // 400 is RFC 6749's answer, or the app's envelope when the shared input guard refuses the body first.
