@@ -1,7 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { hangGuard } from '../../vitest.timeouts.ts';
 
 export default defineConfig({
+  // The SDK's package exports its build (dist); its tests here run its sources.
+  resolve: {
+    alias: { '@careloop/sdk': fileURLToPath(new URL('../../packages/sdk/src/index.ts', import.meta.url)) },
+  },
   test: {
     name: 'server',
     root: import.meta.dirname,

@@ -27,4 +27,6 @@ export type AppDeps = {
   /** The provider fakes' state (mounted in sandbox mode), one set per process. */
   sandboxes: SandboxStates;
   log: FastifyBaseLogger;
+  /** The app's clock (tests move it instead of sleeping); Date.now when absent. */
+  clock?: () => number;
 };

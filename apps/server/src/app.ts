@@ -24,6 +24,7 @@ import { apiClientsRoutes } from './modules/api-clients/api-clients.routes';
 import { oauthTokenRoutes } from './modules/api-clients/oauth-token.routes';
 import { v1AnalyticsRoutes } from './modules/api-v1/v1-analytics.routes';
 import { v1FollowUpsRoutes } from './modules/api-v1/v1-followups.routes';
+import { v1NotFound } from './modules/api-v1/v1-not-found';
 import { v1OpenApiDocument } from './modules/api-v1/v1-openapi';
 import { v1PatientsRoutes } from './modules/api-v1/v1-patients.routes';
 import { v1ReviewsRoutes } from './modules/api-v1/v1-reviews.routes';
@@ -67,11 +68,13 @@ import { testingChecklistRoutes } from './modules/testing-checklist/testing-chec
 import { usageRoutes } from './modules/usage/usage.routes';
 import { webhookEndpointsRoutes } from './modules/webhooks/webhook-endpoints.routes';
 import { createBearerGuard } from './plugins/api-bearer';
+import { registerApiCors } from './plugins/api-cors';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerIdentityCacheReset } from './plugins/identity-cache';
 import { registerJsonBodyDepthLimit } from './plugins/json-body-depth';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
+import { registerRequestId, requestIdOf } from './plugins/request-id';
 import { registerRetryAfter } from './plugins/retry-after';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -98,13 +101,19 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     logger: options.logger ?? loggerOptions(deps.config.logLevel),
     trustProxy: options.trustProxy ?? deps.config.http.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The caller's X-Request-Id when well-formed (plugins/request-id.ts), else one of ours.
+    requestIdHeader: false,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const fullDeps: AppDeps = { ...deps, log: app.log };
 
+  registerRequestId(app);
+  registerApiCors(app, deps.config.http.apiCorsOrigins);
   registerErrorHandler(app);
   registerJsonBodyDepthLimit(app);
+  const bearerGuard = createBearerGuard({ db: deps.db, ...(deps.clock ? { now: deps.clock } : {}) });
   registerRouteAccess(
     app,
     deps.requestContext,
@@ -113,7 +122,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       perUserPerMinute: deps.config.http.signedInRequestsPerMinute,
     }),
     deps.config.operatorEmails,
-    createBearerGuard({ db: deps.db }),
+    bearerGuard,
   );
   registerIdentityCacheReset(app, deps.requestContext.identityCache);
   registerTextInputGuard(app);
@@ -135,6 +144,11 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       components: {
         securitySchemes: {
           cookieAuth: { type: 'apiKey', in: 'cookie', name: 'careloop.session_token' },
+          clientBasic: {
+            type: 'http',
+            scheme: 'basic',
+            description: 'The API client: its client_id and client_secret (RFC 6749 §2.3.1)',
+          },
           bearerAuth: {
             type: 'oauth2',
             flows: {
@@ -193,6 +207,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(v1ReviewsRoutes(fullDeps));
   await app.register(v1FollowUpsRoutes(fullDeps));
   await app.register(v1AnalyticsRoutes(fullDeps));
+  await app.register(v1NotFound(bearerGuard), { prefix: '/api/v1' });
   await app.register(monitoringRoutes(fullDeps));
   await app.register(securityHardeningRoutes(fullDeps, securityHeaders));
   await app.register(complianceRoutes(fullDeps));
@@ -221,7 +236,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     app.swagger(),
   );
   app.get('/api/v1/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
-    v1OpenApiDocument(app),
+    v1OpenApiDocument(app, deps.config.http.publicUrl),
   );
 
   await registerWebApp(app, deps.config.webDistDir, deps.config.http.publicUrl);

@@ -58,5 +58,6 @@ export function createAppDeps(
     jobs,
     requestContext,
     sandboxes,
+    ...(options.now ? { clock: options.now } : {}),
   };
 }

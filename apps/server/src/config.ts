@@ -15,6 +15,29 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   TRUSTED_ORIGINS: z.string().optional(),
   TRUST_PROXY: booleanString.default(false),
+  /**
+   * Browser origins that may call the public API (/api/v1) and read its document, comma-separated;
+   * `*` opens the document alone to every origin (the API itself only ever to listed origins).
+   */
+  API_CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? '')
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .refine(
+            (origin) => origin === '*' || isOrigin(origin),
+            'API_CORS_ORIGINS must list origins (scheme://host[:port]) or *, comma-separated',
+          ),
+      ),
+    ),
   /** Requests per minute one signed-in user may make (all signed-in routes together, per process). */
   SIGNED_IN_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
@@ -160,6 +183,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       isTls: publicUrl.startsWith('https://'),
       trustProxy: e.TRUST_PROXY,
       signedInRequestsPerMinute: e.SIGNED_IN_REQUESTS_PER_MINUTE,
+      apiCorsOrigins: e.API_CORS_ORIGINS,
     },
     dataDir,
     database: e.DATABASE_URL
@@ -242,4 +266,14 @@ function loopbackTwins(publicUrl: string): string[] {
   return loopbackHosts
     .filter((host) => host !== url.hostname)
     .map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
+/** An origin as browsers send it: scheme, host and port, nothing after. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
 }

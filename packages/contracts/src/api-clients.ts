@@ -29,6 +29,8 @@ export const apiClientSchema = z.object({
   /** The latest call made with one of its tokens (or a token issued to it); null: never used. */
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  /** After a secret rotation: until when the replaced secret still gets tokens (null: none). */
+  previousSecretExpiresAt: z.string().nullable().optional(),
 });
 export type ApiClient = z.infer<typeof apiClientSchema>;
 

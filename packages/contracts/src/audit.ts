@@ -17,11 +17,14 @@ export const securityAuditActions = [
   'idle_sign_out_changed',
   'api_client_created',
   'api_client_revoked',
+  'api_client_secret_rotated',
   'patient_data_erased',
   'webhook_endpoint_created',
   'webhook_endpoint_updated',
   'webhook_endpoint_deleted',
   'webhook_delivery_replayed',
+  'webhook_secret_rotated',
+  'webhook_test_sent',
 ] as const;
 export type SecurityAuditAction = (typeof securityAuditActions)[number];
 

@@ -63,6 +63,8 @@ export const webhookEndpointSchema = z.object({
   /** Since when every attempt failed (null: the latest attempt succeeded, or none yet). */
   failingSince: z.string().nullable(),
   createdAt: z.string(),
+  /** After a secret rotation: until when deliveries are also signed with the replaced secret. */
+  previousSecretExpiresAt: z.string().nullable().optional(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 
@@ -76,6 +78,10 @@ export type WebhookEndpointListResponse = z.infer<typeof webhookEndpointListResp
 /** The answer to a creation: the only time the signing secret (`whsec_...`) is shown. */
 export const createdWebhookEndpointSchema = webhookEndpointSchema.extend({ secret: z.string() });
 export type CreatedWebhookEndpoint = z.infer<typeof createdWebhookEndpointSchema>;
+
+/** "Send test event": the event whose example to send (else the endpoint's first subscribed one). */
+export const sendWebhookTestBodySchema = z.object({ type: webhookEventTypeSchema.optional() }).strict();
+export type SendWebhookTestBody = z.infer<typeof sendWebhookTestBodySchema>;
 
 export const webhookEndpointIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export const webhookDeliveryParamsSchema = z.object({
@@ -96,7 +102,8 @@ export const webhookDeliveryAttemptSchema = z.object({
   /** Why the attempt failed without an answer, or that a redirect was not followed. */
   error: z.string().nullable(),
   isSuccess: z.boolean(),
-  trigger: z.enum(['scheduled', 'replay']),
+  /** `test`: a sample event sent from settings, once. */
+  trigger: z.enum(['scheduled', 'replay', 'test']),
 });
 export type WebhookDeliveryAttempt = z.infer<typeof webhookDeliveryAttemptSchema>;
 

@@ -1,172 +1,187 @@
-import createClient, { type Middleware } from 'openapi-fetch';
-import type { components, paths } from './schema';
+import { CareLoopAuthenticationError } from './errors.js';
+import type { components, paths } from './schema.js';
+import {
+  type ApiAnswer,
+  type ApiRequest,
+  bodyOf,
+  type RetryPolicy,
+  send,
+  type TransportOptions,
+} from './transport.js';
 
-export type { components, paths };
+export {
+  CareLoopAuthenticationError,
+  CareLoopConflictError,
+  CareLoopConnectionError,
+  CareLoopError,
+  CareLoopNotFoundError,
+  CareLoopPermissionError,
+  CareLoopRateLimitError,
+  CareLoopServerError,
+  CareLoopValidationError,
+} from './errors.js';
+export type { components, paths, RetryPolicy };
 
-type Json<
-  Path extends keyof paths,
-  Method extends 'get' | 'post' | 'patch',
-  Status extends number,
-> = paths[Path][Method] extends {
-  responses: { [S in Status]: { content: { 'application/json': infer Body } } };
-}
-  ? Body
-  : never;
-type RequestBody<Path extends keyof paths, Method extends 'post' | 'patch'> = paths[Path][Method] extends {
-  requestBody?: { content: { 'application/json': infer Body } };
-}
-  ? Body
-  : never;
-type Query<Path extends keyof paths> = paths[Path]['get'] extends { parameters: { query?: infer Q } }
-  ? NonNullable<Q>
-  : never;
-
-export type Patient = Json<'/api/v1/patients/{id}', 'get', 200>;
-export type PatientList = Json<'/api/v1/patients', 'get', 200>;
-export type NewPatient = RequestBody<'/api/v1/patients', 'post'>;
-export type PatientChanges = RequestBody<'/api/v1/patients/{id}', 'patch'>;
-export type ReviewList = Json<'/api/v1/reviews', 'get', 200>;
-export type ReviewQuery = Query<'/api/v1/reviews'>;
-export type PatientQuery = Query<'/api/v1/patients'>;
-export type FollowUpCampaign = Json<'/api/v1/followups', 'post', 201>;
-export type Analytics = Json<'/api/v1/analytics', 'get', 200>;
+type Schemas = components['schemas'];
+export type Patient = Schemas['Patient'];
+export type PatientList = Schemas['PatientList'];
+export type NewPatient = Schemas['PatientCreate'];
+export type PatientChanges = Schemas['PatientUpdate'];
+export type Review = Schemas['Review'];
+export type ReviewList = Schemas['ReviewList'];
+export type FollowUpCampaign = Schemas['FollowUp'];
+export type Analytics = Schemas['Analytics'];
+export type PatientQuery = NonNullable<paths['/api/v1/patients']['get']['parameters']['query']>;
+export type ReviewQuery = NonNullable<paths['/api/v1/reviews']['get']['parameters']['query']>;
 
 export type CareLoopOptions = {
-  /** Where CareLoop runs, e.g. https://app.careloop.example */
+  /** Where CareLoop runs: its PUBLIC_URL, e.g. https://app.your-clinic.com */
   baseUrl: string;
   /** An API client's id and secret (Settings > API): the SDK gets and renews its tokens itself. */
   clientId?: string;
   clientSecret?: string;
   /** Scopes to ask for (space-separated); the client's own scopes when left out. */
   scope?: string;
-  /** Or a token you got yourself. */
+  /** Or a token you got yourself (not renewed). */
   accessToken?: string;
+  /** Retries of 429, 5xx and network failures; `{ maxRetries: 0 }` turns them off. */
+  retry?: Partial<RetryPolicy>;
   fetch?: typeof globalThis.fetch;
+  /** How to wait between retries (tests pass their own clock). */
+  sleep?: (ms: number) => Promise<void>;
 };
 
-/** An error answer of the API: `{ error: { code, message, details } }`, or the token endpoint's. */
-export class CareLoopError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-    this.name = 'CareLoopError';
-  }
-}
+/** Renew a token this long before it expires, so that a request never leaves with a token about to end. */
+const renewBeforeMs = 30_000;
 
-type ErrorBody = {
-  error?: { code?: string; message?: string; details?: unknown } | string;
-  error_description?: string;
-};
+type Token = { value: string; expiresAt: number };
 
-function toError(status: number, body: unknown): CareLoopError {
-  const error = (body ?? {}) as ErrorBody;
-  if (typeof error.error === 'string') {
-    return new CareLoopError(status, error.error, error.error_description ?? error.error);
-  }
-  return new CareLoopError(
-    status,
-    error.error?.code ?? `HTTP_${status}`,
-    error.error?.message ?? `CareLoop answered ${status}`,
-    error.error?.details,
-  );
-}
-
-async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
-  const { data, error, response } = await call;
-  if (error !== undefined || data === undefined) throw toError(response.status, error);
-  return data;
-}
-
-/** Renew a token this long before it expires, so a request never leaves with a token about to end. */
-const RENEW_BEFORE_MS = 30_000;
+const newRequestId = () => `sdk_${globalThis.crypto.randomUUID()}`;
 
 /**
- * The CareLoop public API (v1), typed from its OpenAPI document. Every call throws a `CareLoopError`
- * for an error answer; POST calls take an idempotency key so a retried request is not done twice.
+ * The CareLoop public API (v1), typed from its OpenAPI document. Tokens: one asked for at a time
+ * (calls at once share it), renewed before they end, and asked for again once when a call answers
+ * 401. 429 and 5xx are retried with backoff, honouring Retry-After. Error answers throw a
+ * `CareLoopError` subclass carrying the request id. POSTs carry an Idempotency-Key (yours, or one
+ * made per call), so a retry never does the work twice.
  */
 export class CareLoop {
-  private readonly client;
-  private token: { value: string; expiresAt: number } | null = null;
+  private readonly transport: TransportOptions;
+  private token: Token | null = null;
+  private renewing: Promise<Token> | null = null;
 
   constructor(private readonly options: CareLoopOptions) {
     if (!options.accessToken && !(options.clientId && options.clientSecret)) {
       throw new Error('CareLoop: give an accessToken, or a clientId and clientSecret');
     }
-    this.client = createClient<paths>({ baseUrl: options.baseUrl.replace(/\/$/, ''), fetch: options.fetch });
-    const auth: Middleware = {
-      onRequest: async ({ request, schemaPath }) => {
-        if (schemaPath === '/api/v1/oauth/token') return request;
-        request.headers.set('authorization', `Bearer ${await this.accessToken()}`);
-        return request;
-      },
+    if (!options.baseUrl) throw new Error('CareLoop: give the baseUrl of your CareLoop (its PUBLIC_URL)');
+    this.transport = {
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      retry: { maxRetries: 2, baseDelayMs: 500, maxDelayMs: 60_000, ...options.retry },
+      sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+      random: Math.random,
     };
-    this.client.use(auth);
   }
 
-  /** The token for the next request: the one given, or a client-credentials token renewed as it ends. */
+  /** The token for the next call: the one given, the cached one, or one asked for (once for every caller waiting). */
   private async accessToken(): Promise<string> {
     if (this.options.accessToken) return this.options.accessToken;
-    if (this.token && this.token.expiresAt - RENEW_BEFORE_MS > Date.now()) return this.token.value;
+    if (this.token && this.token.expiresAt - renewBeforeMs > Date.now()) return this.token.value;
+    this.renewing ??= this.requestToken().finally(() => {
+      this.renewing = null;
+    });
+    return (await this.renewing).value;
+  }
+
+  private async requestToken(): Promise<Token> {
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     if (this.options.scope) form.set('scope', this.options.scope);
     // RFC 6749 §2.3.1: id and secret form-encoded before they are joined.
     const basic = btoa(
       `${encodeURIComponent(this.options.clientId!)}:${encodeURIComponent(this.options.clientSecret!)}`,
     );
-    const granted = await unwrap(
-      this.client.POST('/api/v1/oauth/token', {
-        body: Object.fromEntries(form) as never,
-        bodySerializer: () => form.toString(),
-        headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
+    const granted = bodyOf<Schemas['AccessToken']>(
+      await send(this.transport, {
+        method: 'POST',
+        path: '/api/v1/oauth/token',
+        form,
+        headers: { authorization: `Basic ${basic}`, 'x-request-id': newRequestId() },
       }),
     );
     this.token = { value: granted.access_token, expiresAt: Date.now() + granted.expires_in * 1000 };
-    return this.token.value;
+    return this.token;
+  }
+
+  /** One call with the token; a 401 drops a renewable token and tries once more with a new one. */
+  private async call<T>(request: ApiRequest): Promise<T> {
+    const headers = { 'x-request-id': newRequestId(), ...request.headers };
+    let used = '';
+    const attempt = async (): Promise<ApiAnswer> => {
+      used = await this.accessToken();
+      return send(this.transport, { ...request, headers: { ...headers, authorization: `Bearer ${used}` } });
+    };
+    let answer = await attempt();
+    if (answer.status === 401 && !this.options.accessToken) {
+      // Revoked or ended early: forget it (unless another call has renewed it meanwhile), try once more.
+      if (this.token?.value === used) this.token = null;
+      answer = await attempt();
+    }
+    try {
+      return bodyOf<T>(answer);
+    } catch (error) {
+      if (error instanceof CareLoopAuthenticationError && !this.options.accessToken) this.token = null;
+      throw error;
+    }
   }
 
   readonly patients = {
     list: (query: PatientQuery = {}) =>
-      unwrap<PatientList>(this.client.GET('/api/v1/patients', { params: { query } })),
+      this.call<PatientList>({ method: 'GET', path: '/api/v1/patients', query }),
     get: (id: string) =>
-      unwrap<Patient>(this.client.GET('/api/v1/patients/{id}', { params: { path: { id } } })),
+      this.call<Patient>({ method: 'GET', path: `/api/v1/patients/${encodeURIComponent(id)}` }),
     create: (patient: NewPatient, options: { idempotencyKey?: string } = {}) =>
-      unwrap<Patient>(
-        this.client.POST('/api/v1/patients', {
-          body: patient,
-          headers: idempotency(options.idempotencyKey),
-        }),
-      ),
+      this.call<Patient>({
+        method: 'POST',
+        path: '/api/v1/patients',
+        body: patient,
+        headers: idempotency(options.idempotencyKey),
+      }),
     update: (id: string, changes: PatientChanges) =>
-      unwrap<Patient>(
-        this.client.PATCH('/api/v1/patients/{id}', { params: { path: { id } }, body: changes }),
-      ),
+      this.call<Patient>({
+        method: 'PATCH',
+        path: `/api/v1/patients/${encodeURIComponent(id)}`,
+        body: changes,
+      }),
   };
 
   readonly reviews = {
     list: (query: ReviewQuery = {}) =>
-      unwrap<ReviewList>(this.client.GET('/api/v1/reviews', { params: { query } })),
+      this.call<ReviewList>({ method: 'GET', path: '/api/v1/reviews', query }),
   };
 
   readonly followups = {
     /** Starts the clinic's follow-up sequence for a patient (consent and opt-outs honoured). */
     trigger: (request: { patientId: string }, options: { idempotencyKey?: string } = {}) =>
-      unwrap<FollowUpCampaign>(
-        this.client.POST('/api/v1/followups', {
-          body: { patient_id: request.patientId },
-          headers: idempotency(options.idempotencyKey),
-        }),
-      ),
+      this.call<FollowUpCampaign>({
+        method: 'POST',
+        path: '/api/v1/followups',
+        body: { patient_id: request.patientId },
+        headers: idempotency(options.idempotencyKey),
+      }),
+    /** A sequence started earlier: its status and each message's delivery status now. */
+    get: (id: string) =>
+      this.call<FollowUpCampaign>({ method: 'GET', path: `/api/v1/followups/${encodeURIComponent(id)}` }),
   };
 
   readonly analytics = {
     /** The KPIs; the period ones (nps ... case_sla_met_rate) for from..to, or the last 30 days. */
     get: (range: { from: string; to: string } | Record<string, never> = {}) =>
-      unwrap<Analytics>(this.client.GET('/api/v1/analytics', { params: { query: range } })),
+      this.call<Analytics>({ method: 'GET', path: '/api/v1/analytics', query: range }),
   };
 }
 
-const idempotency = (key: string | undefined) => (key ? { 'idempotency-key': key } : {});
+/** Your key, else one per call: retries of the call (the SDK's or yours of the same promise) reuse it. */
+const idempotency = (key: string | undefined) => ({
+  'idempotency-key': key ?? `sdk_${globalThis.crypto.randomUUID()}`,
+});

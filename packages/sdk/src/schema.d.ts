@@ -12,170 +12,7 @@ export interface paths {
             cookie?: never;
         };
         /** The dashboard's KPIs with the response rate (answered share of messages sent), its last 12 weeks (reviews, rating, cases opened and resolved), and the recovery KPIs of a period (from, to; default the last 30 days) */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description First day (YYYY-MM-DD, clinic's time zone); give `to` with it */
-                    from?: string;
-                    /** @description Last day, included (YYYY-MM-DD); give `from` with it */
-                    to?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            period: {
-                                from: string;
-                                to: string;
-                                time_zone: string;
-                            };
-                            kpis: {
-                                /** @description Net Promoter Score (-100 to 100) of the survey answers given in the period; null without answers */
-                                nps: number | null;
-                                /** @description Share of the survey requests sent in the period that were answered */
-                                survey_response_rate: number | null;
-                                /** @description Median hours from a review written in the period to the clinic's public reply; null when none was replied to, or without advanced analytics */
-                                median_first_reply_hours: number | null;
-                                /** @description Of the patients unhappy in the period (1-3 stars, a detractor score, a negative reply), the share whose case was resolved and who were happy afterwards; null without such patients, or without advanced analytics */
-                                recovery_rate: number | null;
-                                /** @description Share of the cases resolved in the period (with a due time) that were resolved by it; null without any, or without advanced analytics */
-                                case_sla_met_rate: number | null;
-                                response_rate: number | null;
-                                patients_total: number;
-                                patients_active: number;
-                                reviews_total: number;
-                                average_rating: number | null;
-                                cases_open: number;
-                                cases_high_priority: number;
-                                alerts_active: number;
-                                alerts_high_risk: number;
-                            };
-                            trends: {
-                                week_start: string;
-                                reviews: number;
-                                average_rating: number | null;
-                                cases_opened: number;
-                                cases_resolved: number;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getAnalytics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -194,154 +31,7 @@ export interface paths {
         get?: never;
         put?: never;
         /** Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when consent, opt-outs or settings leave no way to send); Idempotency-Key honoured */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        patient_id: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            patient_id: string;
-                            /** @enum {string} */
-                            status: "scheduled" | "blocked";
-                            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "clinical_case_open" | "no_procedure_date") | null;
-                            channel: ("sms" | "whatsapp") | null;
-                            messages: {
-                                id: string;
-                                /** @enum {string} */
-                                channel: "sms" | "whatsapp";
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
-                                schedule_day: number | null;
-                                scheduled_at: string | null;
-                            }[];
-                            created_at: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["startFollowUp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -356,150 +46,7 @@ export interface paths {
             cookie?: never;
         };
         /** A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages now */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            patient_id: string;
-                            /** @enum {string} */
-                            status: "scheduled" | "blocked";
-                            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "clinical_case_open" | "no_procedure_date") | null;
-                            channel: ("sms" | "whatsapp") | null;
-                            messages: {
-                                id: string;
-                                /** @enum {string} */
-                                channel: "sms" | "whatsapp";
-                                /** @enum {string} */
-                                status: "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
-                                schedule_day: number | null;
-                                scheduled_at: string | null;
-                            }[];
-                            created_at: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getFollowUp"];
         put?: never;
         post?: never;
         delete?: never;
@@ -517,72 +64,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** OAuth 2.0 client-credentials grant (RFC 6749 §4.4): form-encoded; client credentials by HTTP Basic or in the body */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/x-www-form-urlencoded": {
-                        grant_type?: string;
-                        client_id?: string;
-                        client_secret?: string;
-                        scope?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            access_token: string;
-                            /** @enum {string} */
-                            token_type: "Bearer";
-                            expires_in: number;
-                            scope: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            error_description?: string;
-                        } | {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            error_description?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * OAuth 2.0 client-credentials grant (RFC 6749 §4.4): form-encoded; client credentials by HTTP Basic or in the body
+         * @description Send the client_id and client_secret by HTTP Basic (or as form fields). The token lasts expires_in seconds; ask for a new one when it ends or a call answers 401.
+         */
+        post: operations["requestAccessToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -597,342 +83,10 @@ export interface paths {
             cookie?: never;
         };
         /** Patients, newest first; `search` in name, e-mail and phone; cursor paging */
-        get: {
-            parameters: {
-                query?: {
-                    search?: string;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                id: string;
-                                name: string;
-                                email: string | null;
-                                phone: string | null;
-                                procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
-                                /** @enum {string} */
-                                status: "active" | "completed" | "watch" | "red";
-                                language: ("en" | "es" | "tr") | null;
-                                /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
-                                procedure_date: string | null;
-                                /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
-                                marketing_consent: {
-                                    /** @enum {string} */
-                                    state: "granted" | "withdrawn";
-                                    /**
-                                     * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
-                                     * @enum {string}
-                                     */
-                                    source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
-                                    /** @description When the decision was made (ISO 8601) */
-                                    at: string;
-                                } | null;
-                                created_at: string;
-                                updated_at: string;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listPatients"];
         put?: never;
         /** Create a patient (phone in E.164 or the clinic country’s format; procedure_date left out: today in the clinic’s time zone); Idempotency-Key honoured */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name: string;
-                        email?: string | null;
-                        phone?: string | null;
-                        procedure?: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
-                        /** @enum {string} */
-                        status?: "active" | "completed" | "watch" | "red";
-                        language?: ("en" | "es" | "tr") | null;
-                        /**
-                         * Format: date
-                         * @description The treatment date in the clinic's time zone, from 1900-01-01 to one year after today there; left out on create: today. Stored as noon of that date in the clinic's time zone
-                         */
-                        procedure_date?: string;
-                        /** @description Marketing (cross-sell) consent, recorded with source `api` when it differs from the decision on record */
-                        marketing_consent?: {
-                            /** @enum {string} */
-                            state: "granted" | "withdrawn";
-                            /**
-                             * Format: date-time
-                             * @description When the patient decided (ISO 8601 with offset); default: when the request arrives. Not in the future
-                             */
-                            at?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
-                            /** @enum {string} */
-                            status: "active" | "completed" | "watch" | "red";
-                            language: ("en" | "es" | "tr") | null;
-                            /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
-                            procedure_date: string | null;
-                            /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
-                            marketing_consent: {
-                                /** @enum {string} */
-                                state: "granted" | "withdrawn";
-                                /**
-                                 * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
-                                 * @enum {string}
-                                 */
-                                source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
-                                /** @description When the decision was made (ISO 8601) */
-                                at: string;
-                            } | null;
-                            created_at: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createPatient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -947,343 +101,14 @@ export interface paths {
             cookie?: never;
         };
         /** One patient */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
-                            /** @enum {string} */
-                            status: "active" | "completed" | "watch" | "red";
-                            language: ("en" | "es" | "tr") | null;
-                            /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
-                            procedure_date: string | null;
-                            /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
-                            marketing_consent: {
-                                /** @enum {string} */
-                                state: "granted" | "withdrawn";
-                                /**
-                                 * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
-                                 * @enum {string}
-                                 */
-                                source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
-                                /** @description When the decision was made (ISO 8601) */
-                                at: string;
-                            } | null;
-                            created_at: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getPatient"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
         /** Update a patient: only the fields given change */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        name?: string;
-                        email?: string | null;
-                        phone?: string | null;
-                        procedure?: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
-                        /** @enum {string} */
-                        status?: "active" | "completed" | "watch" | "red";
-                        language?: ("en" | "es" | "tr") | null;
-                        /**
-                         * Format: date
-                         * @description The treatment date in the clinic's time zone, from 1900-01-01 to one year after today there; left out on create: today. Stored as noon of that date in the clinic's time zone
-                         */
-                        procedure_date?: string;
-                        /** @description Marketing (cross-sell) consent, recorded with source `api` when it differs from the decision on record */
-                        marketing_consent?: {
-                            /** @enum {string} */
-                            state: "granted" | "withdrawn";
-                            /**
-                             * Format: date-time
-                             * @description When the patient decided (ISO 8601 with offset); default: when the request arrives. Not in the future
-                             */
-                            at?: string;
-                        };
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            id: string;
-                            name: string;
-                            email: string | null;
-                            phone: string | null;
-                            procedure: ("Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other") | null;
-                            /** @enum {string} */
-                            status: "active" | "completed" | "watch" | "red";
-                            language: ("en" | "es" | "tr") | null;
-                            /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
-                            procedure_date: string | null;
-                            /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
-                            marketing_consent: {
-                                /** @enum {string} */
-                                state: "granted" | "withdrawn";
-                                /**
-                                 * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
-                                 * @enum {string}
-                                 */
-                                source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
-                                /** @description When the decision was made (ISO 8601) */
-                                at: string;
-                            } | null;
-                            created_at: string;
-                            updated_at: string;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updatePatient"];
         trace?: never;
     };
     "/api/v1/reviews": {
@@ -1294,153 +119,7 @@ export interface paths {
             cookie?: never;
         };
         /** Reviews across platforms, newest first; filters: platform, rating, since (inclusive), until (exclusive); cursor paging */
-        get: {
-            parameters: {
-                query?: {
-                    platform?: "trustpilot" | "google";
-                    rating?: number;
-                    since?: string;
-                    until?: string;
-                    limit?: number;
-                    cursor?: string;
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                review_id: string;
-                                /** @enum {string} */
-                                platform: "trustpilot" | "google";
-                                rating: number;
-                                title: string | null;
-                                text: string | null;
-                                reviewer_name: string | null;
-                                review_date: string;
-                                /** @enum {string} */
-                                match_status: "matched" | "multiple_matches" | "unmatched";
-                                patient_id: string | null;
-                            }[];
-                            next_cursor: string | null;
-                        };
-                    };
-                };
-                /** @description Default Response */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-                /** @description Default Response */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: {
-                                code: string;
-                                message: string;
-                                details?: unknown;
-                            };
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listReviews"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1450,14 +129,1590 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "review.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** review.created: sent to endpoints subscribed to it */
+        post: operations["onReviewCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "patient.matched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** patient.matched: sent to endpoints subscribed to it */
+        post: operations["onPatientMatchedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "case.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** case.created: sent to endpoints subscribed to it */
+        post: operations["onCaseCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "case.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** case.resolved: sent to endpoints subscribed to it */
+        post: operations["onCaseResolvedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.sent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** message.sent: sent to endpoints subscribed to it */
+        post: operations["onMessageSentEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** message.delivered: sent to endpoints subscribed to it */
+        post: operations["onMessageDeliveredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "message.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** message.failed: sent to endpoints subscribed to it */
+        post: operations["onMessageFailedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "consent.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** consent.changed: sent to endpoints subscribed to it */
+        post: operations["onConsentChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "survey.answered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** survey.answered: sent to endpoints subscribed to it */
+        post: operations["onSurveyAnsweredEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
-    schemas: never;
-    responses: never;
-    parameters: never;
+    schemas: {
+        ReviewCreatedEvent: {
+            /** @constant */
+            type: "review.created";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                review_id: string;
+                /** @description trustpilot or google */
+                platform: string;
+                rating: number;
+            };
+        };
+        PatientMatchedEvent: {
+            /** @constant */
+            type: "patient.matched";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                patient_id: string;
+                review_id: string;
+                confidence: number;
+            };
+        };
+        CaseCreatedEvent: {
+            /** @constant */
+            type: "case.created";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                case_id: string;
+                source: string;
+                severity: string;
+                patient_id: string | null;
+                review_id: string | null;
+            };
+        };
+        CaseResolvedEvent: {
+            /** @constant */
+            type: "case.resolved";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                case_id: string;
+                /** Format: date-time */
+                resolved_at: string;
+            };
+        };
+        MessageSentEvent: {
+            /** @constant */
+            type: "message.sent";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The provider took the message. */
+            data: {
+                message_id: string;
+                patient_id: string;
+                /** @description sms, whatsapp or email */
+                channel: string | null;
+                /** @description followup, crosssell, survey, test... */
+                kind: string | null;
+            };
+        };
+        MessageDeliveredEvent: {
+            /** @constant */
+            type: "message.delivered";
+            /** Format: date-time */
+            timestamp: string;
+            /** @description The provider says it reached the patient's phone. */
+            data: {
+                message_id: string;
+                patient_id: string;
+                /** @description sms, whatsapp or email */
+                channel: string | null;
+                /** @description followup, crosssell, survey, test... */
+                kind: string | null;
+            };
+        };
+        MessageFailedEvent: {
+            /** @constant */
+            type: "message.failed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                message_id: string;
+                patient_id: string;
+                /** @description sms, whatsapp or email */
+                channel: string | null;
+                /** @description followup, crosssell, survey, test... */
+                kind: string | null;
+                /** @description opted_out, no_phone, no_channel, no_marketing_consent, check_failed, patient_gone, clinic_gone, no_answer, unknown_outcome or provider_error */
+                reason: string;
+                /** @description The reason in words (the provider's code included). */
+                error: string | null;
+            };
+        };
+        ConsentChangedEvent: {
+            /** @constant */
+            type: "consent.changed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                patient_id: string;
+                /** @enum {string} */
+                channel: "sms" | "whatsapp" | "marketing";
+                /** @enum {string} */
+                status: "opted_in" | "opted_out";
+                source: string;
+            };
+        };
+        SurveyAnsweredEvent: {
+            /** @constant */
+            type: "survey.answered";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                survey_id: string;
+                patient_id: string;
+                score: number;
+                /** @description True when the patient changed an answer given within 24 hours. */
+                changed: boolean;
+            };
+        };
+        Error: {
+            error: {
+                code: string;
+                message: string;
+                details?: unknown;
+                request_id?: string;
+            };
+        };
+        OAuthError: {
+            error: string;
+            error_description?: string;
+        };
+        /** @enum {string} */
+        Procedure: "Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other";
+        /** @enum {string} */
+        PatientStatus: "active" | "completed" | "watch" | "red";
+        /** @enum {string} */
+        Language: "en" | "es" | "tr";
+        MarketingConsent: {
+            /** @enum {string} */
+            state: "granted" | "withdrawn";
+            /**
+             * @description Where CareLoop learned of it: `api` when sent through this API, `staff` from the app
+             * @enum {string}
+             */
+            source: "patient_reply" | "staff" | "import" | "provider" | "keyword" | "api";
+            /** @description When the decision was made (ISO 8601) */
+            at: string;
+        };
+        Patient: {
+            id: string;
+            name: string;
+            email: string | null;
+            phone: string | null;
+            procedure: components["schemas"]["Procedure"] | null;
+            status: components["schemas"]["PatientStatus"];
+            language: components["schemas"]["Language"] | null;
+            /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */
+            procedure_date: string | null;
+            /** @description The latest marketing (cross-sell) consent decision; null when none was recorded */
+            marketing_consent: components["schemas"]["MarketingConsent"] | null;
+            created_at: string;
+            updated_at: string;
+        };
+        PatientList: {
+            data: components["schemas"]["Patient"][];
+            next_cursor: string | null;
+        };
+        PatientCreate: {
+            name: string;
+            email?: string | null;
+            phone?: string | null;
+            procedure?: components["schemas"]["Procedure"] | null;
+            status?: components["schemas"]["PatientStatus"];
+            language?: components["schemas"]["Language"] | null;
+            /**
+             * Format: date
+             * @description The treatment date in the clinic's time zone, from 1900-01-01 to one year after today there; left out on create: today. Stored as noon of that date in the clinic's time zone
+             */
+            procedure_date?: string;
+            /** @description Marketing (cross-sell) consent, recorded with source `api` when it differs from the decision on record */
+            marketing_consent?: {
+                /** @enum {string} */
+                state: "granted" | "withdrawn";
+                /**
+                 * Format: date-time
+                 * @description When the patient decided (ISO 8601 with offset); default: when the request arrives. Not in the future
+                 */
+                at?: string;
+            };
+        };
+        PatientUpdate: {
+            name?: string;
+            email?: string | null;
+            phone?: string | null;
+            procedure?: components["schemas"]["Procedure"] | null;
+            status?: components["schemas"]["PatientStatus"];
+            language?: components["schemas"]["Language"] | null;
+            /**
+             * Format: date
+             * @description The treatment date in the clinic's time zone, from 1900-01-01 to one year after today there; left out on create: today. Stored as noon of that date in the clinic's time zone
+             */
+            procedure_date?: string;
+            /** @description Marketing (cross-sell) consent, recorded with source `api` when it differs from the decision on record */
+            marketing_consent?: {
+                /** @enum {string} */
+                state: "granted" | "withdrawn";
+                /**
+                 * Format: date-time
+                 * @description When the patient decided (ISO 8601 with offset); default: when the request arrives. Not in the future
+                 */
+                at?: string;
+            };
+        };
+        Review: {
+            review_id: string;
+            /** @enum {string} */
+            platform: "trustpilot" | "google";
+            rating: number;
+            title: string | null;
+            text: string | null;
+            reviewer_name: string | null;
+            review_date: string;
+            /** @enum {string} */
+            match_status: "matched" | "multiple_matches" | "unmatched";
+            patient_id: string | null;
+        };
+        ReviewList: {
+            data: components["schemas"]["Review"][];
+            next_cursor: string | null;
+        };
+        FollowUpMessage: {
+            id: string;
+            /** @enum {string} */
+            channel: "sms" | "whatsapp";
+            /** @enum {string} */
+            status: "queued" | "sending" | "sent" | "delivered" | "read" | "failed";
+            schedule_day: number | null;
+            scheduled_at: string | null;
+        };
+        FollowUp: {
+            id: string;
+            patient_id: string;
+            /** @enum {string} */
+            status: "scheduled" | "blocked";
+            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "clinical_case_open" | "no_procedure_date") | null;
+            channel: ("sms" | "whatsapp") | null;
+            messages: components["schemas"]["FollowUpMessage"][];
+            created_at: string;
+        };
+        FollowUpCreate: {
+            patient_id: string;
+        };
+        Analytics: {
+            period: {
+                from: string;
+                to: string;
+                time_zone: string;
+            };
+            kpis: {
+                /** @description Net Promoter Score (-100 to 100) of the survey answers given in the period; null without answers */
+                nps: number | null;
+                /** @description Share of the survey requests sent in the period that were answered */
+                survey_response_rate: number | null;
+                /** @description Median hours from a review written in the period to the clinic's public reply; null when none was replied to, or without advanced analytics */
+                median_first_reply_hours: number | null;
+                /** @description Of the patients unhappy in the period (1-3 stars, a detractor score, a negative reply), the share whose case was resolved and who were happy afterwards; null without such patients, or without advanced analytics */
+                recovery_rate: number | null;
+                /** @description Share of the cases resolved in the period (with a due time) that were resolved by it; null without any, or without advanced analytics */
+                case_sla_met_rate: number | null;
+                response_rate: number | null;
+                patients_total: number;
+                patients_active: number;
+                reviews_total: number;
+                average_rating: number | null;
+                cases_open: number;
+                cases_high_priority: number;
+                alerts_active: number;
+                alerts_high_risk: number;
+            };
+            trends: {
+                week_start: string;
+                reviews: number;
+                average_rating: number | null;
+                cases_opened: number;
+                cases_resolved: number;
+            }[];
+        };
+        AccessToken: {
+            access_token: string;
+            /** @enum {string} */
+            token_type: "Bearer";
+            expires_in: number;
+            scope: string;
+        };
+        AccessTokenRequest: {
+            grant_type?: string;
+            client_id?: string;
+            client_secret?: string;
+            scope?: string;
+        };
+    };
+    responses: {
+        /** @description A parameter or field is invalid (VALIDATION_ERROR, with each field in details) or unknown (PARAMETER_UNKNOWN, naming it). Nothing was changed. */
+        BadRequest: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "PARAMETER_UNKNOWN",
+                 *         "message": "Unknown query parameter: sort",
+                 *         "details": [
+                 *           {
+                 *             "field": "sort",
+                 *             "message": "Unknown query parameter"
+                 *           }
+                 *         ],
+                 *         "request_id": "req_8m2k9d0x1q7zw3s4t5u6"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No token, or a token that is invalid, expired or revoked: ask for a new one. */
+        Unauthorized: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "UNAUTHENTICATED",
+                 *         "message": "The access token is invalid, expired or revoked",
+                 *         "request_id": "req_8m2k9d0x1q7zw3s4t5u6"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The token lacks the operation's scope (FORBIDDEN, WWW-Authenticate error="insufficient_scope"), or the clinic's plan has no API access (PLAN_REQUIRED). */
+        Forbidden: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "FORBIDDEN",
+                 *         "message": "This token lacks the patients:write scope",
+                 *         "request_id": "req_8m2k9d0x1q7zw3s4t5u6"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No such record in the token's clinic. */
+        NotFound: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "NOT_FOUND",
+                 *         "message": "Patient not found",
+                 *         "request_id": "req_8m2k9d0x1q7zw3s4t5u6"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A request with this Idempotency-Key is still being processed: retry shortly. */
+        Conflict: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "CONFLICT",
+                 *         "message": "A request with this Idempotency-Key is still being processed",
+                 *         "request_id": "req_8m2k9d0x1q7zw3s4t5u6"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description This Idempotency-Key was used with a different request (IDEMPOTENCY_KEY_REUSED). */
+        UnprocessableContent: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "IDEMPOTENCY_KEY_REUSED",
+                 *         "message": "This Idempotency-Key was used with a different request",
+                 *         "request_id": "req_8m2k9d0x1q7zw3s4t5u6"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The client's hourly budget is spent: wait Retry-After seconds. */
+        TooManyRequests: {
+            headers: {
+                "X-Request-Id": components["headers"]["XRequestId"];
+                "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "RATE_LIMITED",
+                 *         "message": "Too many requests",
+                 *         "details": {
+                 *           "limit": 1000,
+                 *           "retryAfterSeconds": 1800
+                 *         },
+                 *         "request_id": "req_8m2k9d0x1q7zw3s4t5u6"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+    };
+    parameters: {
+        /** @description Any unique string (a UUID): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
+        IdempotencyKey: string;
+        /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+        RequestId: string;
+    };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description This request's id: the caller's X-Request-Id when well-formed (1 to 128 of A-Z a-z 0-9 . _ : -), else one of ours. Quote it when reporting a problem. */
+        XRequestId: string;
+        /** @description Requests this client may make in the hour's window (1,000; 5,000 on Enterprise). */
+        XRateLimitLimit: number;
+        /** @description Requests left in the current window. */
+        XRateLimitRemaining: number;
+        /** @description When the current window ends, in seconds since the Unix epoch. */
+        XRateLimitReset: number;
+        /** @description Seconds to wait before trying again. */
+        RetryAfter: number;
+        /** @description The RFC 6750 challenge: error="invalid_token" or error="insufficient_scope". */
+        WWWAuthenticate: string;
+        /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key. */
+        IdempotentReplayed: "true";
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /** @description First day (YYYY-MM-DD, clinic's time zone); give `to` with it */
+                from?: string;
+                /** @description Last day, included (YYYY-MM-DD); give `from` with it */
+                to?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "period": {
+                     *         "from": "2026-01-01",
+                     *         "to": "2026-01-30",
+                     *         "time_zone": "Europe/Madrid"
+                     *       },
+                     *       "kpis": {
+                     *         "nps": 46,
+                     *         "survey_response_rate": 0.38,
+                     *         "median_first_reply_hours": 5.5,
+                     *         "recovery_rate": 0.5,
+                     *         "case_sla_met_rate": 0.9,
+                     *         "response_rate": 0.42,
+                     *         "patients_total": 120,
+                     *         "patients_active": 85,
+                     *         "reviews_total": 64,
+                     *         "average_rating": 4.6,
+                     *         "cases_open": 3,
+                     *         "cases_high_priority": 1,
+                     *         "alerts_active": 2,
+                     *         "alerts_high_risk": 0
+                     *       },
+                     *       "trends": [
+                     *         {
+                     *           "week_start": "2026-01-12",
+                     *           "reviews": 5,
+                     *           "average_rating": 4.8,
+                     *           "cases_opened": 1,
+                     *           "cases_resolved": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Analytics"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    startFollowUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "patient_id": "pat_4h8s0d2k9q1zx3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["FollowUpCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "fuc_2k9d0x1m8q7zw3",
+                     *       "patient_id": "pat_4h8s0d2k9q1zx3",
+                     *       "status": "scheduled",
+                     *       "reason": null,
+                     *       "channel": "sms",
+                     *       "messages": [
+                     *         {
+                     *           "id": "com_7x2m9q0d1k8zs4",
+                     *           "channel": "sms",
+                     *           "status": "queued",
+                     *           "schedule_day": 1,
+                     *           "scheduled_at": "2026-01-16T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:31:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FollowUp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFollowUp: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "fuc_2k9d0x1m8q7zw3",
+                     *       "patient_id": "pat_4h8s0d2k9q1zx3",
+                     *       "status": "scheduled",
+                     *       "reason": null,
+                     *       "channel": "sms",
+                     *       "messages": [
+                     *         {
+                     *           "id": "com_7x2m9q0d1k8zs4",
+                     *           "channel": "sms",
+                     *           "status": "queued",
+                     *           "schedule_day": 1,
+                     *           "scheduled_at": "2026-01-16T10:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "created_at": "2026-01-15T09:31:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FollowUp"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    requestAccessToken: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "grant_type": "client_credentials",
+                 *       "scope": "patients:read patients:write"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AccessTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description A bearer token */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "access_token": "clat_3q9X1mZk0dP7sW2vB8nL4rT6yH5jG0fC1aE9uI3oK7",
+                     *       "token_type": "Bearer",
+                     *       "expires_in": 3600,
+                     *       "scope": "patients:read patients:write"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccessToken"];
+                };
+            };
+            /** @description invalid_request, unsupported_grant_type, invalid_scope or unauthorized_client (RFC 6749 §5.2) */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_scope",
+                     *       "error_description": "Scope not granted to this client: reviews:read"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description invalid_client: unknown client, wrong or expired secret, or revoked client */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": "invalid_client",
+                     *       "error_description": "Client authentication failed"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
+        };
+    };
+    listPatients: {
+        parameters: {
+            query?: {
+                search?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "pat_4h8s0d2k9q1zx3",
+                     *           "name": "Maria Santos",
+                     *           "email": "maria@example.com",
+                     *           "phone": "+34600000000",
+                     *           "procedure": "Dental Implant",
+                     *           "status": "active",
+                     *           "language": "es",
+                     *           "procedure_date": "2026-01-15",
+                     *           "marketing_consent": {
+                     *             "state": "granted",
+                     *             "source": "api",
+                     *             "at": "2026-01-15T09:30:00.000Z"
+                     *           },
+                     *           "created_at": "2026-01-15T09:30:00.000Z",
+                     *           "updated_at": "2026-01-15T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PatientList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createPatient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (a UUID): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Maria Santos",
+                 *       "email": "maria@example.com",
+                 *       "phone": "+34600000000",
+                 *       "procedure": "Dental Implant",
+                 *       "procedure_date": "2026-01-15",
+                 *       "language": "es",
+                 *       "marketing_consent": {
+                 *         "state": "granted"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatientCreate"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pat_4h8s0d2k9q1zx3",
+                     *       "name": "Maria Santos",
+                     *       "email": "maria@example.com",
+                     *       "phone": "+34600000000",
+                     *       "procedure": "Dental Implant",
+                     *       "status": "active",
+                     *       "language": "es",
+                     *       "procedure_date": "2026-01-15",
+                     *       "marketing_consent": {
+                     *         "state": "granted",
+                     *         "source": "api",
+                     *         "at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Patient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getPatient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pat_4h8s0d2k9q1zx3",
+                     *       "name": "Maria Santos",
+                     *       "email": "maria@example.com",
+                     *       "phone": "+34600000000",
+                     *       "procedure": "Dental Implant",
+                     *       "status": "active",
+                     *       "language": "es",
+                     *       "procedure_date": "2026-01-15",
+                     *       "marketing_consent": {
+                     *         "state": "granted",
+                     *         "source": "api",
+                     *         "at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Patient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updatePatient: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "completed"
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatientUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "pat_4h8s0d2k9q1zx3",
+                     *       "name": "Maria Santos",
+                     *       "email": "maria@example.com",
+                     *       "phone": "+34600000000",
+                     *       "procedure": "Dental Implant",
+                     *       "status": "completed",
+                     *       "language": "es",
+                     *       "procedure_date": "2026-01-15",
+                     *       "marketing_consent": {
+                     *         "state": "granted",
+                     *         "source": "api",
+                     *         "at": "2026-01-15T09:30:00.000Z"
+                     *       },
+                     *       "created_at": "2026-01-15T09:30:00.000Z",
+                     *       "updated_at": "2026-01-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Patient"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listReviews: {
+        parameters: {
+            query?: {
+                platform?: "trustpilot" | "google";
+                rating?: number;
+                since?: string;
+                until?: string;
+                limit?: number;
+                cursor?: string;
+            };
+            header?: {
+                /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
+                "X-Request-Id"?: components["parameters"]["RequestId"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["XRequestId"];
+                    "X-RateLimit-Limit": components["headers"]["XRateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["XRateLimitRemaining"];
+                    "X-RateLimit-Reset": components["headers"]["XRateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "review_id": "rev_k3j9x0q2m1ab7c",
+                     *           "platform": "google",
+                     *           "rating": 5,
+                     *           "title": null,
+                     *           "text": "Great care from the whole team.",
+                     *           "reviewer_name": "Maria S.",
+                     *           "review_date": "2026-02-01T12:00:00.000Z",
+                     *           "match_status": "matched",
+                     *           "patient_id": "pat_4h8s0d2k9q1zx3"
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReviewList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    onReviewCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "review.created",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "review_id": "rev_k3j9x0q2m1ab7c",
+                 *         "platform": "google",
+                 *         "rating": 2
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReviewCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onPatientMatchedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "patient.matched",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "review_id": "rev_k3j9x0q2m1ab7c",
+                 *         "confidence": 0.92
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatientMatchedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCaseCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "case.created",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "case_id": "cas_9d2k1m0x8q7wz4",
+                 *         "source": "review",
+                 *         "severity": "high",
+                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "review_id": "rev_k3j9x0q2m1ab7c"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CaseCreatedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onCaseResolvedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "case.resolved",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "case_id": "cas_9d2k1m0x8q7wz4",
+                 *         "resolved_at": "2026-03-02T10:15:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CaseResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMessageSentEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.sent",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "message_id": "com_7x2m9q0d1k8zs4",
+                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "channel": "sms",
+                 *         "kind": "followup"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageSentEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMessageDeliveredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.delivered",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "message_id": "com_7x2m9q0d1k8zs4",
+                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "channel": "sms",
+                 *         "kind": "followup"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageDeliveredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onMessageFailedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "message.failed",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "message_id": "com_7x2m9q0d1k8zs4",
+                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "channel": "whatsapp",
+                 *         "kind": "followup",
+                 *         "reason": "provider_error",
+                 *         "error": "The provider refused the number (code 21211)"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["MessageFailedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onConsentChangedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "consent.changed",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "channel": "sms",
+                 *         "status": "opted_out",
+                 *         "source": "patient_reply"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ConsentChangedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    onSurveyAnsweredEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id: the same on every retry (deduplicate on it). */
+                "webhook-id": string;
+                /** @description When this attempt was signed, in seconds since the Unix epoch (refuse one over 5 minutes off). */
+                "webhook-timestamp": string;
+                /** @description v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{body}"> with the endpoint secret (the bytes after whsec_, base64-decoded); for 24 hours after a secret rotation, two signatures separated by a space, one per secret: accept the delivery when one matches. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "survey.answered",
+                 *       "timestamp": "2026-03-02T10:15:00.000Z",
+                 *       "data": {
+                 *         "survey_id": "sur_2k9d0x1m8q7zw3",
+                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "score": 9,
+                 *         "changed": false
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SurveyAnsweredEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -3,7 +3,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client';
 import { AppError, forbidden } from '../lib/errors';
 import {
+  type ApiBudget,
   type ApiCaller,
+  countAnonymousApiCall,
   countApiCall,
   findApiCaller,
   recordApiCall,
@@ -32,20 +34,8 @@ export function createBearerGuard(deps: { db: Database; now?: () => number }) {
     return new AppError(401, 'UNAUTHENTICATED', description);
   };
 
-  async function authorize(request: FastifyRequest, reply: FastifyReply, scope: ApiScope) {
-    reply.header('cache-control', 'no-store');
-    const header = request.headers.authorization;
-    if (!header) {
-      reply.header('www-authenticate', `Bearer realm="${realm}"`);
-      throw new AppError(401, 'UNAUTHENTICATED', 'Not authenticated');
-    }
-    const token = header.match(/^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i)?.[1];
-    if (!token) throw invalidToken(reply, 'The Authorization header must be Bearer <access token>');
-    const now = new Date(clock());
-    const caller = await findApiCaller(deps.db, token, now);
-    if (!caller) throw invalidToken(reply, 'The access token is invalid, expired or revoked');
-    request.apiCaller = caller;
-    const budget = await countApiCall(deps.db, caller, now);
+  /** Counts the call against a budget, writes its X-RateLimit-* headers, and refuses past it. */
+  function applyBudget(reply: FastifyReply, budget: ApiBudget) {
     reply.header('x-ratelimit-limit', budget.limit);
     reply.header('x-ratelimit-remaining', budget.remaining);
     reply.header('x-ratelimit-reset', budget.resetsAt);
@@ -56,6 +46,24 @@ export function createBearerGuard(deps: { db: Database; now?: () => number }) {
         retryAfterSeconds: budget.retryAfterSeconds,
       });
     }
+  }
+
+  const tokenOf = (header: string) => header.match(/^Bearer\s+([A-Za-z0-9._~+/-]+=*)\s*$/i)?.[1];
+
+  async function authorize(request: FastifyRequest, reply: FastifyReply, scope: ApiScope) {
+    reply.header('cache-control', 'no-store');
+    const header = request.headers.authorization;
+    if (!header) {
+      reply.header('www-authenticate', `Bearer realm="${realm}"`);
+      throw new AppError(401, 'UNAUTHENTICATED', 'Not authenticated');
+    }
+    const token = tokenOf(header);
+    if (!token) throw invalidToken(reply, 'The Authorization header must be Bearer <access token>');
+    const now = new Date(clock());
+    const caller = await findApiCaller(deps.db, token, now);
+    if (!caller) throw invalidToken(reply, 'The access token is invalid, expired or revoked');
+    request.apiCaller = caller;
+    applyBudget(reply, await countApiCall(deps.db, caller, now));
     if (!caller.hasApiAccess) throw apiPlanRequired();
     if (!caller.scopes.includes(scope)) {
       reply.header(
@@ -78,7 +86,25 @@ export function createBearerGuard(deps: { db: Database; now?: () => number }) {
     });
   }
 
-  return { authorize, audit };
+  /**
+   * A path under /api/v1 that no route serves: counted like any call, in v1's own terms (epoch
+   * X-RateLimit-Reset), against the client's budget when a live token came, else against the
+   * caller's address (`anonymousPerMinute`), so that probing for paths is not free.
+   */
+  async function meterUnknownPath(request: FastifyRequest, reply: FastifyReply) {
+    reply.header('cache-control', 'no-store');
+    const now = new Date(clock());
+    const token = tokenOf(request.headers.authorization ?? '');
+    const caller = token ? await findApiCaller(deps.db, token, now) : null;
+    if (caller) {
+      request.apiCaller = caller;
+      applyBudget(reply, await countApiCall(deps.db, caller, now));
+      return;
+    }
+    applyBudget(reply, await countAnonymousApiCall(deps.db, request.ip, now));
+  }
+
+  return { authorize, audit, meterUnknownPath };
 }
 
 export type BearerGuard = ReturnType<typeof createBearerGuard>;

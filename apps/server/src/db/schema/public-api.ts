@@ -29,6 +29,9 @@ export const apiClients = pgTable(
     /** The public half of the credentials (`client_id`), unique across clinics: the token endpoint has no clinic. */
     clientId: text('client_id').notNull(),
     secretHash: text('secret_hash').notNull(),
+    /** After a rotation, the replaced secret's digest, accepted by the token endpoint until then. */
+    previousSecretHash: text('previous_secret_hash'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     scopes: text('scopes').array().notNull(),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -33,6 +33,12 @@ export const webhookEndpoints = pgTable(
     description: text('description'),
     events: text('events').array().notNull(),
     secretName: text('secret_name').notNull(),
+    /**
+     * After a rotation, the secret it replaced (its vault name) stays valid until then: every
+     * delivery is signed with both, so a receiver can switch without losing one.
+     */
+    previousSecretName: text('previous_secret_name'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
     status: text('status').notNull().default('active'),
     disabledReason: text('disabled_reason'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
@@ -86,7 +92,8 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
-const webhookDeliveryTriggers = ['scheduled', 'replay'] as const;
+/** `test`: the "send test event" of settings, one attempt of a sample event, never retried. */
+const webhookDeliveryTriggers = ['scheduled', 'replay', 'test'] as const;
 
 export const webhookDeliveryAttempts = pgTable(
   'webhook_delivery_attempts',

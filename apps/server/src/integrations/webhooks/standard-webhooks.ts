@@ -24,17 +24,22 @@ export function signWebhook(input: { secret: string; id: string; timestamp: numb
   return `v1,${signature}`;
 }
 
-/** The three headers of one attempt: the id stays across retries, the timestamp is this attempt's. */
+/**
+ * The three headers of one attempt: the id stays across retries, the timestamp is this attempt's.
+ * Each secret signs (Standard Webhooks: signatures separated by spaces): the current one and, for a
+ * day after a rotation, the one it replaced, so a receiver holding either accepts the delivery.
+ */
 export function webhookHeaders(input: {
-  secret: string;
+  secrets: readonly string[];
   id: string;
   timestamp: number;
   body: string;
 }): Record<string, string> {
+  const { secrets, ...content } = input;
   return {
     'content-type': 'application/json',
     'webhook-id': input.id,
     'webhook-timestamp': String(input.timestamp),
-    'webhook-signature': signWebhook(input),
+    'webhook-signature': secrets.map((secret) => signWebhook({ ...content, secret })).join(' '),
   };
 }

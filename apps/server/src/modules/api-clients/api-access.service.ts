@@ -51,21 +51,50 @@ const hourMs = 3_600_000;
 /** The counter of one client's hourly budget in the rate_limits table. */
 export const apiRateLimitKey = (clinicId: string, apiClientId: string) => `apiv1:${clinicId}:${apiClientId}`;
 
-/** One call counted against the client's hourly budget, shared by every web process (the rate_limits table). */
-export async function countApiCall(db: Database, caller: ApiCaller, now: Date) {
-  const { count, resetsInMs } = await countHit(
-    db,
-    apiRateLimitKey(caller.context.clinicId, caller.apiClientId),
-    hourMs,
-    now.getTime(),
-  );
+/** A caller's standing against its budget, as the X-RateLimit-* headers tell it. */
+export type ApiBudget = {
+  limit: number;
+  remaining: number;
+  /** When the window ends, in epoch seconds. */
+  resetsAt: number;
+  retryAfterSeconds: number;
+  isOver: boolean;
+};
+
+async function countAgainst(
+  db: Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now: Date,
+): Promise<ApiBudget> {
+  const { count, resetsInMs } = await countHit(db, key, windowMs, now.getTime());
   return {
-    limit: caller.requestsPerHour,
-    remaining: Math.max(0, caller.requestsPerHour - count),
+    limit,
+    remaining: Math.max(0, limit - count),
     resetsAt: Math.ceil((now.getTime() + resetsInMs) / 1000),
     retryAfterSeconds: Math.max(1, Math.ceil(resetsInMs / 1000)),
-    isOver: count > caller.requestsPerHour,
+    isOver: count > limit,
   };
+}
+
+/** One call counted against the client's hourly budget, shared by every web process (the rate_limits table). */
+export function countApiCall(db: Database, caller: ApiCaller, now: Date): Promise<ApiBudget> {
+  return countAgainst(
+    db,
+    apiRateLimitKey(caller.context.clinicId, caller.apiClientId),
+    caller.requestsPerHour,
+    hourMs,
+    now,
+  );
+}
+
+/** Calls without a live token to paths no route serves, per client address: as many as the web's unknown pages. */
+const anonymousUnknownPathsPerMinute = 300;
+
+/** One call to an unknown /api/v1 path without a live token, counted per client address. */
+export function countAnonymousApiCall(db: Database, address: string, now: Date): Promise<ApiBudget> {
+  return countAgainst(db, `apiv1-anonymous:${address}`, anonymousUnknownPathsPerMinute, 60_000, now);
 }
 
 /** The audit row of one call: who, which route (its pattern), the answer's status and time. */

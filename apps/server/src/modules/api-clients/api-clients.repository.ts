@@ -23,6 +23,8 @@ export function listApiClientRows(db: Database, clinicId: string): Promise<ApiCl
       name: apiClients.name,
       clientId: apiClients.clientId,
       secretHash: apiClients.secretHash,
+      previousSecretHash: apiClients.previousSecretHash,
+      previousSecretExpiresAt: apiClients.previousSecretExpiresAt,
       scopes: apiClients.scopes,
       createdBy: apiClients.createdBy,
       createdAt: apiClients.createdAt,
@@ -52,10 +54,34 @@ export async function revokeApiClientRow(db: Database, clinicId: string, id: str
   });
 }
 
+/**
+ * A new secret for a live client; the one it replaces keeps working until `previousExpiresAt`
+ * (a rotation during that time drops the older one). Null when the clinic has no such live client.
+ */
+export async function rotateApiClientSecretRow(
+  db: Database,
+  clinicId: string,
+  id: string,
+  values: { secretHash: string; previousExpiresAt: Date },
+) {
+  const rows = await db
+    .update(apiClients)
+    .set({
+      previousSecretHash: sql`${apiClients.secretHash}`,
+      previousSecretExpiresAt: values.previousExpiresAt,
+      secretHash: values.secretHash,
+    })
+    .where(and(eq(apiClients.clinicId, clinicId), eq(apiClients.id, id), isNull(apiClients.revokedAt)))
+    .returning();
+  return rows[0] ?? null;
+}
+
 export type CredentialRow = {
   clinicId: string;
   id: string;
   secretHash: string;
+  previousSecretHash: string | null;
+  previousSecretExpiresAt: Date | null;
   scopes: string[];
   revokedAt: Date | null;
   subscriptionTier: string;
@@ -68,6 +94,8 @@ export async function findClientCredentials(db: Database, clientId: string): Pro
       clinicId: apiClients.clinicId,
       id: apiClients.id,
       secretHash: apiClients.secretHash,
+      previousSecretHash: apiClients.previousSecretHash,
+      previousSecretExpiresAt: apiClients.previousSecretExpiresAt,
       scopes: apiClients.scopes,
       revokedAt: apiClients.revokedAt,
       subscriptionTier: clinics.subscriptionTier,

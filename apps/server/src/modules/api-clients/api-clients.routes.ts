@@ -9,7 +9,12 @@ import { errorResponseSchema } from '@careloop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
-import { createApiClient, listApiClients, revokeApiClient } from './api-clients.service';
+import {
+  createApiClient,
+  listApiClients,
+  revokeApiClient,
+  rotateApiClientSecret,
+} from './api-clients.service';
 
 /** Settings > API: the clinic's OAuth 2.0 clients (owners and admins). */
 export const apiClientsRoutes =
@@ -55,5 +60,20 @@ export const apiClientsRoutes =
         },
       },
       async (request) => revokeApiClient(deps, clinicContextOf(request), request.params.id),
+    );
+
+    app.post(
+      '/api/settings/api-clients/:id/rotate-secret',
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['settings'],
+          summary:
+            'A new client secret, in this answer only; the replaced one still gets tokens for 24 hours',
+          params: apiClientIdParamsSchema,
+          response: { 200: createdApiClientSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => rotateApiClientSecret(deps, clinicContextOf(request), request.params.id),
     );
   };

@@ -17,10 +17,14 @@ import {
   insertApiClient,
   listApiClientRows,
   revokeApiClientRow,
+  rotateApiClientSecretRow,
 } from './api-clients.repository';
 import { digest, newClientId, newClientSecret } from './api-credentials';
 
-type Deps = Pick<AppDeps, 'db'>;
+type Deps = Pick<AppDeps, 'db' | 'clock'>;
+
+/** How long a replaced secret still gets tokens: a day to deploy the new one without an outage. */
+const secretOverlapMs = 24 * 3_600_000;
 
 export const apiPlanRequired = () => new AppError(403, 'PLAN_REQUIRED', planMessages.featureLocked.message);
 
@@ -38,6 +42,7 @@ function toApiClient(
     createdBy: row.createdByName ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    previousSecretExpiresAt: row.previousSecretExpiresAt?.toISOString() ?? null,
   };
 }
 
@@ -92,4 +97,32 @@ export async function revokeApiClient(deps: Deps, ctx: ClinicContext, id: string
     riskLevel: 'medium',
   });
   return toApiClient({ ...row, lastUsedAt: null });
+}
+
+/**
+ * A new secret for a live client, shown in this answer only; the replaced one still gets tokens for
+ * a day (tokens already issued live on until they expire), so the integration can switch without
+ * a failed call.
+ */
+export async function rotateApiClientSecret(
+  deps: Deps,
+  ctx: ClinicContext,
+  id: string,
+): Promise<CreatedApiClient> {
+  const now = (deps.clock ?? Date.now)();
+  const clientSecret = newClientSecret();
+  const row = await rotateApiClientSecretRow(deps.db, ctx.clinicId, id, {
+    secretHash: digest(clientSecret),
+    previousExpiresAt: new Date(now + secretOverlapMs),
+  });
+  if (!row) throw notFound('API client');
+  await recordSecurityEvent(deps.db, {
+    clinicId: ctx.clinicId,
+    userId: ctx.userId,
+    action: 'api_client_secret_rotated',
+    resourceType: 'api_client',
+    resourceId: row.id,
+    riskLevel: 'medium',
+  });
+  return { ...toApiClient({ ...row, lastUsedAt: null }), clientSecret };
 }

@@ -80,6 +80,8 @@ export const oauthTokenRoutes =
           tags: ['public-api'],
           summary:
             'OAuth 2.0 client-credentials grant (RFC 6749 §4.4): form-encoded; client credentials by HTTP Basic or in the body',
+          operationId: 'requestAccessToken',
+          security: [{ clientBasic: [] }],
           consumes: [formType],
           body: tokenBodySchema,
           // 400 is RFC 6749's answer, or the app's envelope when the shared input guard refuses the body first.
@@ -98,7 +100,7 @@ export const oauthTokenRoutes =
           }
           const tokenRequest = readTokenRequest(request.body, request.headers.authorization);
           if (request.validationError) throw new OAuthError('invalid_request', 'A parameter is too long');
-          return await issueAccessToken(deps, tokenRequest);
+          return await issueAccessToken(deps, tokenRequest, new Date((deps.clock ?? Date.now)()));
         } catch (error) {
           if (!(error instanceof OAuthError)) throw error;
           if (error.statusCode === 401) reply.header('www-authenticate', 'Basic realm="careloop-api"');

@@ -4,6 +4,7 @@ import { canUseApi, planMessages } from '@careloop/domain/plans';
 import type { AppDeps } from '../../app-deps';
 import { newId } from '../../lib/ids';
 import {
+  type CredentialRow,
   deleteExpiredTokens,
   findClientCredentials,
   insertAccessToken,
@@ -49,6 +50,17 @@ export type TokenRequest = {
 
 const isApiScope = (value: string): value is ApiScope => apiScopes.some((scope) => scope === value);
 
+/** The client's current secret, or the one a rotation replaced while it is still within its day. */
+function secretMatches(client: CredentialRow, secret: string, now: Date): boolean {
+  if (matchesDigest(secret, client.secretHash)) return true;
+  return (
+    client.previousSecretHash !== null &&
+    client.previousSecretExpiresAt !== null &&
+    client.previousSecretExpiresAt.getTime() > now.getTime() &&
+    matchesDigest(secret, client.previousSecretHash)
+  );
+}
+
 /** The client-credentials grant (RFC 6749 §4.4): a short-lived bearer token for a client of a clinic on a plan with API access. */
 export async function issueAccessToken(deps: Deps, request: TokenRequest, now = new Date()) {
   if (!request.grantType) throw new OAuthError('invalid_request', 'grant_type is required');
@@ -59,7 +71,7 @@ export async function issueAccessToken(deps: Deps, request: TokenRequest, now = 
     throw new OAuthError('invalid_client', 'Client authentication failed');
   }
   const client = await findClientCredentials(deps.db, request.clientId);
-  if (!client || !matchesDigest(request.clientSecret, client.secretHash)) {
+  if (!client || !secretMatches(client, request.clientSecret, now)) {
     throw new OAuthError('invalid_client', 'Client authentication failed');
   }
   const audit = (statusCode: number) =>

@@ -392,7 +392,10 @@ describe('/api/v1 with a bearer token', () => {
       { 'idempotency-key': key },
     );
     expect(replay.statusCode).toBe(404);
-    expect(replay.json()).toEqual(bad.json());
+    // The refusal replayed, under the id of the request that asked again (its header says the same).
+    const { request_id: badId, ...refusal } = bad.json().error;
+    expect(badId).toBe(bad.headers['x-request-id']);
+    expect(replay.json()).toEqual({ error: { ...refusal, request_id: replay.headers['x-request-id'] } });
     expect(replay.headers['idempotent-replayed']).toBe('true');
     const one = await call('POST', '/api/v1/patients', { name: 'No Key' });
     const two = await call('POST', '/api/v1/patients', { name: 'No Key' });

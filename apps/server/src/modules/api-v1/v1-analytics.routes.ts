@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
 import { getV1Analytics } from './analytics.service';
-import { v1Errors } from './v1-errors';
+import { v1CommonErrors, v1ErrorResponses } from './v1-errors';
 
 export const v1AnalyticsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -16,9 +16,10 @@ export const v1AnalyticsRoutes =
           tags: ['public-api'],
           summary:
             "The dashboard's KPIs with the response rate (answered share of messages sent), its last 12 weeks (reviews, rating, cases opened and resolved), and the recovery KPIs of a period (from, to; default the last 30 days)",
+          operationId: 'getAnalytics',
           security: [{ bearerAuth: ['analytics:read'] }],
           querystring: v1AnalyticsQuerySchema,
-          response: { 200: v1AnalyticsSchema, ...v1Errors },
+          response: { 200: v1AnalyticsSchema, ...v1ErrorResponses(...v1CommonErrors) },
         },
       },
       async (request) => getV1Analytics(deps, clinicContextOf(request), request.query),

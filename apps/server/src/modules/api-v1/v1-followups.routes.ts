@@ -10,7 +10,7 @@ import { apiCallerOf, idempotencyKeyOf } from '../../plugins/api-bearer';
 import { clinicContextOf } from '../../plugins/route-access';
 import { getFollowUpCampaign, startFollowUpCampaign } from './followup-campaigns.service';
 import { runIdempotently } from './idempotency.service';
-import { v1Errors } from './v1-errors';
+import { v1CommonErrors, v1ErrorResponses } from './v1-errors';
 
 export const v1FollowUpsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -23,10 +23,11 @@ export const v1FollowUpsRoutes =
           tags: ['public-api'],
           summary:
             "Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when consent, opt-outs or settings leave no way to send); Idempotency-Key honoured",
+          operationId: 'startFollowUp',
           security: [{ bearerAuth: ['followups:write'] }],
           querystring: v1NoQuerySchema,
           body: v1FollowUpBodySchema,
-          response: { 201: v1CampaignSchema, ...v1Errors },
+          response: { 201: v1CampaignSchema, ...v1ErrorResponses(...v1CommonErrors, 404, 409, 422) },
         },
       },
       async (request, reply) => {
@@ -46,7 +47,8 @@ export const v1FollowUpsRoutes =
           }),
         );
         if (answer.isReplay) reply.header('idempotent-replayed', 'true');
-        return reply.status(answer.statusCode).send(answer.body as never);
+        // The stored answer's status: one this route gave (its success or one of its errors).
+        return reply.status(answer.statusCode as 201).send(answer.body as never);
       },
     );
 
@@ -60,10 +62,11 @@ export const v1FollowUpsRoutes =
           tags: ['public-api'],
           summary:
             "A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages now",
+          operationId: 'getFollowUp',
           security: [{ bearerAuth: ['followups:write'] }],
           params: v1IdParamsSchema,
           querystring: v1NoQuerySchema,
-          response: { 200: v1CampaignSchema, ...v1Errors },
+          response: { 200: v1CampaignSchema, ...v1ErrorResponses(...v1CommonErrors, 404) },
         },
       },
       async (request) => getFollowUpCampaign(deps, clinicContextOf(request), request.params.id),

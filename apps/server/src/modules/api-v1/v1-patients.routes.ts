@@ -14,7 +14,7 @@ import { apiCallerOf, idempotencyKeyOf } from '../../plugins/api-bearer';
 import { clinicContextOf } from '../../plugins/route-access';
 import { createPatient, getPatient, listPatients, updatePatient } from '../patients/patients.service';
 import { runIdempotently } from './idempotency.service';
-import { v1Errors } from './v1-errors';
+import { v1CommonErrors, v1ErrorResponses } from './v1-errors';
 import { fromV1PatientBody, toV1Patient, withV1FieldNames } from './v1-shapes';
 
 /** The app's rule errors with the public API's field names. */
@@ -40,9 +40,10 @@ export const v1PatientsRoutes =
         schema: {
           tags: ['public-api'],
           summary: 'Patients, newest first; `search` in name, e-mail and phone; cursor paging',
+          operationId: 'listPatients',
           security: [{ bearerAuth: ['patients:read'] }],
           querystring: v1PatientListQuerySchema,
-          response: { 200: v1PatientListResponseSchema, ...v1Errors },
+          response: { 200: v1PatientListResponseSchema, ...v1ErrorResponses(...v1CommonErrors) },
         },
       },
       async (request) => {
@@ -65,10 +66,11 @@ export const v1PatientsRoutes =
           tags: ['public-api'],
           summary:
             'Create a patient (phone in E.164 or the clinic country’s format; procedure_date left out: today in the clinic’s time zone); Idempotency-Key honoured',
+          operationId: 'createPatient',
           security: [{ bearerAuth: ['patients:write'] }],
           querystring: v1NoQuerySchema,
           body: v1CreatePatientBodySchema,
-          response: { 201: v1PatientSchema, ...v1Errors },
+          response: { 201: v1PatientSchema, ...v1ErrorResponses(...v1CommonErrors, 409, 422) },
         },
       },
       async (request, reply) => {
@@ -86,7 +88,8 @@ export const v1PatientsRoutes =
           }),
         );
         if (answer.isReplay) reply.header('idempotent-replayed', 'true');
-        return reply.status(answer.statusCode).send(answer.body as never);
+        // The stored answer's status: one this route gave (its success or one of its errors).
+        return reply.status(answer.statusCode as 201).send(answer.body as never);
       },
     );
 
@@ -97,10 +100,11 @@ export const v1PatientsRoutes =
         schema: {
           tags: ['public-api'],
           summary: 'One patient',
+          operationId: 'getPatient',
           security: [{ bearerAuth: ['patients:read'] }],
           params: v1IdParamsSchema,
           querystring: v1NoQuerySchema,
-          response: { 200: v1PatientSchema, ...v1Errors },
+          response: { 200: v1PatientSchema, ...v1ErrorResponses(...v1CommonErrors, 404) },
         },
       },
       async (request) =>
@@ -116,11 +120,12 @@ export const v1PatientsRoutes =
         schema: {
           tags: ['public-api'],
           summary: 'Update a patient: only the fields given change',
+          operationId: 'updatePatient',
           security: [{ bearerAuth: ['patients:write'] }],
           params: v1IdParamsSchema,
           querystring: v1NoQuerySchema,
           body: v1UpdatePatientBodySchema,
-          response: { 200: v1PatientSchema, ...v1Errors },
+          response: { 200: v1PatientSchema, ...v1ErrorResponses(...v1CommonErrors, 404) },
         },
       },
       async (request) =>

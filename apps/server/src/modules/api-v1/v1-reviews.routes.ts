@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
 import { listReviews } from '../reviews/reviews.service';
-import { v1Errors } from './v1-errors';
+import { v1CommonErrors, v1ErrorResponses } from './v1-errors';
 import { toV1Review } from './v1-shapes';
 
 export const v1ReviewsRoutes =
@@ -17,9 +17,10 @@ export const v1ReviewsRoutes =
           tags: ['public-api'],
           summary:
             'Reviews across platforms, newest first; filters: platform, rating, since (inclusive), until (exclusive); cursor paging',
+          operationId: 'listReviews',
           security: [{ bearerAuth: ['reviews:read'] }],
           querystring: v1ReviewListQuerySchema,
-          response: { 200: v1ReviewListResponseSchema, ...v1Errors },
+          response: { 200: v1ReviewListResponseSchema, ...v1ErrorResponses(...v1CommonErrors) },
         },
       },
       async (request) => {

@@ -53,6 +53,7 @@ describe('/api/v1: unknown query parameters and body fields answer 400 PARAMETER
       code: 'PARAMETER_UNKNOWN',
       message: `Unknown query parameter${names.length > 1 ? 's' : ''}: ${names.join(', ')}`,
       details: names.map((field) => ({ field, message: 'Unknown query parameter' })),
+      request_id: res.headers['x-request-id'],
     });
   });
 
@@ -97,6 +98,7 @@ describe('/api/v1: unknown query parameters and body fields answer 400 PARAMETER
       code: 'PARAMETER_UNKNOWN',
       message: 'Unknown field: procedureDate',
       details: [{ field: 'procedureDate', message: 'Unknown field' }],
+      request_id: camel.headers['x-request-id'],
     });
     const nested = await call('PATCH', `/api/v1/patients/${patientId}`, {
       name: 'Changed',

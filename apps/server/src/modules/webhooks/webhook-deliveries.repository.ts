@@ -43,6 +43,35 @@ export async function insertDeliveries(
   return rows.length;
 }
 
+/**
+ * A delivery to one endpoint only, claimed at once for its single attempt (a test event: no
+ * retries, so it never sits pending for the sweep).
+ */
+export async function insertClaimedDelivery(
+  db: Database,
+  values: { clinicId: string; endpointId: string; messageId: string; type: string; body: string; at: Date },
+): Promise<WebhookDeliveryRow> {
+  const rows = await db
+    .insert(webhookDeliveries)
+    .values({
+      clinicId: values.clinicId,
+      id: `whd_${crypto.randomUUID().replaceAll('-', '')}`,
+      endpointId: values.endpointId,
+      messageId: values.messageId,
+      eventType: values.type,
+      body: values.body,
+      status: 'sending',
+      attempts: 1,
+      nextAttemptAt: null,
+      claimedAt: values.at,
+      firstAttemptAt: values.at,
+      createdAt: values.at,
+      updatedAt: values.at,
+    })
+    .returning();
+  return rows[0]!;
+}
+
 export type ClaimedDelivery = WebhookDeliveryRow;
 
 /**

@@ -52,18 +52,19 @@ export async function attemptDelivery(
   deps: DeliveryDeps,
   endpoint: WebhookEndpointRow,
   delivery: WebhookDeliveryRow,
-  trigger: 'scheduled' | 'replay',
+  trigger: 'scheduled' | 'replay' | 'test',
   options: DeliveryOptions = {},
 ) {
   const now = options.now ?? (() => new Date());
   const attemptedAt = now();
   const secret = await readSecret(deps, endpoint.clinicId, endpoint.secretName);
+  const previous = await readPreviousSecret(deps, endpoint, attemptedAt);
   const result: WebhookAttemptResult = secret
     ? await postWebhook({
         url: endpoint.url,
         body: delivery.body,
         headers: webhookHeaders({
-          secret,
+          secrets: previous ? [secret, previous] : [secret],
           id: delivery.messageId,
           timestamp: Math.floor(attemptedAt.getTime() / 1000),
           body: delivery.body,
@@ -86,6 +87,18 @@ export async function attemptDelivery(
     trigger,
   });
   return { attempt, result, isSuccess, attemptedAt };
+}
+
+/** The secret a rotation replaced, while it is still within its day (else null). */
+async function readPreviousSecret(
+  deps: Pick<AppDeps, 'db' | 'secretBox'>,
+  endpoint: WebhookEndpointRow,
+  at: Date,
+): Promise<string | null> {
+  const { previousSecretName, previousSecretExpiresAt } = endpoint;
+  if (!previousSecretName || !previousSecretExpiresAt || previousSecretExpiresAt.getTime() <= at.getTime())
+    return null;
+  return readSecret(deps, endpoint.clinicId, previousSecretName);
 }
 
 type Outcome = 'succeeded' | 'retrying' | 'failed' | 'skipped';

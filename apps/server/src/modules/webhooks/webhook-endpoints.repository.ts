@@ -45,7 +45,15 @@ export async function updateEndpointRow(
   values: Partial<
     Pick<
       WebhookEndpointRow,
-      'url' | 'description' | 'events' | 'status' | 'disabledReason' | 'disabledAt' | 'failingSince'
+      | 'url'
+      | 'description'
+      | 'events'
+      | 'status'
+      | 'disabledReason'
+      | 'disabledAt'
+      | 'failingSince'
+      | 'previousSecretName'
+      | 'previousSecretExpiresAt'
     >
   >,
   at: Date,

@@ -2,6 +2,7 @@ import { errorResponseSchema } from '@careloop/contracts/errors';
 import {
   createdWebhookEndpointSchema,
   createWebhookEndpointBodySchema,
+  sendWebhookTestBodySchema,
   updateWebhookEndpointBodySchema,
   webhookDeliveryAttemptSchema,
   webhookDeliveryLogResponseSchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
+import { rotateWebhookSecret, sendWebhookTestEvent } from './webhook-endpoint-actions.service';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -114,5 +116,36 @@ export const webhookEndpointsRoutes =
       },
       async (request) =>
         replayWebhookDelivery(deps, clinicContextOf(request), request.params.id, request.params.deliveryId),
+    );
+
+    app.post(
+      `${base}/:id/test`,
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['settings'],
+          summary: "Send an event's example to this endpoint now, once (signed like any delivery)",
+          params: webhookEndpointIdParamsSchema,
+          body: sendWebhookTestBodySchema.optional(),
+          response: { 200: webhookDeliveryAttemptSchema, 400: errorResponseSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) =>
+        sendWebhookTestEvent(deps, clinicContextOf(request), request.params.id, request.body ?? {}),
+    );
+
+    app.post(
+      `${base}/:id/rotate-secret`,
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['settings'],
+          summary:
+            'A new signing secret, in this answer only; for 24 hours deliveries are signed with both secrets',
+          params: webhookEndpointIdParamsSchema,
+          response: { 200: createdWebhookEndpointSchema, 404: errorResponseSchema },
+        },
+      },
+      async (request) => rotateWebhookSecret(deps, clinicContextOf(request), request.params.id),
     );
   };

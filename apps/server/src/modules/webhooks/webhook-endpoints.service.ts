@@ -52,7 +52,7 @@ const isEventType = (value: string): value is WebhookEventType =>
 
 const iso = (at: Date | null) => at?.toISOString() ?? null;
 
-function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
+export function toEndpoint(row: WebhookEndpointRow, now = new Date()): WebhookEndpoint {
   return {
     id: row.id,
     url: row.url,
@@ -66,11 +66,15 @@ function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     disabledAt: iso(row.disabledAt),
     failingSince: iso(row.failingSince),
     createdAt: row.createdAt.toISOString(),
+    previousSecretExpiresAt:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now.getTime()
+        ? row.previousSecretExpiresAt.toISOString()
+        : null,
   };
 }
 
 /** The vault name of an endpoint's signing secret. */
-const secretNameOf = (endpointId: string) => `WEBHOOK_SECRET_${endpointId}`;
+export const secretNameOf = (endpointId: string) => `WEBHOOK_SECRET_${endpointId}`;
 
 /** A target refused (SSRF guard, scheme) is a 400 on `url`, with the reason. */
 async function assertTarget(deps: Pick<AppDeps, 'config'>, url: string) {
@@ -104,7 +108,7 @@ export async function listWebhookEndpoints(
   ctx: ClinicContext,
 ): Promise<WebhookEndpointListResponse> {
   const rows = await listEndpointRows(deps.db, ctx.clinicId);
-  return { items: rows.map(toEndpoint), isAvailable: canUseApi(ctx.clinic.subscriptionTier) };
+  return { items: rows.map((row) => toEndpoint(row)), isAvailable: canUseApi(ctx.clinic.subscriptionTier) };
 }
 
 /** A new endpoint (Professional and up); its signing secret is in this answer only, and in the vault. */
@@ -182,13 +186,14 @@ export async function deleteWebhookEndpoint(
     const deleted = await deleteEndpointRow(tx, ctx.clinicId, id);
     if (!deleted) throw notFound('Webhook endpoint');
     await deleteSecret({ db: tx }, ctx.clinicId, deleted.secretName);
+    if (deleted.previousSecretName) await deleteSecret({ db: tx }, ctx.clinicId, deleted.previousSecretName);
     await audit(tx, ctx, 'webhook_endpoint_deleted', id);
     return deleted;
   });
   return toEndpoint(row);
 }
 
-function toAttempt(row: {
+export function toAttempt(row: {
   attempt: {
     id: string;
     deliveryId: string;
@@ -212,7 +217,8 @@ function toAttempt(row: {
     durationMs: row.attempt.durationMs,
     error: row.attempt.error,
     isSuccess: row.attempt.isSuccess,
-    trigger: row.attempt.trigger === 'replay' ? 'replay' : 'scheduled',
+    trigger:
+      row.attempt.trigger === 'replay' || row.attempt.trigger === 'test' ? row.attempt.trigger : 'scheduled',
   };
 }
 
