@@ -100,7 +100,7 @@ function withRequestExample(operation: Operation, example: unknown) {
 function describeTokenOperation(operation: Operation): Operation {
   const examples = v1OperationExamples.requestAccessToken!;
   const media = (status: string) =>
-    (operation.responses[status]?.content as Record<string, JsonObject>)['application/json'];
+    (operation.responses[status]!.content as Record<string, JsonObject>)['application/json'];
   return {
     ...operation,
     description:
@@ -190,7 +190,7 @@ export function v1OpenApiDocument(app: FastifyInstance, publicUrl: string) {
           flows: {
             clientCredentials: {
               ...((
-                whole.components?.securitySchemes?.bearerAuth as { flows: { clientCredentials: JsonObject } }
+                whole.components!.securitySchemes!.bearerAuth as { flows: { clientCredentials: JsonObject } }
               ).flows.clientCredentials as JsonObject),
               tokenUrl: `${origin}/api/v1/oauth/token`,
             },
