@@ -31,7 +31,7 @@ export const publicApiEndpoints = [
     id: 'analytics',
     method: 'GET',
     endpoint: '/api/v1/analytics',
-    response: `{ "kpis": { "response_rate": 0.85, "patients_total": 1240, "patients_active": 310, "reviews_total": 412, "average_rating": 4.7, "cases_open": 3, "cases_high_priority": 1, "alerts_active": 2, "alerts_high_risk": 0 }, "trends": [{ "week_start": "2026-03-02", "reviews": 9, "average_rating": 4.8, "cases_opened": 1, "cases_resolved": 2 }] }`,
+    response: `{ "period": { "from": "2026-02-01", "to": "2026-03-02", "time_zone": "Europe/Madrid" }, "kpis": { "nps": 46, "survey_response_rate": 0.38, "median_first_reply_hours": 5.5, "recovery_rate": 0.5, "case_sla_met_rate": 0.9, "response_rate": 0.85, "patients_total": 1240, "patients_active": 310, "reviews_total": 412, "average_rating": 4.7, "cases_open": 3, "cases_high_priority": 1, "alerts_active": 2, "alerts_high_risk": 0 }, "trends": [{ "week_start": "2026-03-02", "reviews": 9, "average_rating": 4.8, "cases_opened": 1, "cases_resolved": 2 }] }`,
   },
 ] as const;
 
@@ -39,7 +39,7 @@ export const apiRateLimits = { standardPerHour: 1000, enterprisePerHour: 5000 } 
 
 export const sdkAvailability = [
   { name: 'JavaScript / Node.js', status: 'available' },
-  { name: 'Python', status: 'available' },
+  { name: 'Python', status: 'planned' },
   { name: 'PHP', status: 'comingSoon' },
   { name: 'Ruby', status: 'comingSoon' },
   { name: 'Java', status: 'planned' },
