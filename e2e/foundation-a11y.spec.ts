@@ -58,6 +58,7 @@ describe('the shell', () => {
     );
     expect(entries.map((e) => e.name)).toEqual([
       'Dashboard',
+      'Analytics',
       'Onboarding',
       'Patients',
       'Reviews',

@@ -101,7 +101,8 @@ export const demoSurveyPatients: DemoSurveyPatient[] = [
   },
   {
     key: 's7',
-    name: 'Lucía Fernández',
+    // Not a second Lucía F.: the sandbox's review by "Lucía F." must keep one fitting patient.
+    name: 'Lucía Herrera',
     email: null,
     phone: '+34612345107',
     procedure: 'Dental Implant',
