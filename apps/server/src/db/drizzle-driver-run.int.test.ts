@@ -40,12 +40,12 @@ describe("Drizzle's prepared statement run straight on the driver", () => {
   });
 
   it("answers the rows Drizzle's own execute of the same prepared statement answers", async () => {
+    // A name of this run's own: the shared PostgreSQL test database keeps earlier runs' clinics.
     const id = newId('cln');
-    await t.db.insert(clinics).values({ id, name: 'Contract Clinic' });
+    const name = `Contract Clinic ${id}`;
+    await t.db.insert(clinics).values({ id, name });
     const query = clinicByName().getSQL();
-    const direct = await prepareUnmapped(t.db, 'contract_clinic_rows', query).run({
-      name: 'Contract Clinic',
-    });
+    const direct = await prepareUnmapped(t.db, 'contract_clinic_rows', query).run({ name });
     const own = (await t.db._.session
       .prepareQuery(
         new PgDialect({ casing: 'snake_case' }).sqlToQuery(query),
@@ -53,8 +53,8 @@ describe("Drizzle's prepared statement run straight on the driver", () => {
         'contract_clinic_rows_own',
         false,
       )
-      .execute({ name: 'Contract Clinic' })) as { rows: unknown[] };
+      .execute({ name })) as { rows: unknown[] };
     expect(direct.rows).toEqual(own.rows);
-    expect(direct.rows).toEqual([{ id, name: 'Contract Clinic', created_at: expect.anything() }]);
+    expect(direct.rows).toEqual([{ id, name, created_at: expect.anything() }]);
   });
 });
