@@ -5,6 +5,7 @@ import {
   demoLogin,
   expectAccessible,
   expectNoTruncatedBadges,
+  expectVisible,
   launchBrowser,
   newVisitor,
   signInThroughForm,
@@ -71,10 +72,8 @@ describe('/analytics: the demo owner', () => {
     await owner.getByRole('link', { name: 'Analytics' }).click();
     await owner.waitForURL('**/analytics');
     await expect.poll(() => owner.getByRole('heading', { name: 'Patient feedback' }).isVisible()).toBe(true);
-    expect(await owner.getByRole('article', { name: 'NPS' }).isVisible()).toBe(true);
-    expect(await owner.getByText('This feature requires Professional or Enterprise plan').isVisible()).toBe(
-      true,
-    );
+    await expectVisible(owner.getByRole('article', { name: 'NPS' }));
+    await expectVisible(owner.getByText('This feature requires Professional or Enterprise plan'));
     expect(await owner.getByRole('heading', { name: 'Recovery' }).count()).toBe(0);
     await expectAccessible(owner, '/analytics on Starter');
   }, 120_000);
@@ -87,10 +86,10 @@ describe('/analytics: the demo owner', () => {
     await expect.poll(() => analyticsHeading(page).isVisible()).toBe(true);
     for (const name of ['Patient feedback', 'Recovery', 'Reviews', 'Cases', 'Follow-ups', 'Breakdowns'])
       await expect.poll(() => page.getByRole('heading', { name, level: 2 }).isVisible()).toBe(true);
-    expect(await page.getByRole('img', { name: /^Reviews \(/ }).isVisible()).toBe(true);
-    expect(await page.getByText(/compared with .+\. Days counted in /).isVisible()).toBe(true);
+    await expectVisible(page.getByRole('img', { name: /^Reviews \(/ }));
+    await expectVisible(page.getByText(/compared with .+\. Days counted in /));
     // Owners see the breakdown per case owner.
-    expect(await page.getByRole('heading', { name: 'By staff member (case owner)' }).isVisible()).toBe(true);
+    await expectVisible(page.getByRole('heading', { name: 'By staff member (case owner)' }));
     await expectAccessible(page, '/analytics at 1280 px (30 days)');
 
     // Last 7 days: asked of the server, kept in the address, charted per day.
@@ -166,7 +165,7 @@ describe('/analytics: the demo owner', () => {
     await form.getByLabel('From').fill(to);
     await form.getByLabel('To').fill('1999-01-01');
     await form.getByRole('button', { name: 'Show' }).click();
-    expect(await form.getByText('The end date is before the start date').isVisible()).toBe(true);
+    await expectVisible(form.getByText('The end date is before the start date'));
     await form.getByLabel('To').fill(to);
     await form.getByRole('button', { name: 'Show' }).click();
     await page.waitForURL(`**/analytics?from=${to}&to=${to}`);

@@ -8,6 +8,7 @@ import {
   expectAccessible,
   expectNoTruncatedBadges,
   expectToastBelowHeader,
+  expectVisible,
   launchBrowser,
   newVisitor,
   signInThroughForm,
@@ -65,7 +66,7 @@ describe('patients in a fresh clinic', () => {
     await expect.poll(() => add.isVisible()).toBe(true);
     await add.getByRole('button', { name: 'Add Patient' }).click();
     await expect.poll(visible(page, 'Name required')).toBe(true);
-    expect(await add.isVisible()).toBe(true);
+    await expectVisible(add);
 
     await add.getByLabel(/^Name/).fill('Valentina Moreno');
     await add.getByLabel(/^Email/).fill('valentina@patients.test');
@@ -75,7 +76,7 @@ describe('patients in a fresh clinic', () => {
     await expect.poll(() => add.isVisible()).toBe(false);
     const card = page.getByRole('article', { name: 'Valentina Moreno' });
     await expect.poll(() => card.isVisible()).toBe(true);
-    expect(await card.getByText('+14155552671').isVisible()).toBe(true);
+    await expectVisible(card.getByText('+14155552671'));
 
     await card.getByRole('button', { name: 'Edit Valentina Moreno' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Patient' });
@@ -86,7 +87,7 @@ describe('patients in a fresh clinic', () => {
     await expect
       .poll(() => page.getByRole('article', { name: 'Valentina Moreno Ruiz' }).isVisible())
       .toBe(true);
-    expect(await page.getByText('Showing 1 of 1').isVisible()).toBe(true);
+    await expectVisible(page.getByText('Showing 1 of 1'));
     await context.close();
   });
 
@@ -235,9 +236,7 @@ describe.each([
     await page.goto('/patients');
     await expect.poll(() => page.getByRole('heading', { name: 'Patients', level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('article', { name: 'Emily Carter' }).isVisible()).toBe(true);
-    expect(await page.getByRole('article', { name: 'James Whitfield' }).getByText('Watch').isVisible()).toBe(
-      true,
-    );
+    await expectVisible(page.getByRole('article', { name: 'James Whitfield' }).getByText('Watch'));
     await expectAccessible(page, `/patients @ ${viewport.width}px`);
     await expectNoTruncatedBadges(page, `/patients @ ${viewport.width}px`);
     expect(consoleErrors).toEqual([]);

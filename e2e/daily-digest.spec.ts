@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, newVisitor, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { waitForMailContaining } from './support/outbox';
 
@@ -19,9 +19,7 @@ describe('Daily Digest and e-mail language', () => {
     const status = page.getByRole('region', { name: 'System status' });
     const digest = status.getByRole('listitem').filter({ hasText: 'Daily Digest' });
     await expect.poll(() => digest.getByText('Scheduled', { exact: true }).isVisible()).toBe(true);
-    expect(await digest.getByText(/E-mailed daily at 08:00 \(UTC\) to 1 owner or admin/).isVisible()).toBe(
-      true,
-    );
+    await expectVisible(digest.getByText(/E-mailed daily at 08:00 \(UTC\) to 1 owner or admin/));
 
     await page.goto('/account/security');
     const card = page.getByRole('region', { name: 'E-mail preferences' });
@@ -40,7 +38,7 @@ describe('Daily Digest and e-mail language', () => {
 
     await page.goto('/dashboard');
     await expect.poll(() => digest.getByText('Off', { exact: true }).isVisible()).toBe(true);
-    expect(await digest.getByRole('link', { name: 'Turn it on in your account' }).isVisible()).toBe(true);
+    await expectVisible(digest.getByRole('link', { name: 'Turn it on in your account' }));
     await expectAccessible(page, '/dashboard with the digest off');
     expect(consoleErrors).toEqual([]);
     await context.close();

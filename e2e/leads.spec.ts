@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, newVisitor, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { waitForMailContaining } from './support/outbox';
 
@@ -45,7 +45,7 @@ describe('a demo request reaches sales and the operators', () => {
     // The unfiltered list may show the row first: wait for the search's own answer.
     await expect.poll(() => page.getByText('1 lead', { exact: true }).isVisible()).toBe(true);
     const row = page.getByRole('row').filter({ hasText: visitorEmail });
-    expect(await row.isVisible()).toBe(true);
+    await expectVisible(row);
     expect(await row.textContent()).toContain('Lena Dental');
     expect(await row.textContent()).toContain('Demo');
     const csv = await page.request.get(`/api/admin/leads/export.csv?q=${tag}`);

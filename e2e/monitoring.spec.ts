@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 
 let browser: Browser;
@@ -21,8 +21,8 @@ describe('/monitoring (spec 2 §7)', () => {
       .toBe(true);
     const errors = page.getByRole('region', { name: 'Errors (last 24 hours)' });
     await expect.poll(() => errors.getByText('Healthy', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('No credential checks yet', { exact: false }).isVisible()).toBe(true);
-    expect(await page.getByText('No critical security events.').isVisible()).toBe(true);
+    await expectVisible(page.getByText('No credential checks yet', { exact: false }));
+    await expectVisible(page.getByText('No critical security events.'));
     await expectAccessible(page, '/monitoring at 1280 px');
 
     const loads = page.getByRole('region', { name: 'Page loads (last hour)' });
@@ -49,7 +49,7 @@ describe('/monitoring (spec 2 §7)', () => {
     await page.getByLabel('Debug Panel').check();
     const debug = page.getByRole('region', { name: 'Debug information' });
     await expect.poll(() => debug.getByText('Auto-refresh: every 30 seconds').isVisible()).toBe(true);
-    expect(await debug.getByText(/"generatedAt"/).isVisible()).toBe(true);
+    await expectVisible(debug.getByText(/"generatedAt"/));
     await expectAccessible(page, '/monitoring with the Debug Panel');
     expect(consoleErrors).toEqual([]);
     await context.close();

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 
 let browser: Browser;
@@ -89,13 +89,13 @@ describe('the onboarding wizard', () => {
     expect(await stepper.getByText(`Completed by ${handle}`).count()).toBe(2);
     expect(await stepper.getByText('WhatsApp Setup (skipped)').count()).toBe(1);
     expect(await stepper.getByText('Skipped', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('Your plan includes up to 3 templates.').isVisible()).toBe(true);
+    await expectVisible(page.getByText('Your plan includes up to 3 templates.'));
     const completeSetup = page.getByRole('button', { name: 'Complete Setup' });
     expect(await completeSetup.isDisabled()).toBe(true);
 
     // Starter templates carry their category and variables; two are added.
-    expect(await page.getByText('Review request').first().isVisible()).toBe(true);
-    expect(await page.getByText('{{patient_name}}').first().isVisible()).toBe(true);
+    await expectVisible(page.getByText('Review request').first());
+    await expectVisible(page.getByText('{{patient_name}}').first());
     await page.getByRole('button', { name: 'Add template: Post-treatment check-in' }).click();
     await page.getByRole('button', { name: 'Add template: Review request' }).click();
     await expect.poll(() => page.getByText('2 of 3 templates used').isVisible()).toBe(true);
@@ -133,7 +133,7 @@ describe('the onboarding wizard', () => {
     await completeSetup.click();
     await expect.poll(() => stepHeading(page, 'Setup Complete!').isVisible()).toBe(true);
     const summary = page.getByRole('list', { name: 'Setup summary' });
-    expect(await summary.getByText('Templates saved: 3').isVisible()).toBe(true);
+    await expectVisible(summary.getByText('Templates saved: 3'));
     expect(await summary.getByText('Skipped').count()).toBe(1);
     expect(await summary.getByText('Connected').count()).toBe(1);
     const followUp = page.getByRole('link', { name: 'Go to AI Follow-Up' });
@@ -145,7 +145,7 @@ describe('the onboarding wizard', () => {
     // Only SMS is set up: the card offers WhatsApp, and 'Maybe later' dismisses it for good.
     const reach = page.getByRole('region', { name: 'Maximize Your Reach' });
     await expect.poll(() => reach.isVisible()).toBe(true);
-    expect(await reach.getByRole('button', { name: 'Add WhatsApp' }).isVisible()).toBe(true);
+    await expectVisible(reach.getByRole('button', { name: 'Add WhatsApp' }));
     await expectStepAccessible(page, 'setup complete');
     await reach.getByRole('button', { name: 'Maybe later' }).click();
     await expect.poll(() => reach.count()).toBe(0);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 
 let browser: Browser;
@@ -85,7 +85,7 @@ describe('importing what a Spanish clinic exports from Excel', () => {
     expect(sample).toContain('María García López');
     expect(sample).toContain('+34612345678');
     expect(sample).toContain('Mar 15, 2026');
-    expect(await dialog.getByText('Row 3: 04/05/2026 read as May 4, 2026').isVisible()).toBe(true);
+    await expectVisible(dialog.getByText('Row 3: 04/05/2026 read as May 4, 2026'));
     expect(await dialog.getByTestId('import-errors').locator('tbody tr').allTextContents()).toEqual([
       '4nameName required',
     ]);

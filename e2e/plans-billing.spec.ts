@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, signInThroughForm, viewports } from './support/browser';
+import {
+  expectAccessible,
+  expectVisible,
+  launchBrowser,
+  newVisitor,
+  signInThroughForm,
+  viewports,
+} from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { callApi } from './support/page-api';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
@@ -92,11 +99,11 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     await page.goto('/dashboard');
     const dialog = dialogOf(page);
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await dialog.getByText('90% of your monthly message allowance used').isVisible()).toBe(true);
-    expect(await dialog.getByText('180 of 0').isVisible()).toBe(true);
-    expect(await dialog.getByText('SMS Add-on Bundle').isVisible()).toBe(true);
-    expect(await dialog.getByText('Professional', { exact: true }).isVisible()).toBe(true);
-    expect(await dialog.getByText('$457/month').isVisible()).toBe(true);
+    await expectVisible(dialog.getByText('90% of your monthly message allowance used'));
+    await expectVisible(dialog.getByText('180 of 0'));
+    await expectVisible(dialog.getByText('SMS Add-on Bundle'));
+    await expectVisible(dialog.getByText('Professional', { exact: true }));
+    await expectVisible(dialog.getByText('$457/month'));
     await expectAccessible(page, 'upgrade dialog (desktop)');
 
     // On a phone, the same owner sees it too, and "Remind me later" keeps it closed.
@@ -127,13 +134,13 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
     await dialog.getByRole('button', { name: 'Upgrade to Professional' }).click();
     await page.waitForURL('**/sandbox/stripe/checkout/cs_test_*');
-    expect(await page.getByText('CareLoop Professional: $457.00 per month').isVisible()).toBe(true);
+    await expectVisible(page.getByText('CareLoop Professional: $457.00 per month'));
     await page.getByRole('button', { name: 'Pay $457.00' }).click();
     await page.waitForURL('**/settings?tab=plan&checkout=success*');
     await expect.poll(() => page.getByText('Payment received').isVisible()).toBe(true);
     const current = page.getByRole('article', { name: 'Professional' });
     await expect.poll(() => current.getByText('Current plan').isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Manage billing' }).isVisible()).toBe(true);
+    await expectVisible(page.getByRole('button', { name: 'Manage billing' }));
     await expectAccessible(page, '/settings?tab=plan after checkout (desktop)');
 
     // Professional: the AI review response form replaces the notice, and saves.
@@ -149,7 +156,7 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     await page.goto('/settings?tab=plan');
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL('**/sandbox/stripe/portal/bps_*');
-    expect(await page.getByText('$457.00 paid').isVisible()).toBe(true);
+    await expectVisible(page.getByText('$457.00 paid'));
     expect(clinic.consoleErrors).toEqual([]);
     await clinic.context.close();
   }, 240_000);

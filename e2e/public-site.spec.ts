@@ -5,6 +5,7 @@ import {
   baseUrl,
   demoLogin,
   expectAccessible,
+  expectVisible,
   launchBrowser,
   newVisitor,
   signInThroughForm,
@@ -181,7 +182,7 @@ describe('cost calculator', () => {
     // The only slider; located without a name because its thumb has none (an axe finding on this route).
     const slider = page.getByRole('slider');
     expect(await slider.getAttribute('aria-valuenow')).toBe('70');
-    expect(await page.getByText('WhatsApp share: 70% (the rest by SMS)').isVisible()).toBe(true);
+    await expectVisible(page.getByText('WhatsApp share: 70% (the rest by SMS)'));
     expect(await page.getByRole('radio', { name: /^Starter/ }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: 'US/Canada' }).isChecked()).toBe(true);
 
@@ -244,14 +245,14 @@ describe('a path no page serves', () => {
     expect(visited?.status()).toBe(404);
     await expect.poll(() => notFound().isVisible()).toBe(true);
     expect(await page.title()).toBe('Page not found | CareLoop');
-    expect(await page.getByRole('navigation', { name: 'Main', exact: true }).first().isVisible()).toBe(true);
+    await expectVisible(page.getByRole('navigation', { name: 'Main', exact: true }).first());
     await expectAccessible(page, '/no-such-page signed out');
 
     await signInThroughForm(page, demoLogin.email, demoLogin.password);
     const signedIn = await page.goto('/no-such-page', { waitUntil: 'networkidle' });
     expect(signedIn?.status()).toBe(404);
     await expect.poll(() => notFound().isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Sign Out' }).first().isVisible()).toBe(true);
+    await expectVisible(page.getByRole('button', { name: 'Sign Out' }).first());
     expect(await page.getByRole('navigation', { name: 'Main', exact: true }).count()).toBe(0);
     await expectAccessible(page, '/no-such-page signed in');
     await context.close();

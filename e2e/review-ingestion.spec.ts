@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoLogin,
   expectAccessible,
+  expectVisible,
   launchBrowser,
   newVisitor,
   signInThroughForm,
@@ -71,14 +72,14 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     await trustpilot.getByLabel(/^Business unit ID/).fill(sandboxTrustpilot.businessUnitId);
     await trustpilot.getByRole('button', { name: 'Save Trustpilot' }).click();
     await expect.poll(() => page.getByText('Settings saved').first().isVisible()).toBe(true);
-    expect(await trustpilot.getByText('Connected', { exact: true }).isVisible()).toBe(true);
+    await expectVisible(trustpilot.getByText('Connected', { exact: true }));
 
     // Sync Reviews imports the sandbox's reviews.
     await page.goto('/reviews');
     await expect.poll(() => page.getByRole('heading', { name: 'Reviews', level: 1 }).isVisible()).toBe(true);
     // The hourly schedule may have imported them already: the titles below prove the import.
     await syncReviews(page, /^Imported \d+ new reviews$/);
-    expect(await page.getByText('Reviews synced successfully').first().isVisible()).toBe(true);
+    await expectVisible(page.getByText('Reviews synced successfully').first());
 
     // The dashboard tells the truth: Review Monitoring is Active after a good sync.
     await page.goto('/dashboard');
@@ -87,7 +88,7 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
       .getByRole('listitem')
       .filter({ hasText: 'Review Monitoring' });
     await expect.poll(() => monitoring.getByText('Active', { exact: true }).isVisible()).toBe(true);
-    expect(await monitoring.getByText(/^Last synced /).isVisible()).toBe(true);
+    await expectVisible(monitoring.getByText(/^Last synced /));
     await page.goto('/reviews');
 
     // Matched badges, with the patient each review was matched to.
@@ -99,23 +100,23 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
       [michael, 'Michael Brooks'],
       [reviewItem(page, reviewTitles.james), 'James Whitfield'],
     ] as const) {
-      expect(await item.getByText('Matched', { exact: true }).isVisible()).toBe(true);
-      expect(await item.getByText(`Patient: ${patient}`).isVisible()).toBe(true);
+      await expectVisible(item.getByText('Matched', { exact: true }));
+      await expectVisible(item.getByText(`Patient: ${patient}`));
     }
     // The 2-star review opened a case on import; the 4- and 5-star ones did not.
-    expect(await emily.getByText('Case open').isVisible()).toBe(true);
+    await expectVisible(emily.getByText('Case open'));
     expect(await michael.getByText('Case open').count()).toBe(0);
 
     // A confident match is not flagged; an uncertain one is, and Confirm match clears the flag.
     let dialog = await openReview(page, reviewTitles.emily);
     expect(await matchedPatient(dialog)).toBe('Emily Carter');
     expect(await dialog.getByText('Needs review').count()).toBe(0);
-    expect(await dialog.getByText('A case is already open').isVisible()).toBe(true);
+    await expectVisible(dialog.getByText('A case is already open'));
     await closeDialog(dialog);
 
     dialog = await openReview(page, reviewTitles.james);
     expect(await matchedPatient(dialog)).toBe('James Whitfield');
-    expect(await dialog.getByText('Needs review').isVisible()).toBe(true);
+    await expectVisible(dialog.getByText('Needs review'));
     await dialog.getByRole('button', { name: 'Confirm match' }).click();
     await expect.poll(() => page.getByText('Match confirmed').first().isVisible()).toBe(true);
     await expect.poll(() => dialog.getByText('Checked by staff').isVisible()).toBe(true);
@@ -125,7 +126,7 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     // Reassign by hand: the engine's Michael Brooks is wrong. Unmatch, then match another patient.
     dialog = await openReview(page, reviewTitles.michael);
     expect(await matchedPatient(dialog)).toBe('Michael Brooks');
-    expect(await dialog.getByText('Needs review').isVisible()).toBe(true);
+    await expectVisible(dialog.getByText('Needs review'));
     await dialog.getByRole('button', { name: 'Unmatch' }).click();
     await expect.poll(() => page.getByText('Match removed').first().isVisible()).toBe(true);
     await expect.poll(() => matchedPatient(dialog)).toBe('No patient matched');
@@ -142,7 +143,7 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     await expect.poll(() => page.getByText('Review matched to Ayşe Demir').first().isVisible()).toBe(true);
     await expect.poll(() => matchedPatient(dialog)).toBe('Ayşe Demir');
     await expect.poll(() => michael.getByText('Patient: Ayşe Demir').isVisible()).toBe(true);
-    expect(await michael.getByText('Matched', { exact: true }).isVisible()).toBe(true);
+    await expectVisible(michael.getByText('Matched', { exact: true }));
 
     // Every decision is recorded: who, when, from what to what (newest first).
     const history = dialog.getByRole('list', { name: 'Match history' });
@@ -162,7 +163,7 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     expect(await reviewItem(page, reviewTitles.emily).count()).toBe(1);
     dialog = await openReview(page, reviewTitles.michael);
     expect(await matchedPatient(dialog)).toBe('Ayşe Demir');
-    expect(await dialog.getByText('Checked by staff').isVisible()).toBe(true);
+    await expectVisible(dialog.getByText('Checked by staff'));
     await closeDialog(dialog);
     dialog = await openReview(page, reviewTitles.james);
     expect(await matchedPatient(dialog)).toBe('James Whitfield');
@@ -173,8 +174,8 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     await page.goto('/cases');
     const kase = page.getByRole('button', { name: /2-star review.*Whitening left my teeth sensitive/ });
     await expect.poll(() => kase.isVisible()).toBe(true);
-    expect(await kase.getByText('Open', { exact: true }).isVisible()).toBe(true);
-    expect(await kase.getByText(/^Emily Carter · Review · Created /).isVisible()).toBe(true);
+    await expectVisible(kase.getByText('Open', { exact: true }));
+    await expectVisible(kase.getByText(/^Emily Carter · Review · Created /));
     expect(await page.getByRole('button', { name: /New implant feels great|Good experience/ }).count()).toBe(
       0,
     );
@@ -192,10 +193,10 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     // Lucía F.'s review: an uncertain engine match that the first test leaves alone.
     await expect.poll(() => reviewItem(page, reviewTitles.lucia).isVisible()).toBe(true);
     const dialog = await openReview(page, reviewTitles.lucia);
-    expect(await dialog.getByText('Needs review').isVisible()).toBe(true);
+    await expectVisible(dialog.getByText('Needs review'));
     await dialog.getByRole('button', { name: 'Confirm match' }).click();
     await expect.poll(() => dialog.getByRole('list', { name: 'Match history' }).isVisible()).toBe(true);
-    expect(await dialog.getByRole('combobox', { name: 'Match to another patient' }).isVisible()).toBe(true);
+    await expectVisible(dialog.getByRole('combobox', { name: 'Match to another patient' }));
     // This checks the dialog. A toast with a title has its text in #868e96 on white (3.3:1, axe
     // color-contrast): the shared toasts' styling, reported; wait until the Sync toast closes (4 s).
     await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);

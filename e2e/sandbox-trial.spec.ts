@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 
 let browser: Browser;
@@ -31,16 +31,14 @@ describe('"Try it first": a new clinic in sandbox mode', () => {
     await page.waitForURL('**/dashboard');
     const notice = page.getByRole('status').filter({ hasText: 'Sandbox mode is on' });
     await expect.poll(() => notice.isVisible()).toBe(true);
-    expect(await notice.getByText(/never to real patients or real services/).isVisible()).toBe(true);
+    await expectVisible(notice.getByText(/never to real patients or real services/));
     await expectAccessible(page, 'dashboard in sandbox mode at 1280 px');
 
     await notice.getByRole('link', { name: 'Switch back in Settings' }).click();
     await page.waitForURL('**/settings');
     const card = page.getByRole('region', { name: 'Try it first' });
     await expect.poll(() => card.isVisible()).toBe(true);
-    expect(await card.getByText(/removes the provider credentials saved during the trial/).isVisible()).toBe(
-      true,
-    );
+    await expectVisible(card.getByText(/removes the provider credentials saved during the trial/));
     await card.getByRole('button', { name: 'Switch back to real providers' }).click();
     await expect
       .poll(() => page.getByText(/^Back on the real providers: \d+ test credentials removed/).isVisible())

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 
 let browser: Browser;
@@ -38,10 +38,10 @@ describe('/security-hardening (spec 2 §2)', () => {
 
     // Headers as this server serves them pass; the new owner has no two-factor yet, so that one fails with its fix.
     const headers = page.getByRole('region', { name: 'Secure headers' });
-    expect(await headers.getByText('Pass', { exact: true }).isVisible()).toBe(true);
+    await expectVisible(headers.getByText('Pass', { exact: true }));
     const twoFactor = page.getByRole('region', { name: 'Two-factor adoption' });
-    expect(await twoFactor.getByText('Fail', { exact: true }).isVisible()).toBe(true);
-    expect(await twoFactor.getByText(/turn on two-factor authentication/).isVisible()).toBe(true);
+    await expectVisible(twoFactor.getByText('Fail', { exact: true }));
+    await expectVisible(twoFactor.getByText(/turn on two-factor authentication/));
     expect(await page.getByRole('button', { name: /^Auto-fix/ }).count()).toBe(1);
     await expectAccessible(page, '/security-hardening at 1280 px');
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   demoLogin,
   expectAccessible,
+  expectVisible,
   launchBrowser,
   newVisitor,
   signInThroughForm,
@@ -77,10 +78,8 @@ describe('clinic settings', () => {
 
     // AI review response is not on the starter plan.
     const ai = page.getByRole('region', { name: 'AI review response' });
-    expect(await ai.getByText('Premium Feature').isVisible()).toBe(true);
-    expect(await ai.getByText('This feature requires Professional or Enterprise plan').isVisible()).toBe(
-      true,
-    );
+    await expectVisible(ai.getByText('Premium Feature'));
+    await expectVisible(ai.getByText('This feature requires Professional or Enterprise plan'));
     expect(await ai.getByRole('link', { name: 'Upgrade your plan' }).getAttribute('href')).toBe(
       '/settings?tab=plan',
     );
@@ -111,7 +110,7 @@ describe('clinic settings', () => {
     await expect.poll(visible(page, 'Invitation sent')).toBe(true);
     const pending = page.getByRole('listitem', { name: invitee });
     await expect.poll(() => pending.isVisible()).toBe(true);
-    expect(await pending.getByText('Pending').isVisible()).toBe(true);
+    await expectVisible(pending.getByText('Pending'));
     expect(await waitForMailLink(invitee, '/signup?invitation=')).toContain('/signup?invitation=');
     await expectAccessibleWithoutToasts(page, '/settings?tab=team (desktop)');
     // The same address twice: the server's refusal is shown.
@@ -159,7 +158,7 @@ describe('clinic settings', () => {
     await page.waitForURL('**/settings?tab=api');
     const clients = page.getByRole('region', { name: 'API clients' });
     await expect.poll(() => clients.isVisible()).toBe(true);
-    expect(await clients.getByText('No API clients yet.').isVisible()).toBe(true);
+    await expectVisible(clients.getByText('No API clients yet.'));
     await expect.poll(visible(page, 'This feature requires Professional or Enterprise plan')).toBe(true);
     expect(await page.getByRole('button', { name: 'Create client' }).count()).toBe(0);
     await expectAccessible(page, '/settings?tab=api (desktop)');

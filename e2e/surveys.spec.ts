@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, newVisitor, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { waitForMailLink } from './support/outbox';
 import { callApi } from './support/page-api';
@@ -144,7 +144,7 @@ describe('patient surveys', () => {
     });
     await expect.poll(() => question.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await phone.locator('html').getAttribute('lang')).toBe('es');
-    expect(await phone.getByRole('img', { name: practiceName }).isVisible()).toBe(true);
+    await expectVisible(phone.getByRole('img', { name: practiceName }));
     await expectAccessible(phone, `${link} question (375 px)`);
 
     await phone.getByRole('radio', { name: '4' }).check({ force: true });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, viewports } from './support/browser';
+import { expectAccessible, expectVisible, launchBrowser, viewports } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 
 let browser: Browser;
@@ -22,7 +22,7 @@ describe('/testing-checklist (spec 2 §2)', () => {
       .toBe(true);
     const summary = page.getByRole('region', { name: 'Checklist summary' });
     await expect.poll(() => summary.getByText('0 of 12 completed').isVisible()).toBe(true);
-    expect(await summary.getByText('Not Ready').isVisible()).toBe(true);
+    await expectVisible(summary.getByText('Not Ready'));
     expect(
       await page.getByText('The app is not ready for launch: 6 critical tests remain.').isVisible(),
     ).toBe(true);
@@ -50,7 +50,7 @@ describe('/testing-checklist (spec 2 §2)', () => {
         .toBe(true);
     }
     await expect.poll(() => summary.getByText('Ready', { exact: true }).isVisible()).toBe(true);
-    expect(await summary.getByText('6 of 6 passed').isVisible()).toBe(true);
+    await expectVisible(summary.getByText('6 of 6 passed'));
     expect(await page.getByText('Production Readiness Warning').count()).toBe(0);
 
     // Notes are saved too, and everything survives a reload.

@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newVisitor, signInThroughForm, viewports } from './support/browser';
+import {
+  expectAccessible,
+  expectVisible,
+  launchBrowser,
+  newVisitor,
+  signInThroughForm,
+  viewports,
+} from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { upgradeToProfessional } from './support/plans';
 
@@ -35,7 +42,7 @@ describe('webhook endpoints in Settings > API', () => {
     await page.goto('/settings?tab=api');
     const webhooks = page.getByRole('region', { name: 'Webhooks' });
     await expect.poll(() => webhooks.isVisible(), { timeout: 20_000 }).toBe(true);
-    expect(await webhooks.getByText('No webhook endpoints yet.').isVisible()).toBe(true);
+    await expectVisible(webhooks.getByText('No webhook endpoints yet.'));
     const form = page.getByRole('region', { name: 'New webhook endpoint' });
 
     // The cloud metadata address is refused, with the reason under the field.
@@ -60,8 +67,8 @@ describe('webhook endpoints in Settings > API', () => {
 
     const row = webhooks.getByRole('listitem', { name: 'https://93.184.216.34/careloop/webhooks' });
     await expect.poll(() => row.isVisible()).toBe(true);
-    expect(await row.getByText('case.resolved').isVisible()).toBe(true);
-    expect(await row.getByText('Active').isVisible()).toBe(true);
+    await expectVisible(row.getByText('case.resolved'));
+    await expectVisible(row.getByText('Active'));
     // The secret is not on the page any more, nor in what the API lists.
     expect(await page.content()).not.toContain(secret);
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { thisServer } from './server';
 
@@ -71,6 +71,15 @@ export async function expectAccessible(page: Page, label: string) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+/**
+ * The element comes on screen, waiting as Playwright's own assertions do. A one-shot
+ * `isVisible()` right after an action reads the page before the data behind it has arrived (the
+ * Manage billing button of a plan that had just changed failed that way once in CI).
+ */
+export async function expectVisible(locator: Locator, timeout = 10_000) {
+  await locator.waitFor({ state: 'visible', timeout });
 }
 
 export const demoLogin = { email: 'demo@careloop.local', password: 'careloop-demo' } as const;
