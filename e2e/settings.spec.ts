@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeToasts,
   demoLogin,
   expectAccessible,
   expectVisible,
@@ -25,10 +26,7 @@ const visible = (page: Page, text: string | RegExp) => () => page.getByText(text
 
 /** axe reads a toast mid-animation as low contrast: close the toasts first. */
 async function expectAccessibleWithoutToasts(page: Page, label: string) {
-  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
-    await close.click().catch(() => {}); // it may have closed by itself meanwhile
-  }
-  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
+  await closeToasts(page);
   await expectAccessible(page, label);
 }
 const limitMessage = 'Template Limit Reached - Upgrade to Professional to add more than 3 templates';

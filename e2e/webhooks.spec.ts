@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeToasts,
   expectAccessible,
   expectVisible,
   launchBrowser,
@@ -24,13 +25,6 @@ afterAll(async () => {
 });
 
 const visible = (page: Page, text: string | RegExp) => () => page.getByText(text).first().isVisible();
-
-async function closeToasts(page: Page) {
-  for (const close of await page.getByRole('button', { name: 'Close notification' }).all()) {
-    await close.click().catch(() => {});
-  }
-  await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 15_000 }).toBe(0);
-}
 
 describe('webhook endpoints in Settings > API', () => {
   it('a Professional owner adds, inspects and turns off an endpoint; private targets refused; axe clean', async () => {

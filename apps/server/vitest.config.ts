@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { hangGuard } from '../../vitest.timeouts.ts';
 
 export default defineConfig({
@@ -11,6 +11,13 @@ export default defineConfig({
     name: 'server',
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
+    // A file about one database says so in its name and runs only in that database's suite:
+    // `*.postgres.test.ts` with TEST_DATABASE_URL (pg_dump, the pool), `*.pglite.test.ts` without
+    // it (the embedded database's own backup). No test is skipped for the database it runs on.
+    exclude: [
+      ...configDefaults.exclude,
+      process.env.TEST_DATABASE_URL ? 'src/**/*.pglite.test.ts' : 'src/**/*.postgres.test.ts',
+    ],
     environment: 'node',
     globalSetup: ['./src/testing/global-setup.ts'],
     // One worker runs many files in one module graph (an isolated worker per file re-imported the

@@ -82,6 +82,28 @@ export async function expectVisible(locator: Locator, timeout = 10_000) {
   await locator.waitFor({ state: 'visible', timeout });
 }
 
+/**
+ * Closes every toast on screen and waits until none is left. Each close is tried once with a short
+ * wait: a toast can close by itself between the count and the click, and a click on a toast that
+ * has gone would otherwise wait the full 30 s action timeout (it did, in two specs).
+ */
+export async function closeToasts(page: Page) {
+  const close = page.getByRole('button', { name: 'Close notification' });
+  await expect
+    .poll(
+      async () => {
+        if ((await close.count()) > 0)
+          await close
+            .first()
+            .click({ timeout: 1000 })
+            .catch(() => undefined);
+        return page.locator('.mantine-Notification-root').count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
+}
+
 export const demoLogin = { email: 'demo@careloop.local', password: 'careloop-demo' } as const;
 
 export async function signInThroughForm(page: Page, email: string, password: string) {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../app-deps';
 import { createAppDeps } from '../bootstrap';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase, type QueryObserver } from '../db/client';
+import { createScratchDatabase } from './scratch-database';
 
 export const testOrigin = 'http://localhost:3000';
 
@@ -28,8 +29,10 @@ type TestAppOptions = {
   /** The request context's clock (idle and absolute session lifetimes), for tests that move time. */
   now?: () => number;
   /**
-   * A fresh copy of the migrated database of this app's own (PGlite only), for the few tests that
-   * need an empty database, such as the demo seed's "only on an empty database".
+   * An empty migrated database of this app's own, for the few tests that must not see other files'
+   * rows (the demo seed's "only on an empty database", service-wide status incidents): on PGlite a
+   * fresh copy of the snapshot, on PostgreSQL a scratch database beside TEST_DATABASE_URL's,
+   * dropped on close.
    */
   ownDatabase?: boolean;
 };
@@ -86,6 +89,22 @@ export async function createTestApp(options: TestAppOptions = {}) {
  * database of its own says so (`ownDatabase`, `dataDir`, `databaseUrl`).
  */
 async function openTestDatabase(options: TestAppOptions): Promise<DatabaseHandle> {
+  if (options.ownDatabase && !options.databaseUrl && process.env.TEST_DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.TEST_DATABASE_URL, { migrate: true });
+    const handle = await openDatabase({
+      kind: 'postgres',
+      url: scratch.url,
+      max: 4,
+      observeQuery: options.observeQuery,
+    });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        await scratch.drop();
+      },
+    };
+  }
   const url = options.databaseUrl ?? process.env.TEST_DATABASE_URL;
   if (url) return openDatabase({ kind: 'postgres', url, max: 4, observeQuery: options.observeQuery });
   if (options.dataDir || options.ownDatabase) {

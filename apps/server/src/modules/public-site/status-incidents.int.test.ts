@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobWorkerHeartbeats, statusIncidents } from '../../db/schema';
-import { createScratchDatabase } from '../../testing/scratch-database';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   heartbeatStaleAfterMs,
@@ -12,20 +11,11 @@ import { recordSystemStatusSample } from './system-status.service';
 // Incidents and heartbeats are the whole service's, not a clinic's: these tests own their database,
 // so that no other file's status checks open or close an incident under them.
 let t: TestApp;
-let dropScratch: (() => Promise<void>) | undefined;
 beforeAll(async () => {
-  const sharedUrl = process.env.TEST_DATABASE_URL;
-  if (sharedUrl) {
-    const scratch = await createScratchDatabase(sharedUrl, { migrate: true });
-    dropScratch = scratch.drop;
-    t = await createTestApp({ databaseUrl: scratch.url });
-  } else {
-    t = await createTestApp({ ownDatabase: true });
-  }
+  t = await createTestApp({ ownDatabase: true });
 });
 afterAll(async () => {
   await t?.close();
-  await dropScratch?.();
 });
 
 const minute = 60_000;
