@@ -197,9 +197,7 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
     await dialog.getByRole('button', { name: 'Confirm match' }).click();
     await expect.poll(() => dialog.getByRole('list', { name: 'Match history' }).isVisible()).toBe(true);
     await expectVisible(dialog.getByRole('combobox', { name: 'Match to another patient' }));
-    // This checks the dialog. A toast with a title has its text in #868e96 on white (3.3:1, axe
-    // color-contrast): the shared toasts' styling, reported; wait until the Sync toast closes (4 s).
-    await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
+    // axe checks the dialog with the toasts still open: their text meets AA (theme.tsx).
     // Nothing in the dialog is wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'review detail dialog (375 px)');
