@@ -13,7 +13,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('a demo request reaches sales and the operators', () => {
+describe("a demo request and a visitor's error report reach the operators", () => {
   it('is mailed to SALES_EMAIL and listed on /admin/leads for an operator, axe clean at 1280 and 375 px', async () => {
     const tag = randomBytes(4).toString('hex');
     const visitorEmail = `lead-${tag}@test.careloop.local`;
@@ -29,6 +29,9 @@ describe('a demo request reaches sales and the operators', () => {
     await expect
       .poll(() => visitor.page.getByRole('status').getByText('Your demo request is in').isVisible())
       .toBe(true);
+    // A page that does not exist: the visitor's browser reports it, with no clinic to see it.
+    await visitor.page.goto(`/no-such-page-${tag}`);
+    await expectVisible(visitor.page.getByRole('heading', { level: 1, name: 'Page not found' }));
     await visitor.context.close();
 
     const mail = await waitForMailContaining(inject('salesEmail'), visitorEmail);
@@ -55,6 +58,17 @@ describe('a demo request reaches sales and the operators', () => {
     await page.setViewportSize(viewports.mobile);
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Leads' }).isVisible()).toBe(true);
     await expectAccessible(page, '/admin/leads at 375 px');
+    await page.setViewportSize(viewports.desktop);
+
+    // The visitor's report reaches the operators' error view, as the public site's.
+    await page.getByRole('link', { name: 'Error reports' }).click();
+    await page.waitForURL('**/admin/errors');
+    await page.getByRole('radio', { name: 'Public site' }).check({ force: true });
+    await page.getByRole('checkbox', { name: 'Include pages not found' }).check();
+    const report = page.getByRole('row').filter({ hasText: `/no-such-page-${tag}` });
+    await expectVisible(report);
+    expect(await report.textContent()).toContain('Public site (signed out)');
+    await expectAccessible(page, '/admin/errors at 1280 px');
     expect(consoleErrors).toEqual([]);
     await operator.context.close();
   });
@@ -62,8 +76,9 @@ describe('a demo request reaches sales and the operators', () => {
   it('is not shown to a clinic user who is not an operator', async () => {
     const clinic = await signUpNewClinic(browser);
     expect(await clinic.page.getByRole('link', { name: 'Leads' }).count()).toBe(0);
-    const res = await clinic.page.request.get('/api/admin/leads');
-    expect(res.status()).toBe(403);
+    expect(await clinic.page.getByRole('link', { name: 'Error reports' }).count()).toBe(0);
+    expect((await clinic.page.request.get('/api/admin/leads')).status()).toBe(403);
+    expect((await clinic.page.request.get('/api/admin/client-errors')).status()).toBe(403);
     await clinic.context.close();
   });
 });

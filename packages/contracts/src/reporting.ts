@@ -51,3 +51,47 @@ export const logPerformanceBodySchema = z.object({
 export type LogPerformanceBody = z.infer<typeof logPerformanceBodySchema>;
 
 export const acceptedResponseSchema = z.object({ accepted: z.literal(true) });
+
+// The operators' view of what browsers reported (GET /api/admin/client-errors): every clinic's and
+// the signed-out public pages', which belong to no clinic and would otherwise reach no one.
+export const clientErrorSources = ['all', 'public', 'clinics'] as const;
+
+export const clientErrorListQuerySchema = z.object({
+  source: z.enum(clientErrorSources).default('all'),
+  /** The id a user quoted from the error screen: that report only. */
+  errorId: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || undefined),
+  /** Not found pages are many and mostly visitors' typos: left out unless asked for. */
+  includeNotFound: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(100_000).default(0),
+});
+export type ClientErrorListQuery = z.output<typeof clientErrorListQuerySchema>;
+
+export const clientErrorSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  errorType: z.string(),
+  /** The short id the error screen showed the user, to find their report when they quote it. */
+  errorId: z.string().nullable(),
+  message: z.string().nullable(),
+  url: z.string().nullable(),
+  /** Null for a signed-out page of the public site. */
+  clinicId: z.string().nullable(),
+  clinicName: z.string().nullable(),
+  userAgent: z.string().nullable(),
+});
+export type ClientError = z.infer<typeof clientErrorSchema>;
+
+export const clientErrorListSchema = z.object({
+  items: z.array(clientErrorSchema),
+  total: z.number().int(),
+});
+export type ClientErrorList = z.infer<typeof clientErrorListSchema>;

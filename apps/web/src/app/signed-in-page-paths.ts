@@ -16,6 +16,7 @@ export const signedInPagePaths = [
   paths.followUpAutomation,
   paths.accountSecurity,
   paths.adminLeads,
+  paths.adminClientErrors,
   paths.testingChecklist,
   paths.monitoring,
   paths.securityHardening,

@@ -53,6 +53,11 @@ const pages: Record<SignedInPagePath, LazyExoticComponent<ComponentType>> = {
     'AccountSecurityPage',
   ),
   [paths.adminLeads]: lazyPage(['operators'], () => import('../features/operators/leads-page'), 'LeadsPage'),
+  [paths.adminClientErrors]: lazyPage(
+    ['operators'],
+    () => import('../features/operators/client-errors-page'),
+    'ClientErrorsPage',
+  ),
   [paths.testingChecklist]: lazyPage(
     ['testing'],
     () => import('../features/testing-checklist/testing-checklist-page'),

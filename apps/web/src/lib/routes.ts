@@ -43,6 +43,7 @@ export const paths = {
   digestUnsubscribe: '/digest/unsubscribe',
   /** The service operators' internal pages (OPERATOR_EMAILS), not clinic pages. */
   adminLeads: '/admin/leads',
+  adminClientErrors: '/admin/errors',
 } as const;
 
 export const supportEmail = 'support@careloop.example';

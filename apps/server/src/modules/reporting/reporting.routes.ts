@@ -1,5 +1,8 @@
+import { errorResponseSchema } from '@careloop/contracts/errors';
 import {
   acceptedResponseSchema,
+  clientErrorListQuerySchema,
+  clientErrorListSchema,
   logErrorBodySchema,
   logPerformanceBodySchema,
   logUserActionBodySchema,
@@ -7,7 +10,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
-import { logClientAction, logClientError, logClientPerformance, type Reporter } from './reporting.service';
+import {
+  listClientErrors,
+  logClientAction,
+  logClientError,
+  logClientPerformance,
+  type Reporter,
+} from './reporting.service';
 
 // Accepted from signed-out pages too; bounded in size and rate, and the user comes from the session.
 const reportLimits = {
@@ -29,9 +38,36 @@ export const reportingRoutes =
       '/api/log-error',
       { ...reportLimits, schema: { tags: ['reporting'], body: logErrorBodySchema, response } },
       async (request, reply) => {
-        await logClientError(deps.db, await reporter(request), request.body);
+        const who = await reporter(request);
+        await logClientError(deps.db, who, request.body);
+        // A line in the service's log too, so that a crash on a signed-out page (no clinic, no
+        // monitoring page of its own) reaches the operators. The URL is left out: a survey or reset
+        // link carries its token in it; the stored report has it, found by the error id.
+        const line = {
+          errorType: request.body.error_type,
+          errorId: request.body.error_id,
+          clinicId: who.clinicId,
+          message: request.body.error_message?.slice(0, 200),
+        };
+        if (request.body.error_type === 'page_not_found')
+          request.log.info(line, 'client reported a page not found');
+        else request.log.warn(line, 'client reported an error');
         return reply.status(202).send({ accepted: true });
       },
+    );
+    app.get(
+      '/api/admin/client-errors',
+      {
+        config: { access: 'operator' },
+        schema: {
+          tags: ['admin'],
+          summary:
+            "Errors browsers reported, every clinic's and the public pages', newest first (operators only)",
+          querystring: clientErrorListQuerySchema,
+          response: { 200: clientErrorListSchema, 400: errorResponseSchema },
+        },
+      },
+      async (request) => listClientErrors(deps.db, request.query),
     );
     app.post(
       '/api/log-user-action',

@@ -1,10 +1,17 @@
-import type { LogErrorBody, LogPerformanceBody, LogUserActionBody } from '@careloop/contracts/reporting';
+import type {
+  ClientErrorList,
+  ClientErrorListQuery,
+  LogErrorBody,
+  LogPerformanceBody,
+  LogUserActionBody,
+} from '@careloop/contracts/reporting';
 import type { Database } from '../../db/client';
 import {
   deleteReportsBefore,
   insertClientAction,
   insertErrorLog,
   insertPerformanceMetric,
+  listErrorLogs,
 } from './reporting.repository';
 
 export type Reporter = { clinicId: string | null; userId: string | null; userAgent: string | null };
@@ -45,4 +52,18 @@ export async function logClientPerformance(db: Database, who: Reporter, body: Lo
 
 export function deleteReportsOlderThan(db: Database, days: number) {
   return deleteReportsBefore(db, new Date(Date.now() - days * 86_400_000));
+}
+
+/** The reports of every clinic and of the public pages, for the operators' error view (query as validated by the route). */
+export async function listClientErrors(db: Database, query: ClientErrorListQuery): Promise<ClientErrorList> {
+  const { source, includeNotFound, errorId, limit, offset } = query;
+  const { rows, total } = await listErrorLogs(db, { source, includeNotFound, errorId }, { limit, offset });
+  return {
+    items: rows.map((row) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      message: row.message === null ? null : row.message.slice(0, 1000),
+    })),
+    total,
+  };
 }

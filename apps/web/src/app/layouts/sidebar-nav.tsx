@@ -1,6 +1,7 @@
 import { ActionIcon, Box, Button, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
 import {
   type Icon,
+  IconBug,
   IconBuildingSkyscraper,
   IconChartBar,
   IconChecklist,
@@ -40,6 +41,7 @@ const sidebarEntries: readonly SidebarEntry[] = [
 /** Shown to the service's operators only (OPERATOR_EMAILS), after the clinic's own pages. */
 const operatorSidebarEntries: readonly SidebarEntry[] = [
   { labelKey: 'sidebar.leads', to: paths.adminLeads, icon: IconInbox },
+  { labelKey: 'sidebar.clientErrors', to: paths.adminClientErrors, icon: IconBug },
 ];
 
 /** The sidebar's content; the caller supplies the `<nav>` landmark (AppShell.Navbar or the drawer). */
