@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { e2eWorkers } from './workers';
+import { hangGuard } from '../../vitest.timeouts.ts';
 
 /** One server of the run, as a spec file sees it (`thisServer()` in support/server.ts). */
 export type E2eServer = {
@@ -108,7 +109,9 @@ async function startServer(options: { port: number; salesEmail: string; operator
 }
 
 async function waitForReady(url: string, server: ChildProcess) {
-  const deadline = Date.now() + 90_000;
+  // A guard against a hang, not a speed budget: the same limit as every other set-up (a loaded
+  // 2-core machine once took over 90 s to start the server).
+  const deadline = Date.now() + hangGuard.hookTimeout;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
@@ -119,5 +122,5 @@ async function waitForReady(url: string, server: ChildProcess) {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error('the server did not become ready within 90 s');
+  throw new Error(`the server did not become ready within ${hangGuard.hookTimeout / 1000} s`);
 }
