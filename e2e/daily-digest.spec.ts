@@ -30,11 +30,13 @@ describe('Daily Digest and e-mail language', () => {
       .poll(() => page.getByText('You will no longer receive the Daily Digest').isVisible())
       .toBe(true);
 
-    await card.getByLabel('Language of your e-mails').click();
+    // The account's language is the app's too: chosen here, the page turns Spanish; back to English.
+    await card.getByLabel('Your language').click();
     await page.getByRole('option', { name: 'Español' }).click();
-    await expect
-      .poll(() => page.getByText('Your e-mails will be written in this language').isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText('CareLoop usará este idioma con usted').isVisible()).toBe(true);
+    await page.getByRole('region', { name: 'Preferencias de correo' }).getByLabel('Su idioma').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect.poll(() => page.getByText('CareLoop will use this language for you').isVisible()).toBe(true);
 
     await page.goto('/dashboard');
     await expect.poll(() => digest.getByText('Off', { exact: true }).isVisible()).toBe(true);
