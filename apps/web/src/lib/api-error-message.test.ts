@@ -27,12 +27,12 @@ describe('apiErrorMessage', () => {
   it('falls back to a translated generic message for an unknown code or a non-API error', async () => {
     await changeLanguage('es');
     expect(apiErrorMessage(new ApiError(418, 'TEAPOT', serverMessage))).toBe(
-      'Algo salió mal. Inténtalo de nuevo.',
+      'Algo salió mal. Inténtelo de nuevo.',
     );
-    expect(apiErrorMessage(new Error('boom'))).toBe('Algo salió mal. Inténtalo de nuevo.');
+    expect(apiErrorMessage(new Error('boom'))).toBe('Algo salió mal. Inténtelo de nuevo.');
     // A code that only looks like a key (inherited from Object) is not one.
     expect(apiErrorMessage(new ApiError(400, 'toString', serverMessage))).toBe(
-      'Algo salió mal. Inténtalo de nuevo.',
+      'Algo salió mal. Inténtelo de nuevo.',
     );
   });
 });
