@@ -16,7 +16,7 @@ describe('apiErrorMessage', () => {
     );
     await changeLanguage('es');
     expect(apiErrorMessage(new ApiError(409, 'CONFLICT', serverMessage))).toBe(
-      'Esto entra en conflicto con datos existentes. Actualiza la página e inténtalo de nuevo.',
+      'Esto entra en conflicto con datos existentes. Actualice la página e inténtelo de nuevo.',
     );
     await changeLanguage('tr');
     expect(apiErrorMessage(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBe(
