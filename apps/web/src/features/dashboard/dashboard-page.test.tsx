@@ -75,6 +75,7 @@ const meInSandbox = (sandboxMode: boolean, role: MeResponse['role']): MeResponse
     firstName: 'Ana',
     lastName: 'Owner',
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'cln_1',

@@ -90,7 +90,7 @@ function templateToDraft(template: MessageTemplate): WizardTemplateDraft {
 /** What the browser says of where it is: its IANA zone and its languages' tags (`es-ES`). */
 export type BrowserLocale = { timeZone: string | undefined; languages: readonly string[] };
 
-export function browserLocale(): BrowserLocale {
+function browserLocale(): BrowserLocale {
   return {
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     languages: typeof navigator === 'undefined' ? [] : navigator.languages,
@@ -101,7 +101,7 @@ export function browserLocale(): BrowserLocale {
  * The browser's guess at the clinic's zone and country: its zone when the runtime knows it, and the
  * region of its first language tag that names one we have phone rules for (`es-ES` -> ES).
  */
-export function guessClinicLocale(browser: BrowserLocale): {
+function guessClinicLocale(browser: BrowserLocale): {
   timeZone: string | null;
   country: string | null;
 } {

@@ -61,6 +61,7 @@ describe('PatientsPage', () => {
               firstName: null,
               lastName: null,
               twoFactorEnabled: false,
+              language: 'en',
             },
             clinic: {
               id: 'c1',
@@ -140,6 +141,7 @@ describe('PatientsPage', () => {
         firstName: 'Olivia',
         lastName: 'Owner',
         twoFactorEnabled: false,
+        language: 'en',
       },
       clinic: {
         id: 'c1',
