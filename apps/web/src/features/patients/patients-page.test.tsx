@@ -364,8 +364,8 @@ describe('PatientsPage', () => {
     expect(within(dialog).getByTestId('import-sample').textContent).toContain('+34612345678');
     const errorRows = within(within(dialog).getByTestId('import-errors')).getAllByRole('row').slice(1);
     expect(errorRows.map((row) => row.textContent)).toEqual([
-      '3nameName required',
-      '4procedure_datePlease enter the date as DD/MM/YYYY or YYYY-MM-DD',
+      '3NameName required',
+      '4Procedure datePlease enter the date as DD/MM/YYYY or YYYY-MM-DD',
     ]);
 
     const notas = within(dialog).getByRole('combobox', { name: 'Import column Notas as' });
