@@ -379,11 +379,23 @@ describe('PatientsPage', () => {
     });
     await waitFor(() => expect(within(dialog).queryByText('Ignored columns: Notas')).toBeNull());
 
+    // A file of patients from abroad: its phones' country, asked again and kept for the import.
+    const phoneCountry = within(dialog).getByRole('combobox', { name: /^Phone numbers' country/ });
+    expect(phoneCountry).toHaveProperty('value', 'ES');
+    await user.selectOptions(phoneCountry, 'TR');
+    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(2));
+    expect(network.to('/api/patients/import/preview')[1]?.body).toEqual({
+      uploadId: 'upl_1',
+      mapping: ['given_name', 'family_name', 'phone', 'comment'],
+      phoneCountry: 'TR',
+    });
+
     await user.click(within(dialog).getByRole('button', { name: 'Import valid rows (2)' }));
     expect(await within(dialog).findByText('Added: 2. Skipped: 3.')).toBeTruthy();
     expect(network.to('/api/patients/import')[0]?.body).toEqual({
       uploadId: 'upl_1',
       mapping: ['given_name', 'family_name', 'phone', 'comment'],
+      phoneCountry: 'TR',
     });
     expect(network.to('/api/patients/import/uploads')).toHaveLength(1);
   }, 30_000);
