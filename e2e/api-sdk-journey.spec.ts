@@ -103,7 +103,7 @@ describe('the public API with the SDK and a webhook receiver', () => {
     await page.goto('/reviews');
     await page.getByRole('button', { name: 'Sync Reviews' }).click();
     await expect
-      .poll(() => page.getByText('Imported 1 new reviews').first().isVisible(), { timeout: 30_000 })
+      .poll(() => page.getByText('Imported 1 new review').first().isVisible(), { timeout: 30_000 })
       .toBe(true);
 
     const listed = await careloop.reviews.list({ platform: 'trustpilot' });

@@ -30,11 +30,13 @@ describe('Daily Digest and e-mail language', () => {
       .poll(() => page.getByText('You will no longer receive the Daily Digest').isVisible())
       .toBe(true);
 
-    await card.getByLabel('Language of your e-mails').click();
+    // The account's language is the app's too: chosen here, the page turns Spanish; back to English.
+    await card.getByLabel('Your language').click();
     await page.getByRole('option', { name: 'Español' }).click();
-    await expect
-      .poll(() => page.getByText('Your e-mails will be written in this language').isVisible())
-      .toBe(true);
+    await expect.poll(() => page.getByText('CareLoop usará este idioma con usted').isVisible()).toBe(true);
+    await page.getByRole('region', { name: 'Preferencias de correo' }).getByLabel('Su idioma').click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await expect.poll(() => page.getByText('CareLoop will use this language for you').isVisible()).toBe(true);
 
     await page.goto('/dashboard');
     await expect.poll(() => digest.getByText('Off', { exact: true }).isVisible()).toBe(true);
@@ -62,16 +64,16 @@ describe('Daily Digest and e-mail language', () => {
     const suffix = randomBytes(4).toString('hex');
     const email = `e2e-es-${suffix}@test.careloop.local`;
     await page.goto('/es/signup');
-    await expect.poll(() => page.getByRole('heading', { name: 'Empieza gratis' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Empiece gratis' }).isVisible()).toBe(true);
     await page.getByLabel(/^Nombre( \*)?$/).fill('Lucía');
     await page.getByLabel(/^Apellidos/).fill('García');
     await page.getByRole('textbox', { name: /^Correo electrónico/ }).fill(email);
     await page.getByLabel(/^Nombre de la clínica/).fill(`Clínica E2E ${suffix}`);
     await page.getByLabel(/^Contraseña/).fill(`clinica-pass-${suffix}`);
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
-    await expect.poll(() => page.getByText('Revisa tu correo').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Revise su correo').first().isVisible()).toBe(true);
     const mail = await waitForMailContaining(email, '/email-confirmation?');
-    expect(mail).toContain('Subject: Confirma tu cuenta de CareLoop');
+    expect(mail).toContain('Subject: Confirme su cuenta de CareLoop');
     await context.close();
   }, 60_000);
 });

@@ -109,7 +109,7 @@ describe('language URLs', () => {
     ['/es/login', 'es', 'Iniciar sesión | CareLoop'],
     ['/tr/login', 'tr', 'Giriş yap | CareLoop'],
     ['/signup', 'en', "Create your clinic's account | CareLoop"],
-    ['/es/signup', 'es', 'Crea la cuenta de tu clínica | CareLoop'],
+    ['/es/signup', 'es', 'Cree la cuenta de su clínica | CareLoop'],
     ['/tr/signup', 'tr', 'Kliniğinizin hesabını oluşturun | CareLoop'],
   ])('send %s with its own title in its language in the HTML', async (path, language, title) => {
     const res = await fetchPage(path);

@@ -87,7 +87,7 @@ describe('importing what a Spanish clinic exports from Excel', () => {
     expect(sample).toContain('Mar 15, 2026');
     await expectVisible(dialog.getByText('Row 3: 04/05/2026 read as May 4, 2026'));
     expect(await dialog.getByTestId('import-errors').locator('tbody tr').allTextContents()).toEqual([
-      '4nameName required',
+      '4NameName required',
     ]);
     await expectAccessible(page, 'import preview (desktop)');
 

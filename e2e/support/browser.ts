@@ -30,10 +30,18 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh context that stands for one person: its own cookies, storage and client address. */
 export async function newVisitor(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; language?: 'en' | 'es' | 'tr' } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    language?: 'en' | 'es' | 'tr';
+    /** Where the browser says it is (navigator.languages, Intl's zone): `es-ES`, `Europe/Madrid`. */
+    locale?: string;
+    timezoneId?: string;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page; consoleErrors: string[] }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
+    ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     viewport: options.viewport ?? viewports.desktop,
     // axe measures colours as they are at that instant: a toast fading in or out has text of lower
     // contrast than the toast itself (it failed onboarding's axe once). Transitions take 1 ms for

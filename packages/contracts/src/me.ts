@@ -1,3 +1,4 @@
+import { appLanguages } from '@careloop/domain/clinic-locale';
 import { z } from 'zod';
 
 export const clinicRoleSchema = z.enum(['owner', 'admin', 'staff']);
@@ -10,6 +11,8 @@ export const meResponseSchema = z.object({
     firstName: z.string().nullable(),
     lastName: z.string().nullable(),
     twoFactorEnabled: z.boolean(),
+    /** The language the app is shown in and the user's e-mails are written in: their own, else the clinic's. */
+    language: z.enum(appLanguages),
   }),
   clinic: z.object({
     id: z.string(),

@@ -1,4 +1,4 @@
-import { appLanguages } from '@careloop/domain/clinic-locale';
+import { appLanguages, countrySchema } from '@careloop/domain/clinic-locale';
 import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
 import { patientStatuses } from '@careloop/domain/patient';
 import { importTargets } from '@careloop/domain/patient-import/import-targets';
@@ -177,6 +177,11 @@ export const patientImportBodySchema = z
     delimiter: z.enum(importDelimiters).optional(),
     sheet: z.string().max(100).optional(),
     mapping: columnMappingSchema.optional(),
+    /**
+     * The country of this file's national phone numbers (ISO code), when not the clinic's: a file of
+     * foreign patients. Dates keep the clinic's order.
+     */
+    phoneCountry: countrySchema.optional(),
     /** A file uploaded once (`POST /api/patients/import/uploads`), kept for a few minutes. */
     uploadId: z.string().min(1).max(64).optional(),
   })

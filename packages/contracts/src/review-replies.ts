@@ -10,6 +10,18 @@ import { z } from 'zod';
 export const reviewReplyDraftNotes = ['ai_not_configured', 'ai_failed', 'ai_rejected'] as const;
 export type ReviewReplyDraftNote = (typeof reviewReplyDraftNotes)[number];
 
+/** Why the platform refused to post a reply, in terms staff are told in their language. */
+export const reviewReplyFailureKinds = [
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'bad_request',
+  'rate_limited',
+  'unavailable',
+  'invalid_response',
+] as const;
+export type ReviewReplyFailureKind = (typeof reviewReplyFailureKinds)[number];
+
 /** One review's public reply as staff see it. */
 export const reviewReplySchema = z.object({
   id: z.string(),
@@ -26,8 +38,10 @@ export const reviewReplySchema = z.object({
   approvedAt: z.string().nullable(),
   postedAt: z.string().nullable(),
   discardedAt: z.string().nullable(),
-  /** The provider's refusal when posting failed (no secrets). */
+  /** The provider's refusal when posting failed (no secrets), as it said it, for support. */
   providerError: z.string().nullable(),
+  /** What kind of refusal it was: the screen says it in the reader's language. */
+  providerErrorKind: z.enum(reviewReplyFailureKinds).nullable(),
 });
 export type ReviewReply = z.infer<typeof reviewReplySchema>;
 

@@ -60,6 +60,16 @@ describe('averageRating', () => {
     expect(formatAverageRating(averageRating(ratings))).toBe(text);
   });
 
+  it.each([
+    [3, 'en', '3.0'],
+    [3, 'es', '3,0'],
+    [4.5, 'es', '4,5'],
+    [4.5, 'tr', '4,5'],
+    [null, 'es', '0,0'],
+  ] as const)('%j in %s reads %s', (average, locale, text) => {
+    expect(formatAverageRating(average, locale)).toBe(text);
+  });
+
   it('rejects an invalid rating in the list', () => {
     expect(() => averageRating([5, 0])).toThrow(RangeError);
   });

@@ -48,7 +48,9 @@ export function averageRating(ratings: readonly number[]): number | null {
   return Math.round((sum * 10) / ratings.length) / 10;
 }
 
-/** The dashboard's one-decimal text; no reviews shows '0.0'. */
-export function formatAverageRating(average: number | null): string {
-  return (average ?? 0).toFixed(1);
+/** The dashboard's one-decimal text in the reader's locale; no reviews shows '0.0' ('0,0' in Spanish). */
+export function formatAverageRating(average: number | null, locale = 'en'): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(
+    average ?? 0,
+  );
 }

@@ -84,11 +84,29 @@ export const starterTemplates: readonly StarterTemplate[] = [
   },
 ];
 
-/** Values used to preview a template before it is saved. */
-export const sampleTemplateValues: Readonly<Record<TemplateVariable, string>> = {
-  patient_name: 'Maria Lopez',
-  procedure: 'Dental Implant',
-  clinic_name: 'Sunrise Dental',
-  appointment_time: '14 March, 10:30',
-  appointment_type: 'check-up',
+/** Values used to preview a template before it is saved, in the template's language. */
+export const sampleTemplateValues: Readonly<
+  Record<TemplateLanguage, Readonly<Record<TemplateVariable, string>>>
+> = {
+  en: {
+    patient_name: 'Maria Lopez',
+    procedure: 'Dental Implant',
+    clinic_name: 'Sunrise Dental',
+    appointment_time: '14 March, 10:30',
+    appointment_type: 'check-up',
+  },
+  es: {
+    patient_name: 'María López',
+    procedure: 'Implante dental',
+    clinic_name: 'Clínica Dental Sol',
+    appointment_time: '14 de marzo, 10:30',
+    appointment_type: 'revisión',
+  },
+  tr: {
+    patient_name: 'Ayşe Yılmaz',
+    procedure: 'Diş implantı',
+    clinic_name: 'Güneş Diş Kliniği',
+    appointment_time: '14 Mart, 10:30',
+    appointment_type: 'kontrol',
+  },
 };

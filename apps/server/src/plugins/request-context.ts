@@ -23,6 +23,8 @@ type SessionUser = {
   firstName: string | null;
   lastName: string | null;
   twoFactorEnabled: boolean;
+  /** Their own language (set at sign-up from the page, then from the language menu); null: the clinic's. */
+  language: string | null;
 };
 
 /** Who is calling, and for which clinic: always taken from the session, never from the request. */
@@ -108,6 +110,7 @@ export function createRequestContext(deps: {
         firstName: row.firstName,
         lastName: row.lastName,
         twoFactorEnabled: Boolean(row.twoFactorEnabled),
+        language: row.language,
       },
       membership: row.membership,
     };
@@ -145,6 +148,7 @@ export function createRequestContext(deps: {
       firstName?: string | null;
       lastName?: string | null;
       twoFactorEnabled?: boolean | null;
+      language?: string | null;
     };
     return {
       user: {
@@ -154,6 +158,7 @@ export function createRequestContext(deps: {
         firstName: u.firstName ?? null,
         lastName: u.lastName ?? null,
         twoFactorEnabled: Boolean(u.twoFactorEnabled),
+        language: u.language ?? null,
       },
       membership: await getMembership(deps.db, u.id),
     };

@@ -18,7 +18,7 @@ afterEach(async () => {
 
 describe('LanguageSwitcher', () => {
   it('loads its menu open on the first click, then switches and remembers the language', async () => {
-    renderPage(<LanguageSwitcher />, { path: '/' });
+    renderPage(<LanguageSwitcher />, { path: '/dashboard' });
     const button = await screen.findByRole('button', { name: /^EN/ });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -45,5 +45,27 @@ describe('LanguageSwitcher', () => {
     fireEvent.click(await screen.findByRole('menuitem', { name: 'English', hidden: true }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pricing'));
     expect(router.state.location.search).toBe('?plan=pro');
+  });
+
+  it('on an English public page, goes to its URL in the language chosen and tells onChoose', async () => {
+    const chosen: string[] = [];
+    const { router } = renderPage(<LanguageSwitcher onChoose={(language) => chosen.push(language)} />, {
+      path: '/pricing',
+      url: '/pricing?plan=pro#faq',
+    });
+    await userEvent.click(await screen.findByRole('button', { name: /^EN/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Español', hidden: true }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/es/pricing'));
+    expect(router.state.location.search).toBe('?plan=pro');
+    expect(router.state.location.hash).toBe('#faq');
+    expect(chosen).toEqual(['es']);
+  });
+
+  it('on a signed-in page, stays on its path', async () => {
+    const { router } = renderPage(<LanguageSwitcher />, { path: '/dashboard', url: '/dashboard' });
+    await userEvent.click(await screen.findByRole('button', { name: /^EN/ }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Español', hidden: true }));
+    await waitFor(() => expect(i18n.language).toBe('es'));
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });

@@ -14,6 +14,7 @@ const me = (role: MeResponse['role'], sandboxMode: boolean): MeResponse => ({
     firstName: 'Ana',
     lastName: null,
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'cln_1',

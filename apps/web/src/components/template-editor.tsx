@@ -246,7 +246,7 @@ function TemplateDraftFields({
   onRemove,
 }: TemplateDraftFieldsProps) {
   const { t } = useTranslation(templateEditorNamespaces);
-  const preview = previewTemplate(draft.body);
+  const preview = previewTemplate(draft.body, draft.language);
   const bodyError =
     preview.kind === 'unknownVariables'
       ? t('templates:fields.unknownVariables', {

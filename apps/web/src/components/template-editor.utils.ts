@@ -57,12 +57,15 @@ export type TemplatePreview =
   | { kind: 'text'; text: string }
   | { kind: 'unknownVariables'; variables: string[] };
 
-/** The body filled with sample values, or the unknown placeholders that keep it from rendering. */
-export function previewTemplate(body: string): TemplatePreview {
+/**
+ * The body filled with sample values in the template's language (a Spanish template previews
+ * "14 de marzo"), or the unknown placeholders that keep it from rendering.
+ */
+export function previewTemplate(body: string, language: TemplateLanguage = 'en'): TemplatePreview {
   if (body.trim() === '') return { kind: 'empty' };
   const unknown = findUnknownTemplateVariables(body);
   if (unknown.length > 0) return { kind: 'unknownVariables', variables: unknown };
-  return { kind: 'text', text: renderTemplate(body, sampleTemplateValues) };
+  return { kind: 'text', text: renderTemplate(body, sampleTemplateValues[language]) };
 }
 
 /** `{{name}}` as a template writer types it. */

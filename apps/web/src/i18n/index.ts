@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   defaultLanguage,
-  languageOfPath,
+  languageOfUrl,
   languageStorageKey,
   resolveLanguage,
   type SupportedLanguage,
@@ -36,9 +36,11 @@ function readStoredLanguage(): string | null {
   }
 }
 
-/** A page at a language URL (`/es/pricing`) is in that language, whatever was chosen before. */
+/** A page at a language URL (`/es/pricing`, `?lang=es`) is in that language, whatever was chosen before. */
 function languageOfLocation(): string | null {
-  return typeof window === 'undefined' ? null : languageOfPath(window.location.pathname);
+  return typeof window === 'undefined'
+    ? null
+    : languageOfUrl(window.location.pathname, window.location.search);
 }
 
 function applyLanguage(language: string): void {

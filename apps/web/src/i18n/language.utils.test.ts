@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { languageOfPath, localizedPath, resolveLanguage, unlocalizedPath } from './language.utils';
+import {
+  languageOfPath,
+  languageOfUrl,
+  localizedPath,
+  resolveLanguage,
+  unlocalizedPath,
+} from './language.utils';
 
 describe('resolveLanguage', () => {
   it.each([
@@ -42,5 +48,20 @@ describe('language URLs', () => {
     ['/es/pricing', 'tr', '/tr/pricing'],
   ] as const)('%s in %s is %s', (path, language, expected) => {
     expect(localizedPath(path, language)).toBe(expected);
+  });
+});
+
+describe('languageOfUrl: the path first, then a lang parameter', () => {
+  it.each([
+    ['/email-confirmation', '?token=t&type=signup&lang=es', 'es'],
+    ['/email-confirmation', '?lang=tr', 'tr'],
+    ['/email-confirmation', '?lang=en', 'en'],
+    ['/email-confirmation', '?lang=fr', null],
+    ['/email-confirmation', '?token=t', null],
+    ['/es/reset-password', '?token=t', 'es'],
+    ['/es/reset-password', '?lang=tr', 'es'],
+    ['/pricing', '', null],
+  ])('%s%s -> %j', (pathname, search, expected) => {
+    expect(languageOfUrl(pathname, search)).toBe(expected);
   });
 });

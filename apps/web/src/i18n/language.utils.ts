@@ -25,6 +25,17 @@ export function languageOfPath(pathname: string): SupportedLanguage | null {
   return (pathLanguages as readonly string[]).includes(first) ? (first as SupportedLanguage) : null;
 }
 
+/**
+ * The language a URL names: its path's language segment (`/es/pricing`), else a `lang` query
+ * parameter, which the pages outside the public site carry in mailed links (`/email-confirmation?...&lang=es`).
+ */
+export function languageOfUrl(pathname: string, search: string): SupportedLanguage | null {
+  const fromPath = languageOfPath(pathname);
+  if (fromPath) return fromPath;
+  const asked = new URLSearchParams(search).get('lang');
+  return isSupportedLanguage(asked) ? asked : null;
+}
+
 /** A path without its language segment (`/es/pricing` -> `/pricing`, `/tr` -> `/`). */
 export function unlocalizedPath(pathname: string): string {
   const language = languageOfPath(pathname);

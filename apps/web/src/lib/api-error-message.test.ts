@@ -16,7 +16,7 @@ describe('apiErrorMessage', () => {
     );
     await changeLanguage('es');
     expect(apiErrorMessage(new ApiError(409, 'CONFLICT', serverMessage))).toBe(
-      'Esto entra en conflicto con datos existentes. Actualiza la página e inténtalo de nuevo.',
+      'Esto entra en conflicto con datos existentes. Actualice la página e inténtelo de nuevo.',
     );
     await changeLanguage('tr');
     expect(apiErrorMessage(new ApiError(0, 'NETWORK_ERROR', 'Failed to fetch'))).toBe(
@@ -27,12 +27,12 @@ describe('apiErrorMessage', () => {
   it('falls back to a translated generic message for an unknown code or a non-API error', async () => {
     await changeLanguage('es');
     expect(apiErrorMessage(new ApiError(418, 'TEAPOT', serverMessage))).toBe(
-      'Algo salió mal. Inténtalo de nuevo.',
+      'Algo salió mal. Inténtelo de nuevo.',
     );
-    expect(apiErrorMessage(new Error('boom'))).toBe('Algo salió mal. Inténtalo de nuevo.');
+    expect(apiErrorMessage(new Error('boom'))).toBe('Algo salió mal. Inténtelo de nuevo.');
     // A code that only looks like a key (inherited from Object) is not one.
     expect(apiErrorMessage(new ApiError(400, 'toString', serverMessage))).toBe(
-      'Algo salió mal. Inténtalo de nuevo.',
+      'Algo salió mal. Inténtelo de nuevo.',
     );
   });
 });

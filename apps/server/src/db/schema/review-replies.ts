@@ -1,3 +1,4 @@
+import { reviewReplyFailureKinds } from '@careloop/contracts/review-replies';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -57,6 +58,8 @@ export const reviewReplies = pgTable(
     postAttempts: integer('post_attempts').notNull().default(0),
     /** The provider's answer when posting failed (no secrets). */
     providerError: text('provider_error'),
+    /** Its kind (unauthorized, rate_limited...), which the screen words in the reader's language. */
+    providerErrorKind: text('provider_error_kind'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +75,10 @@ export const reviewReplies = pgTable(
     check(
       'review_replies_source_check',
       sql`${t.source} is null or ${oneOf(t.source, reviewReplySourceValues)}`,
+    ),
+    check(
+      'review_replies_provider_error_kind_check',
+      sql`${t.providerErrorKind} is null or ${oneOf(t.providerErrorKind, reviewReplyFailureKinds)}`,
     ),
     check(
       'review_replies_language_check',

@@ -40,6 +40,7 @@ export async function findApiCaller(db: Database, token: string, now: Date): Pro
         firstName: null,
         lastName: null,
         twoFactorEnabled: false,
+        language: null,
       },
       clinic: row.clinic,
     },

@@ -68,10 +68,11 @@ export type SignedInRow = {
   firstName: string | null;
   lastName: string | null;
   twoFactorEnabled: boolean | null;
+  /** The user's own language (interface and e-mails); null: the clinic's. */
+  language: string | null;
   membership: Membership | null;
 };
 
-/** Session, user and clinic membership of a session token in one statement (null: no such session). */
 /** Session, user, membership and clinic of a session token: the identity of every signed-in request. */
 function selectSignedIn(db: Database) {
   return db
@@ -85,6 +86,7 @@ function selectSignedIn(db: Database) {
       firstName: users.firstName,
       lastName: users.lastName,
       twoFactorEnabled: users.twoFactorEnabled,
+      language: users.language,
       clinicId: clinicUsers.clinicId,
       role: clinicUsers.role,
       clinicName: clinics.name,
@@ -136,6 +138,7 @@ export async function findSignedInByToken(db: Database, token: string): Promise<
     firstName: row.firstName,
     lastName: row.lastName,
     twoFactorEnabled: row.twoFactorEnabled,
+    language: row.language,
     membership,
   };
 }

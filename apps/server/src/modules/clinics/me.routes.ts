@@ -1,4 +1,5 @@
 import { meResponseSchema } from '@careloop/contracts/me';
+import { languageFor } from '@careloop/domain/clinic-locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf, isOperator } from '../../plugins/route-access';
@@ -20,7 +21,7 @@ export const meRoutes =
       async (request) => {
         const ctx = clinicContextOf(request);
         return {
-          user: ctx.user,
+          user: { ...ctx.user, language: languageFor(ctx.user.language, ctx.clinic.defaultLanguage) },
           clinic: {
             id: ctx.clinic.id,
             name: ctx.clinic.name,

@@ -147,7 +147,7 @@ describe('Daily Digest: content from the clinic own data', () => {
     await t.db.update(users).set({ language: 'es' }).where(eq(users.id, madrid.admin.userId));
     await run('2026-01-20T07:00:00Z');
     expect(mailsTo(madrid.admin)[0]!.subject).toContain(
-      'tu resumen diario de CareLoop del 20 de enero de 2026',
+      'su resumen diario de CareLoop del 20 de enero de 2026',
     );
     expect(mailsTo(madrid.admin)[0]!.text).toContain('Reseñas nuevas: 0');
     expect(mailsTo(madrid.owner)[0]!.subject).toContain('daily digest');

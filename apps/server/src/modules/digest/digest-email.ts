@@ -53,7 +53,7 @@ const texts: Record<AppLanguage, Texts> = {
     account: 'or turn the digest off on your account page',
   },
   es: {
-    subject: (clinic, date) => `${clinic}: tu resumen diario de CareLoop del ${date}`,
+    subject: (clinic, date) => `${clinic}: su resumen diario de CareLoop del ${date}`,
     greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
     intro: (clinic, date, zone) =>
       `Este es el resumen de ${clinic} en CareLoop del día hasta las 08:00 (${zone}) del ${date}.`,
@@ -64,9 +64,9 @@ const texts: Record<AppLanguage, Texts> = {
     allQuiet: 'Hoy no hay nada pendiente.',
     open: 'Abrir CareLoop:',
     links: { dashboard: 'Panel', reviews: 'Reseñas', cases: 'Casos', conversations: 'Conversaciones' },
-    why: (clinic) => `Recibes este correo una vez al día como propietario o administrador de ${clinic}.`,
+    why: (clinic) => `Recibe este correo una vez al día como propietario o administrador de ${clinic}.`,
     unsubscribe: 'Dejar de recibir estos correos',
-    account: 'o desactiva el resumen en la página de tu cuenta',
+    account: 'o desactive el resumen en la página de su cuenta',
   },
   tr: {
     subject: (clinic, date) => `${clinic}: ${date} tarihli CareLoop günlük özetiniz`,

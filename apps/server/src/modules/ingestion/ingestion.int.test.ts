@@ -139,6 +139,19 @@ describe('Trustpilot ingestion', () => {
     expect(await crossSells(clinic.clinicId)).toHaveLength(1);
   });
 
+  it.each([
+    ['es', 'Reseña de 1 estrella de Inés Vidal: Fatal'],
+    ['tr', '1 yıldızlı yorum (Inés Vidal): Fatal'],
+  ] as const)("titles the cases it opens in the clinic's language (%s)", async (language, title) => {
+    const clinic = await buildClinic(t);
+    await t.db.update(clinics).set({ defaultLanguage: language }).where(eq(clinics.id, clinic.clinicId));
+    await connectTrustpilot(t, sandboxes, clinic, [
+      trustpilotReview({ name: 'Inés Vidal', stars: 1, title: 'Fatal', daysAgo: 1 }),
+    ]);
+    expect(await ingest(clinic.clinicId)).toEqual({ ok: true, importedCount: 1 });
+    expect((await clinicCases(clinic.clinicId)).map((c) => c.title)).toEqual([title]);
+  });
+
   it('retries a 429 and a 500 and then imports everything', async () => {
     const clinic = await buildClinic(t);
     await connectTrustpilot(t, sandboxes, clinic, manyReviews(120));

@@ -18,12 +18,13 @@ import {
 } from '../../db/schema';
 import type { ReviewProvider } from './review-source';
 
-export function findClinicSandboxMode(db: Database, clinicId: string) {
+/** What a sync needs of the clinic: sandbox mode (which endpoints) and language (its cases' titles). */
+export function findIngestionClinic(db: Database, clinicId: string) {
   return db
-    .select({ sandboxMode: clinics.sandboxMode })
+    .select({ sandboxMode: clinics.sandboxMode, defaultLanguage: clinics.defaultLanguage })
     .from(clinics)
     .where(eq(clinics.id, clinicId))
-    .then((rows) => rows[0]?.sandboxMode ?? null);
+    .then((rows) => rows[0] ?? null);
 }
 
 /** Which of these secret names the clinic has saved (names only; values stay sealed). */

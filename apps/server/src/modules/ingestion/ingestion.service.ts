@@ -1,5 +1,7 @@
 import { caseDueAt } from '@careloop/domain/case-rules';
+import { type AppLanguage, languageFor } from '@careloop/domain/clinic-locale';
 import { buildPatientIndex, matchReview, type PatientIndex } from '@careloop/domain/matching/index';
+import { reviewCaseTitle } from '@careloop/domain/review-case-title';
 import { isPositive, needsAttention, ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
@@ -16,7 +18,7 @@ import { readSecret } from '../secrets/secrets.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { googleReviewSource } from './google-source';
 import {
-  findClinicSandboxMode,
+  findIngestionClinic,
   findSecretNames,
   insertCrossSellOpportunities,
   insertNewReviews,
@@ -103,9 +105,11 @@ function ingestionFailureMessage(provider: ReviewProvider, code: IngestionFailur
 }
 
 /** The review sources a clinic has connected: Trustpilot and/or Google, each with every secret saved. */
-async function resolveReviewSources(deps: IngestionDeps, clinicId: string): Promise<ReviewSource[]> {
-  const sandboxMode = await findClinicSandboxMode(deps.db, clinicId);
-  if (sandboxMode === null) return [];
+async function resolveReviewSources(
+  deps: IngestionDeps,
+  clinicId: string,
+  sandboxMode: string,
+): Promise<ReviewSource[]> {
   const keys = Object.keys(reviewSourceSecretPrefixes) as SecretKey[];
   const saved = await findSecretNames(
     deps.db,
@@ -155,20 +159,6 @@ export function listClinicsWithReviewSource(deps: Pick<AppDeps, 'db'>): Promise<
   ]);
 }
 
-const maxCaseTitleLength = 200;
-
-/**
- * "2-star review from Ana R.: Terrible aftercare", the same wording as a case raised by hand from a
- * review. Not imported from the reviews module: that module calls this one to sync, and a cycle
- * would follow.
- */
-function reviewCaseTitle(rating: number, reviewerName: string | null, title: string | null): string {
-  const from = reviewerName?.trim() ? ` from ${reviewerName.trim()}` : '';
-  const about = title?.trim() ? `: ${title.trim()}` : '';
-  const text = `${rating}-star review${from}${about}`;
-  return text.length > maxCaseTitleLength ? `${text.slice(0, maxCaseTitleLength - 1)}…` : text;
-}
-
 /** The provider's review id can repeat across pages when new reviews arrive mid-run: first one wins. */
 function uniqueByProviderId(reviews: FetchedReview[]): FetchedReview[] {
   const seen = new Map<string, FetchedReview>();
@@ -183,7 +173,7 @@ function uniqueByProviderId(reviews: FetchedReview[]): FetchedReview[] {
  */
 async function ingestSource(
   deps: IngestionDeps,
-  clinicId: string,
+  { clinicId, clinicLanguage }: { clinicId: string; clinicLanguage: AppLanguage },
   source: ReviewSource,
   patientIndex: () => Promise<PatientIndex>,
   now: Date,
@@ -246,7 +236,10 @@ async function ingestSource(
         id: newId('cas'),
         sourceId: r.id,
         patientId: r.patientId ?? null,
-        title: reviewCaseTitle(r.rating, r.reviewerName ?? null, r.title ?? null),
+        title: reviewCaseTitle(
+          { rating: r.rating, reviewerName: r.reviewerName ?? null, title: r.title ?? null },
+          clinicLanguage,
+        ),
         description: r.reviewText?.trim() || null,
         severity: ratingToSeverity(r.rating),
         dueAt: caseDueAt(now),
@@ -327,7 +320,9 @@ export async function ingestClinicReviews(
   clinicId: string,
   options: { now?: Date } = {},
 ): Promise<IngestionResult> {
-  const sources = await resolveReviewSources(deps, clinicId);
+  const clinic = await findIngestionClinic(deps.db, clinicId);
+  const sources = clinic ? await resolveReviewSources(deps, clinicId, clinic.sandboxMode) : [];
+  const clinicLanguage = languageFor(null, clinic?.defaultLanguage);
   if (sources.length === 0) {
     return {
       ok: false,
@@ -349,7 +344,7 @@ export async function ingestClinicReviews(
   const outcomes: SourceSyncOutcome[] = [];
   for (const source of sources) {
     try {
-      const imported = await ingestSource(deps, clinicId, source, patientIndex, now);
+      const imported = await ingestSource(deps, { clinicId, clinicLanguage }, source, patientIndex, now);
       importedCount += imported;
       outcomes.push({ provider: source.provider, ok: true, importedCount: imported });
     } catch (error) {

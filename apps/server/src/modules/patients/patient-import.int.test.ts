@@ -45,6 +45,44 @@ async function clinicIn(where: 'ES' | 'TR' | 'US') {
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
+describe('the phone country of one file', () => {
+  // An American clinic's file of Turkish patients: national numbers as Turkey writes them.
+  const turkishPatients = ['name,phone', 'Ayşe Yılmaz,0532 123 45 67', 'Mehmet Kaya,0533 765 43 21'].join(
+    '\n',
+  );
+
+  it("reads the phones as the clinic's country unless staff name the file's, and refuses an unknown country", async () => {
+    const { clinicId, owner } = await clinicIn('US');
+    const asClinic = await call(owner.cookie, '/api/patients/import/preview', { csv: turkishPatients });
+    expect(asClinic.json()).toMatchObject({ region: 'US', validRows: 0, errorRows: 2 });
+
+    const asTurkish = await call(owner.cookie, '/api/patients/import/preview', {
+      csv: turkishPatients,
+      phoneCountry: 'TR',
+    });
+    expect(asTurkish.statusCode).toBe(200);
+    // Dates keep the clinic's order: only the phones' country changes.
+    expect(asTurkish.json()).toMatchObject({ region: 'TR', dateOrder: 'mdy', validRows: 2, errorRows: 0 });
+    expect(asTurkish.json().sampleRows[0]).toMatchObject({ phone: '+905321234567' });
+
+    const refused = await call(owner.cookie, '/api/patients/import/preview', {
+      csv: turkishPatients,
+      phoneCountry: 'XX',
+    });
+    expect(refused.statusCode).toBe(400);
+
+    const imported = await call(owner.cookie, '/api/patients/import', {
+      csv: turkishPatients,
+      phoneCountry: 'TR',
+    });
+    expect(imported.statusCode).toBe(200);
+    expect((await storedPatients(clinicId)).map((row) => row.phone).sort()).toEqual([
+      '+905321234567',
+      '+905337654321',
+    ]);
+  });
+});
+
 describe('import the files clinics have', () => {
   // What Spanish Excel writes: semicolons, Windows-1252, split names, day-first dates, national phones.
   const spanishFile = iconv.encode(

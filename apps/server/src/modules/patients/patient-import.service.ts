@@ -5,6 +5,7 @@ import type {
   PatientImportBody,
 } from '@careloop/contracts/patients';
 import { maxImportBytes } from '@careloop/contracts/patients';
+import { isPhoneCountry } from '@careloop/domain/clinic-locale';
 import { makePatientId, patientIdAllocator } from '@careloop/domain/patient';
 import { mappingToRemember, proposeMapping } from '@careloop/domain/patient-import/header-words';
 import { dateOrderFor } from '@careloop/domain/patient-import/import-dates';
@@ -122,12 +123,14 @@ async function planImport(db: Database, ctx: ClinicContext, body: PatientImportB
     throw badRequest(message, [{ field: 'mapping', message }]);
   }
   const mapping = body.mapping ?? proposeMapping(table.header, rememberedMapping(settings?.mapping));
-  const region = importRegionFor({
+  const clinicRegion = importRegionFor({
     country: settings?.country,
     timeZone: settings?.timeZone,
     defaultLanguage: settings?.defaultLanguage,
   });
-  const locale = { region, dateOrder: dateOrderFor(region) };
+  // Staff may name the phones' country for this file (foreign patients); dates stay the clinic's.
+  const region = body.phoneCountry && isPhoneCountry(body.phoneCountry) ? body.phoneCountry : clinicRegion;
+  const locale = { region, dateOrder: dateOrderFor(clinicRegion) };
   const nameMapped = mapping.some((t) => t === 'name' || t === 'given_name' || t === 'family_name');
   return { table, mapping, locale, nameMapped };
 }

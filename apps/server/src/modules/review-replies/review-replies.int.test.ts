@@ -346,7 +346,12 @@ describe('staff: edit, approve, discard', () => {
 
     const refused = await call(clinic.owner.cookie, 'POST', reviewId, '/approve');
     expect(refused.statusCode).toBe(200);
-    expect(refused.json().reply).toMatchObject({ status: 'failed', postedAt: null });
+    // The kind is what the screen words in the reader's language; the raw answer stays for support.
+    expect(refused.json().reply).toMatchObject({
+      status: 'failed',
+      postedAt: null,
+      providerErrorKind: 'unauthorized',
+    });
     expect(refused.json().reply.providerError).toMatch(/^trustpilot answered 401/);
     expect(refused.json().reply.providerError).not.toContain('wrong-secret');
     expect(tpReview.companyReply ?? null).toBeNull();
@@ -354,7 +359,11 @@ describe('staff: edit, approve, discard', () => {
     sandboxes.trustpilot.clients.set(source.apiKey, 'right-secret');
     await save('TRUSTPILOT_API_SECRET', 'right-secret');
     const posted = await call(clinic.owner.cookie, 'POST', reviewId, '/approve');
-    expect(posted.json().reply).toMatchObject({ status: 'posted', providerError: null });
+    expect(posted.json().reply).toMatchObject({
+      status: 'posted',
+      providerError: null,
+      providerErrorKind: null,
+    });
     expect(tpReview.companyReply?.text).toBe(posted.json().reply.text);
     const [row] = await repliesOf(clinic.clinicId);
     expect(row!.postAttempts).toBe(2);

@@ -4,6 +4,7 @@ import {
   type ReviewReplyDraftNote,
   type ReviewReplyResponse,
   reviewReplyDraftNotes,
+  reviewReplyFailureKinds,
 } from '@careloop/contracts/review-replies';
 import { type BrandTone, brandTones } from '@careloop/domain/clinic-profile';
 import { canUseAiReviewResponse, planMessages } from '@careloop/domain/plans';
@@ -87,6 +88,7 @@ function toReply(row: ReviewReplyRow): ReviewReply {
     postedAt: iso(row.postedAt),
     discardedAt: iso(row.discardedAt),
     providerError: row.providerError,
+    providerErrorKind: reviewReplyFailureKinds.find((kind) => kind === row.providerErrorKind) ?? null,
   };
 }
 
@@ -342,6 +344,7 @@ export async function approveReviewReply(
     approvedByUserId: ctx.userId,
     approvedAt: now,
     providerError: null,
+    providerErrorKind: null,
     postAttempts: reply.postAttempts + (willPost ? 1 : 0),
     updatedAt: now,
   });
@@ -368,6 +371,7 @@ export async function approveReviewReply(
         (await updateReply(deps.db, approved, {
           status: 'failed',
           providerError: error.message.slice(0, 500),
+          providerErrorKind: error.kind,
           updatedAt: failedAt,
         })) ?? approved;
     }

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases, reviews } from '../../db/schema';
+import { cases, clinics, reviews } from '../../db/schema';
 import { buildReview } from '../../testing/build-review';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { buildClinic, jsonHeaders, signIn } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -218,6 +218,23 @@ describe('POST /api/reviews/:id/case', () => {
     });
     expect(Date.parse(kase.dueAt) - Date.parse(kase.createdAt)).toBe(24 * 60 * 60 * 1000);
   });
+
+  it.each([
+    ['es', 'Reseña de 2 estrellas de Ana R.: Disappointed with aftercare'],
+    ['tr', '2 yıldızlı yorum (Ana R.): Disappointed with aftercare'],
+  ] as const)(
+    "titles the case in the clinic's language (%s), the review's own words kept",
+    async (language, title) => {
+      const { clinicId, owner } = await buildClinic(t);
+      await t.db.update(clinics).set({ defaultLanguage: language }).where(eq(clinics.id, clinicId));
+      // A fresh sign-in: the clinic's language is read with the session.
+      const { review } = await buildReview(t, { clinicId, rating: 2, patientName: 'Ana Ruiz' });
+      const cookie = await signIn(t, owner.email, owner.password);
+      const res = await call(cookie, 'POST', `/api/reviews/${review.id}/case`);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().title).toBe(title);
+    },
+  );
 
   it('allows one open case per review: a second answers 409 and stores nothing; after resolving, a new one may be opened', async () => {
     const { clinicId, owner } = await buildClinic(t);

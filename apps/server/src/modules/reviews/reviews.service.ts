@@ -1,6 +1,8 @@
 import type { Case } from '@careloop/contracts/cases';
 import type { Review, ReviewListResponse } from '@careloop/contracts/reviews';
 import { caseDueAt } from '@careloop/domain/case-rules';
+import { languageFor } from '@careloop/domain/clinic-locale';
+import { reviewCaseTitle } from '@careloop/domain/review-case-title';
 import { type ReviewMatchStatus, ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { decodeCursor, toPage } from '../../db/keyset-cursor';
@@ -63,16 +65,6 @@ export async function getReview(deps: Deps, ctx: ClinicContext, id: string): Pro
   return toReview(row);
 }
 
-const maxTitleLength = 200;
-
-/** "2-star review from Ana R.: Terrible aftercare", cut to the title column's limit. */
-function caseTitleForReview(review: Pick<Review, 'rating' | 'reviewerName' | 'title'>): string {
-  const from = review.reviewerName?.trim() ? ` from ${review.reviewerName.trim()}` : '';
-  const title = review.title?.trim() ? `: ${review.title.trim()}` : '';
-  const text = `${review.rating}-star review${from}${title}`;
-  return text.length > maxTitleLength ? `${text.slice(0, maxTitleLength - 1)}…` : text;
-}
-
 /** Raises a case from a review: severity from the rating, due 24 hours after creation, at most one open. */
 export async function createCaseFromReview(deps: Deps, ctx: ClinicContext, reviewId: string): Promise<Case> {
   const review = await getReview(deps, ctx, reviewId);
@@ -83,7 +75,7 @@ export async function createCaseFromReview(deps: Deps, ctx: ClinicContext, revie
     source: 'review',
     sourceId: review.id,
     patientId: review.patientId,
-    title: caseTitleForReview(review),
+    title: reviewCaseTitle(review, languageFor(null, ctx.clinic.defaultLanguage)),
     description: review.reviewText?.trim() || null,
     severity: ratingToSeverity(review.rating),
     dueAt: caseDueAt(now),

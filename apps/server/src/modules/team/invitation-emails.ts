@@ -28,15 +28,15 @@ const texts: Record<AppLanguage, Texts> = {
     ignore: 'If you did not expect this, you can ignore this message.',
   },
   es: {
-    subject: (clinic) => `Te han invitado a unirte a ${clinic} en CareLoop`,
-    invited: (inviter, clinic) => `${inviter} te ha invitado a unirte a ${clinic} en CareLoop.`,
+    subject: (clinic) => `Le han invitado a unirse a ${clinic} en CareLoop`,
+    invited: (inviter, clinic) => `${inviter} le ha invitado a unirse a ${clinic} en CareLoop.`,
     create: 'Crear mi cuenta',
     expiry: 'el enlace caduca en 7 días',
     hasAccount: (inviter, clinic) =>
-      `${inviter} te ha invitado a unirte a ${clinic} en CareLoop, pero esta dirección ya tiene una cuenta de CareLoop y cada cuenta pertenece a una sola clínica.`,
+      `${inviter} le ha invitado a unirse a ${clinic} en CareLoop, pero esta dirección ya tiene una cuenta de CareLoop y cada cuenta pertenece a una sola clínica.`,
     askAnother: (inviter, clinic) =>
-      `Para unirte a ${clinic}, pide a ${inviter} que invite otra dirección de correo tuya.`,
-    ignore: 'Si no esperabas este mensaje, puedes ignorarlo.',
+      `Para unirse a ${clinic}, pida a ${inviter} que invite otra dirección de correo suya.`,
+    ignore: 'Si no esperaba este mensaje, puede ignorarlo.',
   },
   tr: {
     subject: (clinic) => `CareLoop'ta ${clinic} kliniğine katılmaya davet edildiniz`,

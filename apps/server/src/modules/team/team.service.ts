@@ -7,6 +7,7 @@ import type { ClinicRole } from '../../db/schema';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashInvitationToken, invitationLifetimeMs, newInvitationToken } from '../../lib/invitation-token';
+import { localizedPageUrl } from '../../lib/page-links';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordSecurityEvent } from '../audit/audit.service';
 import { accountHolderInvitationEmail, invitationEmail } from './invitation-emails';
@@ -110,7 +111,8 @@ export async function inviteMember(deps: Deps, ctx: Caller, input: { email: stri
     inviter: ctx.user.name || ctx.user.email,
     language: languageFor(null, ctx.clinic.defaultLanguage),
   };
-  const link = `${deps.config.http.publicUrl}/signup?invitation=${encodeURIComponent(token)}`;
+  const invitationPath = `/signup?invitation=${encodeURIComponent(token)}`;
+  const link = localizedPageUrl(deps.config.http.publicUrl, invitationPath, mail.language);
   await deps.mailer.send(account ? accountHolderInvitationEmail(mail) : invitationEmail({ ...mail, link }));
   await audit(deps, ctx, 'member_invited', row.id, { email, role: input.role });
   return toInvitation(row);

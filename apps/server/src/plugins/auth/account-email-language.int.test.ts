@@ -51,7 +51,7 @@ const languageOf = async (email: string) =>
 
 describe('the confirmation e-mail is in the language of the sign-up page', () => {
   it.each([
-    ['es', 'Confirma tu cuenta de CareLoop', 'Hola, Ana:', 'Confirma tu dirección de correo'],
+    ['es', 'Confirme su cuenta de CareLoop', 'Hola, Ana:', 'Confirme su dirección de correo'],
     ['tr', 'CareLoop hesabınızı onaylayın', 'Merhaba Ana,', 'e-posta adresinizi onaylayın'],
   ])('%s', async (language, subject, greeting, body) => {
     const email = uniqueEmail(`signup-${language}`);
@@ -91,8 +91,8 @@ describe('the password reset e-mail is in the user language', () => {
   it.each([
     [
       'es',
-      'Restablece tu contraseña de CareLoop',
-      'Elige una contraseña nueva (el enlace caduca en una hora)',
+      'Restablezca su contraseña de CareLoop',
+      'Elija una contraseña nueva (el enlace caduca en una hora)',
     ],
     [
       'tr',
@@ -138,7 +138,7 @@ describe('the password reset e-mail is in the user language', () => {
     });
     expect(refused.statusCode).toBe(400);
     await askReset(owner.email);
-    expect((await lastMailTo(owner.email)).subject).toBe('Restablece tu contraseña de CareLoop');
+    expect((await lastMailTo(owner.email)).subject).toBe('Restablezca su contraseña de CareLoop');
   });
 });
 
@@ -154,8 +154,8 @@ describe('an invitation is in the inviting clinic language', () => {
   it.each([
     [
       'es',
-      'Te han invitado a unirte a Clínica Sol en CareLoop',
-      'te ha invitado a unirte a Clínica Sol',
+      'Le han invitado a unirse a Clínica Sol en CareLoop',
+      'le ha invitado a unirse a Clínica Sol',
       'Crear mi cuenta (el enlace caduca en 7 días)',
     ],
     [

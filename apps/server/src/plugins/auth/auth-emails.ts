@@ -22,11 +22,11 @@ const verification: Record<AppLanguage, VerificationTexts> = {
     ignore: 'If you did not sign up, you can ignore this message.',
   },
   es: {
-    subject: 'Confirma tu cuenta de CareLoop',
+    subject: 'Confirme su cuenta de CareLoop',
     greeting: (name) => (name ? `Hola, ${name}:` : 'Hola:'),
-    body: 'Confirma tu dirección de correo para terminar de crear tu cuenta de CareLoop:',
+    body: 'Confirme su dirección de correo para terminar de crear su cuenta de CareLoop:',
     button: 'Confirmar mi correo',
-    ignore: 'Si no te has registrado, puedes ignorar este mensaje.',
+    ignore: 'Si no se ha registrado, puede ignorar este mensaje.',
   },
   tr: {
     subject: 'CareLoop hesabınızı onaylayın',
@@ -64,11 +64,11 @@ const reset: Record<AppLanguage, ResetTexts> = {
     ignore: 'If it was not you, ignore this message: your password stays as it is.',
   },
   es: {
-    subject: 'Restablece tu contraseña de CareLoop',
-    asked: 'Alguien ha pedido restablecer la contraseña de tu cuenta de CareLoop.',
-    choose: 'Elige una contraseña nueva',
+    subject: 'Restablezca su contraseña de CareLoop',
+    asked: 'Alguien ha pedido restablecer la contraseña de su cuenta de CareLoop.',
+    choose: 'Elija una contraseña nueva',
     expiry: 'el enlace caduca en una hora',
-    ignore: 'Si no has sido tú, ignora este mensaje: tu contraseña sigue siendo la misma.',
+    ignore: 'Si no ha sido usted, ignore este mensaje: su contraseña sigue siendo la misma.',
   },
   tr: {
     subject: 'CareLoop parolanızı sıfırlayın',

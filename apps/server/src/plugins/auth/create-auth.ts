@@ -12,6 +12,7 @@ import * as schema from '../../db/schema';
 import type { Mailer } from '../../integrations/mail/mail.client';
 import { newId } from '../../lib/ids';
 import { hashInvitationToken } from '../../lib/invitation-token';
+import { localizedPageUrl, pageUrlWithLanguage } from '../../lib/page-links';
 import { passwordHasher } from '../../lib/password-hash';
 import type { AuditSink } from './audit-sink';
 import { passwordResetEmail, verificationEmail } from './auth-emails';
@@ -85,10 +86,12 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       // it gets the same work done instead (password-reset-same-work.plugin.ts).
       sendResetPassword: async ({ user, token }, request) => {
         resetSameWork.markMailed(request);
-        const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const path = `/reset-password?token=${encodeURIComponent(token)}`;
         // The language is looked up in the background too: the answer must not wait for anything.
         mailer.sendInBackground(
-          mailLanguageOfUser(db, user.id).then((language) => passwordResetEmail(user.email, link, language)),
+          mailLanguageOfUser(db, user.id).then((language) =>
+            passwordResetEmail(user.email, localizedPageUrl(publicUrl, path, language), language),
+          ),
         );
       },
     },
@@ -102,10 +105,11 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
       // the demo would write one).
       sendVerificationEmail: async ({ user, token }, request) => {
         if (!request) return;
-        const link = `${publicUrl}/email-confirmation?token=${encodeURIComponent(token)}&type=signup`;
         const { firstName, language } = user as { firstName?: string | null; language?: string | null };
         // At sign-up the user row holds the page's language; a resend reads it (or the clinic's) back.
         const mailLanguage = isAppLanguage(language) ? language : await mailLanguageOfUser(db, user.id);
+        const path = `/email-confirmation?token=${encodeURIComponent(token)}&type=signup`;
+        const link = pageUrlWithLanguage(publicUrl, path, mailLanguage);
         await mailer.send(verificationEmail(user.email, firstName ?? null, link, mailLanguage));
       },
     },
@@ -155,6 +159,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
             fields: {
               name: { type: 'string', required: true },
               email: { type: 'string', required: false },
+              defaultLanguage: { type: 'string', required: false },
             },
           },
           clinicUser: {
@@ -192,6 +197,7 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
               practiceName?: unknown;
               email?: unknown;
               invitationToken?: unknown;
+              language?: unknown;
             };
             const trx = await getCurrentAdapter(ctx.context.adapter);
             if (typeof body.invitationToken === 'string' && body.invitationToken !== '') {
@@ -209,11 +215,16 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
                 code: 'PRACTICE_NAME_REQUIRED',
               });
             }
-            const clinic = await trx.create<{ name: string; email: string | null }, { id: string }>({
+            // The clinic starts in the language of the page its owner signed up from (the wizard shows it, editable).
+            const clinic = await trx.create<
+              { name: string; email: string | null; defaultLanguage?: string },
+              { id: string }
+            >({
               model: 'clinic',
               data: {
                 name: practiceName.slice(0, 200),
                 email: typeof body.email === 'string' ? body.email.toLowerCase() : null,
+                ...(isAppLanguage(body.language) ? { defaultLanguage: body.language } : {}),
               },
             });
             await trx.create({

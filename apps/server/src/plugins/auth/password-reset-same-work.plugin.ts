@@ -3,6 +3,7 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import type { Database } from '../../db/client';
 import type { Mailer } from '../../integrations/mail/mail.client';
+import { localizedPageUrl } from '../../lib/page-links';
 import { passwordResetEmail } from './auth-emails';
 import { mailLanguageOfUser } from './mail-language.repository';
 import { writePasswordResetStandIn } from './password-reset-stand-in.repository';
@@ -44,9 +45,11 @@ export function passwordResetSameWork({
               const email = (ctx.body as { email?: unknown } | undefined)?.email;
               if (typeof email !== 'string') return;
               await writePasswordResetStandIn(db);
-              const link = `${publicUrl}/reset-password?token=${randomBytes(18).toString('base64url')}`;
+              const path = `/reset-password?token=${randomBytes(18).toString('base64url')}`;
               mailer.sendInBackground(
-                mailLanguageOfUser(db, '').then((language) => passwordResetEmail(email, link, language)),
+                mailLanguageOfUser(db, '').then((language) =>
+                  passwordResetEmail(email, localizedPageUrl(publicUrl, path, language), language),
+                ),
                 { deliver: false },
               );
             }),

@@ -31,6 +31,7 @@ import {
   writeSidebarState,
 } from './sidebar.utils';
 import { SidebarNav } from './sidebar-nav';
+import { useAccountLanguage } from './use-account-language';
 import { useIdleSignOut } from './use-idle-sign-out';
 
 // The usage upgrade dialog (spec 2 §2): its code and strings load after the shell, never in its way.
@@ -108,6 +109,7 @@ export function AppShellLayout() {
   });
 
   const me = currentUser.data;
+  const saveAccountLanguage = useAccountLanguage(me?.user.language);
   const isSidebarOpen = isMobile ? isMobileOpen : isDesktopOpen;
 
   let content: React.ReactNode;
@@ -172,7 +174,7 @@ export function AppShellLayout() {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <LanguageSwitcher />
+            <LanguageSwitcher onChoose={(language) => void saveAccountLanguage(language)} />
             <Menu position="bottom-end" withinPortal={false}>
               <Menu.Target>
                 <ActionIcon

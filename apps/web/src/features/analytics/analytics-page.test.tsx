@@ -22,6 +22,7 @@ const me = (role: MeResponse['role'], subscriptionTier = 'professional'): MeResp
     firstName: 'Ana',
     lastName: 'Owner',
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'cln_1',

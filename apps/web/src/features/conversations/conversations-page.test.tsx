@@ -54,6 +54,7 @@ const me = (sandboxMode: boolean, role: MeResponse['role'] = 'owner'): MeRespons
     firstName: 'Olivia',
     lastName: 'Owner',
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'c1',

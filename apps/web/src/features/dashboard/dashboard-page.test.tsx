@@ -75,6 +75,7 @@ const meInSandbox = (sandboxMode: boolean, role: MeResponse['role']): MeResponse
     firstName: 'Ana',
     lastName: 'Owner',
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'cln_1',
@@ -174,6 +175,9 @@ describe('DashboardPage', () => {
     expect(within(digest).getByText('Scheduled')).toBeTruthy();
     expect(digest.textContent).toContain('E-mailed daily at 08:00 (Europe/Madrid) to 2 owners and admins');
     expect(digest.textContent).toContain('Last sent Mar 9, 2025');
+    // One zone on the line: 07:00 UTC is 08:00 in Madrid, whatever the reader's own clock says.
+    expect(digest.textContent).toContain('next Mar 10, 2025, 8:00');
+    expect(digest.textContent).toContain('Last sent Mar 9, 2025, 8:00');
   });
 
   it('shows the daily digest as off when no owner or admin receives it', async () => {

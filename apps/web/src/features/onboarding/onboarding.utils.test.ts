@@ -139,6 +139,57 @@ describe('initialDrafts', () => {
   });
 });
 
+describe('initialDrafts: the browser guesses zone and country until the profile is saved', () => {
+  const madrid = { timeZone: 'Europe/Madrid', languages: ['es-ES', 'es'] };
+  const fresh = (profile: Partial<OnboardingState['profile']>, stepCompleted = 0) =>
+    buildState({
+      stepCompleted,
+      profile: { ...buildState({}).profile, timeZone: 'UTC', country: null, ...profile },
+    });
+
+  it.each([
+    ['a new clinic in a Madrid browser', fresh({}), madrid, 'Europe/Madrid', 'ES'],
+    ['a zone already chosen stays', fresh({ timeZone: 'Europe/Istanbul' }), madrid, 'Europe/Istanbul', 'ES'],
+    ['a country already chosen stays', fresh({ country: 'TR' }), madrid, 'Europe/Madrid', 'TR'],
+    ['after the profile step was saved, no guess', fresh({}, 1), madrid, 'UTC', ''],
+    [
+      'a language tag without a region',
+      fresh({}),
+      { timeZone: 'Europe/Madrid', languages: ['es'] },
+      'Europe/Madrid',
+      '',
+    ],
+    [
+      'the first tag with a region',
+      fresh({}),
+      { timeZone: 'America/Mexico_City', languages: ['es', 'es-MX', 'en-US'] },
+      'America/Mexico_City',
+      'MX',
+    ],
+    [
+      'a zone the runtime does not know',
+      fresh({}),
+      { timeZone: 'Mars/Olympus', languages: ['tr-TR'] },
+      'UTC',
+      'TR',
+    ],
+    [
+      'a malformed tag is skipped',
+      fresh({}),
+      { timeZone: undefined, languages: ['??', 'en-GB'] },
+      'UTC',
+      'GB',
+    ],
+  ] as const)('%s', (_case, state, browser, timeZone, country) => {
+    const { profile } = initialDrafts(state, browser);
+    expect({ timeZone: profile.timeZone, country: profile.country }).toEqual({ timeZone, country });
+  });
+
+  it("keeps the clinic's language (the one its owner signed up in)", () => {
+    expect(initialDrafts(fresh({ defaultLanguage: 'es' }), madrid).profile.defaultLanguage).toBe('es');
+  });
+});
+
 describe('field errors as the user types', () => {
   it.each([
     [{ email: '' }, {}],

@@ -1,6 +1,6 @@
 import type { OnboardingState } from '@careloop/contracts/onboarding';
 import type { MessageTemplate } from '@careloop/contracts/templates';
-import { isPhoneCountry } from '@careloop/domain/clinic-locale';
+import { isIanaTimeZone, isPhoneCountry } from '@careloop/domain/clinic-locale';
 import {
   type BrandTone,
   brandTones,
@@ -87,7 +87,49 @@ function templateToDraft(template: MessageTemplate): WizardTemplateDraft {
   };
 }
 
-export function initialDrafts(state: OnboardingState): WizardDrafts {
+/** What the browser says of where it is: its IANA zone and its languages' tags (`es-ES`). */
+export type BrowserLocale = { timeZone: string | undefined; languages: readonly string[] };
+
+function browserLocale(): BrowserLocale {
+  return {
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    languages: typeof navigator === 'undefined' ? [] : navigator.languages,
+  };
+}
+
+/**
+ * The browser's guess at the clinic's zone and country: its zone when the runtime knows it, and the
+ * region of its first language tag that names one we have phone rules for (`es-ES` -> ES).
+ */
+function guessClinicLocale(browser: BrowserLocale): {
+  timeZone: string | null;
+  country: string | null;
+} {
+  const timeZone = browser.timeZone && isIanaTimeZone(browser.timeZone) ? browser.timeZone : null;
+  const country =
+    browser.languages
+      .map((tag) => {
+        try {
+          return new Intl.Locale(tag).region ?? null;
+        } catch {
+          return null;
+        }
+      })
+      .find((region): region is string => region !== null && isPhoneCountry(region)) ?? null;
+  return { timeZone, country };
+}
+
+/**
+ * The drafts the wizard starts from. Until the profile step is first saved, a zone still at the UTC
+ * every new clinic starts with and an unset country are the browser's guess (shown, editable); the
+ * language is the clinic's, which starts as the one its owner signed up in.
+ */
+export function initialDrafts(
+  state: OnboardingState,
+  browser: BrowserLocale = browserLocale(),
+): WizardDrafts {
+  const guess = state.stepCompleted === 0 ? guessClinicLocale(browser) : { timeZone: null, country: null };
+  const timeZone = state.profile.timeZone === 'UTC' ? (guess.timeZone ?? 'UTC') : state.profile.timeZone;
   return {
     profile: {
       name: state.profile.name,
@@ -96,8 +138,8 @@ export function initialDrafts(state: OnboardingState): WizardDrafts {
       category: state.profile.category,
       brandTone: toBrandTone(state.profile.brandTone),
       defaultLanguage: state.profile.defaultLanguage,
-      timeZone: state.profile.timeZone,
-      country: state.profile.country ?? '',
+      timeZone,
+      country: state.profile.country ?? guess.country ?? '',
     },
     whatsapp: { accessToken: '', phoneNumberId: state.whatsappPhoneNumberId ?? '' },
     sms: { accountSid: '', authToken: '', fromNumber: state.smsFromNumber ?? '' },

@@ -61,6 +61,7 @@ describe('PatientsPage', () => {
               firstName: null,
               lastName: null,
               twoFactorEnabled: false,
+              language: 'en',
             },
             clinic: {
               id: 'c1',
@@ -140,6 +141,7 @@ describe('PatientsPage', () => {
         firstName: 'Olivia',
         lastName: 'Owner',
         twoFactorEnabled: false,
+        language: 'en',
       },
       clinic: {
         id: 'c1',
@@ -362,8 +364,8 @@ describe('PatientsPage', () => {
     expect(within(dialog).getByTestId('import-sample').textContent).toContain('+34612345678');
     const errorRows = within(within(dialog).getByTestId('import-errors')).getAllByRole('row').slice(1);
     expect(errorRows.map((row) => row.textContent)).toEqual([
-      '3nameName required',
-      '4procedure_datePlease enter the date as DD/MM/YYYY or YYYY-MM-DD',
+      '3NameName required',
+      '4Procedure datePlease enter the date as DD/MM/YYYY or YYYY-MM-DD',
     ]);
 
     const notas = within(dialog).getByRole('combobox', { name: 'Import column Notas as' });
@@ -377,11 +379,23 @@ describe('PatientsPage', () => {
     });
     await waitFor(() => expect(within(dialog).queryByText('Ignored columns: Notas')).toBeNull());
 
+    // A file of patients from abroad: its phones' country, asked again and kept for the import.
+    const phoneCountry = within(dialog).getByRole('combobox', { name: /^Phone numbers' country/ });
+    expect(phoneCountry).toHaveProperty('value', 'ES');
+    await user.selectOptions(phoneCountry, 'TR');
+    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(2));
+    expect(network.to('/api/patients/import/preview')[1]?.body).toEqual({
+      uploadId: 'upl_1',
+      mapping: ['given_name', 'family_name', 'phone', 'comment'],
+      phoneCountry: 'TR',
+    });
+
     await user.click(within(dialog).getByRole('button', { name: 'Import valid rows (2)' }));
     expect(await within(dialog).findByText('Added: 2. Skipped: 3.')).toBeTruthy();
     expect(network.to('/api/patients/import')[0]?.body).toEqual({
       uploadId: 'upl_1',
       mapping: ['given_name', 'family_name', 'phone', 'comment'],
+      phoneCountry: 'TR',
     });
     expect(network.to('/api/patients/import/uploads')).toHaveLength(1);
   }, 30_000);

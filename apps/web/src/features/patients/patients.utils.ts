@@ -1,6 +1,7 @@
 import type { RiskLevel } from '@careloop/domain/analytics/risk-levels';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import type { PatientStatus, Procedure } from '@careloop/domain/patient';
+import type { ImportTarget } from '@careloop/domain/patient-import/import-targets';
 import type { Namespace, ParseKeys, TFunction } from 'i18next';
 import { keyFor } from '../../i18n/runtime-key';
 import { translateDomainMessage } from '../../lib/domain-messages';
@@ -32,6 +33,27 @@ export const procedureKeys = {
 export function procedureLabel(t: TFunction<'patients'>, procedure: string): string {
   const key = keyFor(procedureKeys, procedure);
   return key ? t(key) : procedure;
+}
+
+const importFieldKeys = {
+  name: 'import.targets.name',
+  given_name: 'import.targets.given_name',
+  family_name: 'import.targets.family_name',
+  email: 'import.targets.email',
+  phone: 'import.targets.phone',
+  procedure: 'import.targets.procedure',
+  status: 'import.targets.status',
+  comment: 'import.targets.comment',
+  procedure_date: 'import.targets.procedure_date',
+  language: 'import.targets.language',
+  marketing_consent: 'import.targets.marketing_consent',
+} as const satisfies Record<ImportTarget, PatientsKey>;
+
+/** The field of an import row's problem by its name in the reader's language ("Tratamiento", not "procedure"). */
+export function importFieldLabel(t: TFunction<'patients'>, field: string | null): string {
+  if (field === null) return '—';
+  const key = keyFor(importFieldKeys, field);
+  return key ? t(key) : field;
 }
 
 /** The timeline's case statuses and message delivery states by their texts. */

@@ -21,6 +21,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
     firstName: 'Ada',
     lastName: null,
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'cln_1',

@@ -20,6 +20,7 @@ const owner: MeResponse = {
     firstName: 'Ada',
     lastName: null,
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'cln_1',

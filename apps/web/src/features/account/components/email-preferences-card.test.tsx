@@ -1,13 +1,17 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n } from '../../../i18n';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderPage } from '../../../test/render';
 import { EmailPreferencesCard } from './email-preferences-card';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['account', 'common']);
+});
+
+afterEach(async () => {
+  await changeLanguage('en');
 });
 
 describe('EmailPreferencesCard', () => {
@@ -28,7 +32,7 @@ describe('EmailPreferencesCard', () => {
     expect((screen.getByRole('switch', { name: /Daily Digest/ }) as HTMLInputElement).checked).toBe(false);
   });
 
-  it('saves the language of the e-mails', async () => {
+  it('saves the language of the account, and the app switches to it', async () => {
     const network = stubFetch((request) =>
       request.method === 'PUT'
         ? json({ dailyDigest: true, receivesDigest: true, language: 'tr' })
@@ -36,12 +40,14 @@ describe('EmailPreferencesCard', () => {
     );
     renderPage(<EmailPreferencesCard />, { path: '/account/security' });
     const user = userEvent.setup();
-    const labelled = await screen.findAllByLabelText('Language of your e-mails');
+    const labelled = await screen.findAllByLabelText('Your language');
     const select = labelled.find((element) => element.tagName === 'INPUT')!;
     expect((select as HTMLInputElement).value).toBe('English');
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'Türkçe', hidden: true }));
-    expect(await screen.findByText('Your e-mails will be written in this language')).toBeTruthy();
+    await waitFor(() => expect(i18n.language).toBe('tr'));
+    expect(await screen.findByText('CareLoop sizinle bu dili kullanacak')).toBeTruthy();
+    expect(i18n.language).toBe('tr');
     expect(network.to('/api/account/preferences').filter((r) => r.method === 'PUT')).toEqual([
       expect.objectContaining({ body: { language: 'tr' } }),
     ]);

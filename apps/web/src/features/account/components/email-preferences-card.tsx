@@ -1,7 +1,10 @@
 import type { AccountPreferences } from '@careloop/contracts/account';
 import { Alert, Card, Group, Loader, Select, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconMail } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { changeLanguage } from '../../../i18n';
+import { currentUserKeys } from '../../../lib/current-user';
 import { showSuccess } from '../../../lib/notifications';
 import { useAccountPreferences } from '../api/get-account-preferences';
 import { useUpdateAccountPreferences } from '../api/update-account-preferences';
@@ -10,9 +13,10 @@ const languageOptions = ['en', 'es', 'tr'] as const satisfies readonly AccountPr
 /** Each language in its own name, as a language menu shows them. */
 const languageNames = { en: 'English', es: 'Español', tr: 'Türkçe' } as const;
 
-/** The signed-in user's e-mail preferences: the language of their e-mails, the Daily Digest (owners and admins). */
+/** The signed-in user's preferences: their language (the app's and their e-mails'), the Daily Digest (owners and admins). */
 export function EmailPreferencesCard() {
   const { t } = useTranslation('account');
+  const queryClient = useQueryClient();
   const preferences = useAccountPreferences();
   const update = useUpdateAccountPreferences();
 
@@ -35,12 +39,20 @@ export function EmailPreferencesCard() {
       },
     );
 
-  const changeLanguage = (value: string | null) => {
+  // The account's language is the app's too: the page switches to it once it is saved.
+  const handleLanguageChange = (value: string | null) => {
     const chosen = languageOptions.find((option) => option === value);
     if (!chosen || chosen === language) return;
     update.mutate(
       { language: chosen },
-      { onSuccess: () => showSuccess({ title: t('preferences.languageToast') }) },
+      {
+        onSuccess: async () => {
+          await changeLanguage(chosen);
+          void queryClient.invalidateQueries({ queryKey: currentUserKeys.all });
+          // Said in the language just chosen: this render's t still speaks the one before.
+          showSuccess({ title: t('preferences.languageToast', { lng: chosen }) });
+        },
+      },
     );
   };
 
@@ -68,7 +80,7 @@ export function EmailPreferencesCard() {
           description={t('preferences.languageDescription')}
           data={languageOptions.map((option) => ({ value: option, label: languageNames[option] }))}
           value={language}
-          onChange={changeLanguage}
+          onChange={handleLanguageChange}
           disabled={update.isPending}
           allowDeselect={false}
           maw={320}

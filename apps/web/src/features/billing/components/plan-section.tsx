@@ -41,8 +41,11 @@ function PlanCard({
 }) {
   const { t, i18n } = useTranslation('plans');
   const plan = calculatorPlans[tier];
-  const amount = (value: number) =>
-    value >= calculatorUnlimited ? t('plans.unlimited') : formatNumber(value, i18n.language);
+  // "Unlimited patients" is its own sentence: "{{value}} pacientes" with "Ilimitado" reads wrong in Spanish.
+  const allowance = (key: 'patients' | 'whatsapp' | 'sms', value: number) =>
+    value >= calculatorUnlimited
+      ? t(`plans.${key}Unlimited`)
+      : t(`plans.${key}`, { value: formatNumber(value, i18n.language) });
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={planNames[tier]}>
       <Stack gap="xs" h="100%">
@@ -54,9 +57,9 @@ function PlanCard({
             ? t('dialog.customPricing')
             : t('dialog.pricePerMonth', { price: formatUsd(plan.priceCents, i18n.language) })}
         </Text>
-        <Text size="sm">{t('plans.patients', { value: amount(plan.patientLimit) })}</Text>
-        <Text size="sm">{t('plans.whatsapp', { value: amount(plan.includedWhatsApp) })}</Text>
-        <Text size="sm">{t('plans.sms', { value: amount(plan.includedSms) })}</Text>
+        <Text size="sm">{allowance('patients', plan.patientLimit)}</Text>
+        <Text size="sm">{allowance('whatsapp', plan.includedWhatsApp)}</Text>
+        <Text size="sm">{allowance('sms', plan.includedSms)}</Text>
         {tier === current ? (
           <Badge variant="light" mt="auto">
             {t('plans.current')}

@@ -14,7 +14,7 @@ type StatCard = {
 
 /** Total Patients (active), Reviews (average rating), Open Cases (high priority), Active Alerts (high risk). */
 export function StatCards({ summary }: { summary: DashboardSummary }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const cards: StatCard[] = [
     {
       key: 'patients',
@@ -28,7 +28,9 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
       icon: IconStar,
       color: 'orange',
       value: summary.reviews.total,
-      detail: t('stats.reviewsDetail', { average: formatAverageRating(summary.reviews.averageRating) }),
+      detail: t('stats.reviewsDetail', {
+        average: formatAverageRating(summary.reviews.averageRating, i18n.language),
+      }),
     },
     {
       key: 'cases',

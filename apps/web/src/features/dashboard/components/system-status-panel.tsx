@@ -24,8 +24,10 @@ const fixedStateKeys = {
 
 const providerNames = { trustpilot: 'Trustpilot', google: 'Google' } as const;
 
-function formatTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+function formatTime(iso: string, language: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 /** What Review Monitoring says below its name: when it last synced, or what is wrong and since when. */
@@ -51,7 +53,10 @@ function ReviewMonitoringDetail({ monitoring }: { monitoring: ReviewMonitoring }
   return <>{t(`${key}.${monitoring.state === 'pending' ? 'pending' : 'notConfigured'}`)}</>;
 }
 
-/** When the digest goes (08:00 in the clinic's zone, shown in the reader's own clock too) and when it last went. */
+/**
+ * When the digest goes (08:00 in the clinic's zone) and when it last went, all in that one zone: the
+ * line names it once, so a time in the reader's own clock beside it would read as two zones.
+ */
 function DailyDigestDetail({ digest }: { digest: DailyDigestStatus }) {
   const { t, i18n } = useTranslation('dashboard');
   const key = 'system.dailyDigest';
@@ -71,10 +76,10 @@ function DailyDigestDetail({ digest }: { digest: DailyDigestStatus }) {
         time: digest.sendTime,
         timeZone: digest.timeZone,
         count: digest.recipients,
-        next: formatTime(digest.nextAt, i18n.language),
+        next: formatTime(digest.nextAt, i18n.language, digest.timeZone),
       })}
       {digest.lastSentAt
-        ? ` ${t(`${key}.lastSent`, { time: formatTime(digest.lastSentAt, i18n.language) })}`
+        ? ` ${t(`${key}.lastSent`, { time: formatTime(digest.lastSentAt, i18n.language, digest.timeZone) })}`
         : ''}
     </>
   );

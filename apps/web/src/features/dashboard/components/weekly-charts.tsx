@@ -41,7 +41,7 @@ export function WeeklyCharts({ weekly }: { weekly: DashboardSummary['weekly'] })
           }}
           summary={t('charts.reviewsSummary', {
             count: reviewTotals.count,
-            average: formatAverageRating(reviewTotals.averageRating),
+            average: formatAverageRating(reviewTotals.averageRating, i18n.language),
           })}
         />
       </Paper>

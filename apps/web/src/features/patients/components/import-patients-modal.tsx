@@ -13,6 +13,7 @@ import { type ImportProgress, useImportPatients } from '../api/import-patients';
 import { usePreviewPatientImport, useUploadPatientImport } from '../api/preview-import';
 import { maxImportFileBytes } from '../patients.utils';
 import { ImportMapping } from './import-mapping';
+import { ImportPhoneCountry } from './import-phone-country';
 import { ImportPreview } from './import-preview';
 import { ProblemTables } from './import-problem-tables';
 import { ImportReadingOptions, type ReadingChoice } from './import-reading-options';
@@ -93,7 +94,13 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
       encoding: choice.encoding ?? undefined,
       delimiter: choice.delimiter ?? undefined,
       sheet: choice.sheet,
+      phoneCountry: step.request.phoneCountry,
     });
+  };
+
+  const handlePhoneCountry = (phoneCountry: string) => {
+    if (step.name !== 'preview') return;
+    void check({ ...step.request, phoneCountry });
   };
 
   const handleMapping = (mapping: (ImportTarget | null)[]) => {
@@ -157,6 +164,7 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
         {step.name === 'preview' ? (
           <>
             <ImportReadingOptions reading={step.preview.reading} disabled={busy} onChange={handleReading} />
+            <ImportPhoneCountry value={step.preview.region} disabled={busy} onChange={handlePhoneCountry} />
             <ImportMapping
               header={step.preview.header}
               mapping={step.preview.mapping}

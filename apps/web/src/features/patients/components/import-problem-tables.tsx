@@ -2,7 +2,7 @@ import type { ImportDuplicate, ImportPreviewResponse } from '@careloop/contracts
 import { Stack, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toPatientMessage } from '../patient-form.utils';
-import { translatePatientMessage } from '../patients.utils';
+import { importFieldLabel, translatePatientMessage } from '../patients.utils';
 import { ImportTableScroll } from './import-table-scroll';
 
 /** The rows that will not be imported: per-row errors and duplicates. */
@@ -38,7 +38,7 @@ export function ProblemTables({
                 {errors.map((e) => (
                   <Table.Tr key={`${e.row}-${e.field}-${e.message}`}>
                     <Table.Td>{e.row}</Table.Td>
-                    <Table.Td>{e.field ?? '—'}</Table.Td>
+                    <Table.Td>{importFieldLabel(t, e.field)}</Table.Td>
                     <Table.Td>{translatePatientMessage(t, toPatientMessage(e.message))}</Table.Td>
                   </Table.Tr>
                 ))}

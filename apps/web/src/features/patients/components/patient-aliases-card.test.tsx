@@ -20,6 +20,7 @@ const me = (role: MeResponse['role']): MeResponse => ({
     firstName: 'Olivia',
     lastName: 'Owner',
     twoFactorEnabled: false,
+    language: 'en',
   },
   clinic: {
     id: 'c1',

@@ -2,8 +2,8 @@ import type { ReviewReply, ReviewReplyResponse } from '@careloop/contracts/revie
 import type { Review } from '@careloop/contracts/reviews';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n } from '../../../i18n';
 import { json, type SeenRequest, stubFetch } from '../../../test/fetch-stub';
 import { renderPage } from '../../../test/render';
 import { ReviewReplyPanel } from './review-reply-panel';
@@ -43,6 +43,7 @@ const draft: ReviewReply = {
   postedAt: null,
   discardedAt: null,
   providerError: null,
+  providerErrorKind: null,
 };
 
 const answer = (
@@ -61,7 +62,35 @@ function stubReplyApi(handle: (request: SeenRequest) => Response | undefined) {
   );
 }
 
+afterEach(async () => {
+  await changeLanguage('en');
+});
+
 describe('ReviewReplyPanel', () => {
+  it.each([
+    ['en', 'It did not accept the saved credentials.', 'Its answer: trustpilot answered 401'],
+    ['es', 'No aceptó las credenciales guardadas.', 'Su respuesta: trustpilot answered 401'],
+    ['tr', 'Kayıtlı kimlik bilgilerini kabul etmedi.', 'Verdiği yanıt: trustpilot answered 401'],
+  ] as const)(
+    'a refused post says why in the reader language (%s), the platform words kept for support',
+    async (language, reason, said) => {
+      await changeLanguage(language);
+      const failed: ReviewReply = {
+        ...draft,
+        status: 'failed',
+        approvedAt: '2025-03-10T15:00:00Z',
+        providerError: 'trustpilot answered 401',
+        providerErrorKind: 'unauthorized',
+      };
+      stubReplyApi((request) =>
+        request.method === 'GET' ? json(answer(failed, { canPost: true })) : undefined,
+      );
+      renderPage(<ReviewReplyPanel review={review} />, { path: '/reviews' });
+      expect(await screen.findByText(reason)).toBeTruthy();
+      expect(screen.getByText(said)).toBeTruthy();
+    },
+  );
+
   it('shows a public reply written elsewhere and offers no editor over it', async () => {
     stubReplyApi((request) => (request.method === 'GET' ? json(answer(draft)) : undefined));
     renderPage(

@@ -295,9 +295,13 @@ function ReplyStatusText({
         <Alert color="red" variant="light" title={t('reply.failedTitle')}>
           <Stack gap={4}>
             <Text size="sm">{t('reply.failedText', { provider })}</Text>
+            {/* The kind in the reader's language; the platform's own words after it, for support. */}
+            {reply.providerErrorKind ? (
+              <Text size="sm">{t(`reply.failureKinds.${reply.providerErrorKind}`)}</Text>
+            ) : null}
             {reply.providerError ? (
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                {reply.providerError}
+                {t('reply.providerSaid', { error: reply.providerError })}
               </Text>
             ) : null}
           </Stack>

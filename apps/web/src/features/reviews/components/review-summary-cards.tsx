@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 
 /** Total Reviews, Matched Patients, Avg Rating (one decimal), Needs Attention; a dash while loading. */
 export function ReviewSummaryCards({ summary }: { summary: ReviewSummary | undefined }) {
-  const { t } = useTranslation('reviews');
+  const { t, i18n } = useTranslation('reviews');
   const cards = [
     { key: 'total', value: summary?.totalReviews, color: undefined },
     { key: 'matched', value: summary?.matchedPatients, color: 'green.6' },
     {
       key: 'average',
-      value: summary ? formatAverageRating(summary.averageRating) : undefined,
+      value: summary ? formatAverageRating(summary.averageRating, i18n.language) : undefined,
       color: 'orange.6',
     },
     { key: 'needsAttention', value: summary?.needsAttention, color: 'red.6' },

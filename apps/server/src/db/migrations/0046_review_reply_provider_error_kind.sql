@@ -1,0 +1,2 @@
+ALTER TABLE "review_replies" ADD COLUMN "provider_error_kind" text;--> statement-breakpoint
+ALTER TABLE "review_replies" ADD CONSTRAINT "review_replies_provider_error_kind_check" CHECK ("review_replies"."provider_error_kind" is null or "review_replies"."provider_error_kind" in ('unauthorized', 'forbidden', 'not_found', 'bad_request', 'rate_limited', 'unavailable', 'invalid_response'));
