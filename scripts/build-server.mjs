@@ -74,7 +74,11 @@ export async function buildServer() {
   const fingerprint = sourceFingerprint();
   fs.rmSync(distDir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(serverDir, 'src/main.ts') },
+    // tracing.mjs: OpenTelemetry started, when configured, before main.mjs imports what it instruments.
+    entryPoints: {
+      main: path.join(serverDir, 'src/main.ts'),
+      tracing: path.join(serverDir, 'src/observability/tracing-start.ts'),
+    },
     outdir: distDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -90,7 +94,13 @@ export async function buildServer() {
   // instead of parsing node_modules again; static imports would load before it could be switched on.
   fs.writeFileSync(
     path.join(distDir, 'server.mjs'),
-    "import module from 'node:module';\nmodule.enableCompileCache?.();\nawait import('./main.mjs');\n",
+    [
+      "import module from 'node:module';",
+      'module.enableCompileCache?.();',
+      "await (await import('./tracing.mjs')).startTracingIfConfigured();",
+      "await import('./main.mjs');",
+      '',
+    ].join('\n'),
   );
   fs.writeFileSync(stampFile, `${fingerprint}\n`);
 }
