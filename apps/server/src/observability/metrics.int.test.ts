@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineJob, type JobContext } from '../jobs/job-definition';
@@ -196,5 +198,21 @@ describe('metrics listener', () => {
       expect(sample(text, 'db_pool_connections', { state: 'max' })).toBe(1);
     }
     expect(sample(text, 'process_cpu_seconds_total')).toBeGreaterThan(0);
+  });
+
+  it('serves every series the Grafana dashboard in docs/ reads', async () => {
+    const dashboard = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../docs/grafana-dashboard.json'),
+      'utf8',
+    );
+    const exprs = [...dashboard.matchAll(/"expr": "((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!);
+    expect(exprs.length).toBeGreaterThanOrEqual(15);
+    const read = new Set(
+      exprs.flatMap((expr) =>
+        [...expr.matchAll(/([a-z_][a-z0-9_]*)\{/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, '')),
+      ),
+    );
+    const served = new Set([...(await scrape()).matchAll(/^# TYPE (\S+)/gm)].map((m) => m[1]!));
+    expect([...read].filter((name) => !served.has(name))).toEqual([]);
   });
 });
