@@ -29,6 +29,17 @@ describe('work origin', () => {
     expect(await response.json()).toEqual({ origin: id, size: 200_013 });
   });
 
+  it('ends with the request: a request made in-process leaves no origin behind', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/work',
+      headers: { 'x-request-id': 'req_inject' },
+      payload: { a: 1 },
+    });
+    expect(response.json()).toEqual({ origin: 'req_inject', size: 7 });
+    expect(currentWorkOrigin()).toBeUndefined();
+  });
+
   it('runs work with the origin given, and none outside it', async () => {
     expect(await runWithWorkOrigin({ reqId: 'job_1' }, async () => currentWorkOrigin())).toEqual({
       reqId: 'job_1',

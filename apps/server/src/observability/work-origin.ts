@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * Where the work in progress came from: the request (its id, the one its log lines carry as `reqId`)
@@ -15,10 +15,15 @@ export const currentWorkOrigin = (): WorkOrigin | undefined => originScope.getSt
 export const runWithWorkOrigin = <T>(origin: WorkOrigin, work: () => Promise<T>): Promise<T> =>
   originScope.run(origin, work);
 
-/** Each request's handling runs with its id as the origin of whatever it starts. */
+/**
+ * Each request's handling runs with its id as the origin of whatever it starts: the hooks before the
+ * body is read, then again once it is (the body's chunks arrive in the socket's context, not the
+ * request's). `run`, not `enterWith`: the scope ends with the request and never reaches its caller
+ * (`app.inject` in tests).
+ */
 export function registerRequestOrigin(app: FastifyInstance) {
-  app.addHook('onRequest', (request, _reply, done) => {
-    originScope.enterWith({ reqId: request.id });
-    done();
-  });
+  const enter = (request: FastifyRequest, _reply: unknown, done: () => void) =>
+    originScope.run({ reqId: request.id }, done);
+  app.addHook('onRequest', enter);
+  app.addHook('preValidation', enter);
 }
