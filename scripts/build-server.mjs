@@ -70,12 +70,17 @@ const keepPackagesExternal = {
   },
 };
 
-export async function buildServer() {
+/** `outDir`: apps/server/dist, or a folder of a test's own (`--out-dir`) beside it. */
+export async function buildServer({ outDir = distDir } = {}) {
   const fingerprint = sourceFingerprint();
-  fs.rmSync(distDir, { recursive: true, force: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
   await build({
-    entryPoints: { main: path.join(serverDir, 'src/main.ts') },
-    outdir: distDir,
+    // tracing.mjs: OpenTelemetry started, when configured, before main.mjs imports what it instruments.
+    entryPoints: {
+      main: path.join(serverDir, 'src/main.ts'),
+      tracing: path.join(serverDir, 'src/observability/tracing-start.ts'),
+    },
+    outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
@@ -85,20 +90,28 @@ export async function buildServer() {
     plugins: [keepPackagesExternal],
     logLevel: 'warning',
   });
-  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(distDir, 'migrations'), { recursive: true });
+  fs.cpSync(path.join(serverDir, 'src/db/migrations'), path.join(outDir, 'migrations'), { recursive: true });
   // The entry point: V8's compile cache first (Node 22), so that a second start reads compiled code
   // instead of parsing node_modules again; static imports would load before it could be switched on.
   fs.writeFileSync(
-    path.join(distDir, 'server.mjs'),
-    "import module from 'node:module';\nmodule.enableCompileCache?.();\nawait import('./main.mjs');\n",
+    path.join(outDir, 'server.mjs'),
+    [
+      "import module from 'node:module';",
+      'module.enableCompileCache?.();',
+      "await (await import('./tracing.mjs')).startTracingIfConfigured();",
+      "await import('./main.mjs');",
+      '',
+    ].join('\n'),
   );
-  fs.writeFileSync(stampFile, `${fingerprint}\n`);
+  fs.writeFileSync(path.join(outDir, 'build-stamp.txt'), `${fingerprint}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const ifStale = process.argv.includes('--if-stale');
   if (ifStale && isBuildFresh()) process.exit(0);
+  const outDirAt = process.argv.indexOf('--out-dir');
+  const outDir = outDirAt === -1 ? distDir : path.resolve(process.argv[outDirAt + 1]);
   const started = performance.now();
-  await buildServer();
+  await buildServer({ outDir });
   console.log(`Built the server in ${Math.round(performance.now() - started)} ms (apps/server/dist)`);
 }

@@ -7,6 +7,7 @@ import type { JobRunner } from './jobs/job-runner';
 import type { SecretBox } from './lib/secret-box';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token';
 import type { SurveyLinkTokens } from './modules/surveys/survey-link-token';
+import type { Metrics } from './observability/metrics';
 import type { Auth } from './plugins/auth/create-auth';
 import type { RequestContextResolver } from './plugins/request-context';
 
@@ -27,6 +28,8 @@ export type AppDeps = {
   /** The provider fakes' state (mounted in sandbox mode), one set per process. */
   sandboxes: SandboxStates;
   log: FastifyBaseLogger;
+  /** The Prometheus metrics when METRICS_PORT is set (served apart from the app, `observability/`). */
+  metrics: Metrics | null;
   /** The app's clock (tests move it instead of sleeping); Date.now when absent. */
   clock?: () => number;
 };

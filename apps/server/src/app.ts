@@ -67,6 +67,8 @@ import { templatesRoutes } from './modules/templates/templates.routes';
 import { testingChecklistRoutes } from './modules/testing-checklist/testing-checklist.routes';
 import { usageRoutes } from './modules/usage/usage.routes';
 import { webhookEndpointsRoutes } from './modules/webhooks/webhook-endpoints.routes';
+import { registerHttpMetrics } from './observability/http-metrics';
+import { registerRequestOrigin } from './observability/work-origin';
 import { createBearerGuard } from './plugins/api-bearer';
 import { registerApiCors } from './plugins/api-cors';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
@@ -88,8 +90,10 @@ export type BuildAppOptions = {
   logger?: boolean | object;
 };
 
-export const loggerOptions = (level: string) => ({
+export const loggerOptions = (level: string, mixin?: () => object) => ({
   level,
+  // With tracing on: the trace and span ids of the line's request or job (observability/tracing-runtime.ts).
+  ...(mixin ? { mixin } : {}),
   // Cookies, tokens and statement parameters never reach a log line.
   serializers: logSerializers,
   redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
@@ -110,6 +114,8 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   const fullDeps: AppDeps = { ...deps, log: app.log };
 
   registerRequestId(app);
+  registerRequestOrigin(app);
+  if (deps.metrics) registerHttpMetrics(app, deps.metrics);
   registerApiCors(app, deps.config.http.apiCorsOrigins);
   registerErrorHandler(app);
   registerJsonBodyDepthLimit(app);

@@ -10,6 +10,8 @@ import { loadOrCreateKey, SecretBox } from './lib/secret-box';
 import { createUnsubscribeTokens } from './lib/unsubscribe-token';
 import { createSignInAuditSink } from './modules/audit/audit.service';
 import { createSurveyLinkTokens } from './modules/surveys/survey-link-token';
+import type { Metrics } from './observability/metrics';
+import type { WorkTracer } from './observability/work-tracer';
 import { createAuth } from './plugins/auth/create-auth';
 import { createRequestContext } from './plugins/request-context';
 
@@ -18,7 +20,7 @@ export function createAppDeps(
   config: AppConfig,
   database: DatabaseHandle,
   log: Pick<FastifyBaseLogger, 'info' | 'error'>,
-  options: { now?: () => number } = {},
+  options: { now?: () => number; metrics?: Metrics | null; tracer?: WorkTracer | null } = {},
 ): Omit<AppDeps, 'log'> {
   const db = database.db;
   const mailer = createMailer({ ...config.mail, log });
@@ -28,16 +30,21 @@ export function createAppDeps(
   const auth = createAuth({ config, db, secret: authSecret, mailer, audit: createSignInAuditSink(db) });
   const unsubscribeTokens = createUnsubscribeTokens(authSecret);
   const surveyLinkTokens = createSurveyLinkTokens(authSecret);
-  const jobs = createJobRunner(database, jobRegistry, {
-    db,
-    log,
-    config,
-    secretBox,
-    mailer,
-    unsubscribeTokens,
-    surveyLinkTokens,
-    send: (name, payload, options) => jobs.send(name, payload, options),
-  });
+  const jobs = createJobRunner(
+    database,
+    jobRegistry,
+    {
+      db,
+      log,
+      config,
+      secretBox,
+      mailer,
+      unsubscribeTokens,
+      surveyLinkTokens,
+      send: (name, payload, options) => jobs.send(name, payload, options),
+    },
+    { metrics: options.metrics ?? null, tracer: options.tracer ?? null },
+  );
   const requestContext = createRequestContext({
     auth,
     db,
@@ -58,6 +65,7 @@ export function createAppDeps(
     jobs,
     requestContext,
     sandboxes,
+    metrics: options.metrics ?? null,
     ...(options.now ? { clock: options.now } : {}),
   };
 }

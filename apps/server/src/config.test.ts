@@ -89,3 +89,36 @@ describe('leads and operators', () => {
     );
   });
 });
+
+describe('metrics and tracing', () => {
+  it('keeps metrics and tracing off unless asked, metrics on this machine only by default', () => {
+    expect(loadConfig({}).observability).toEqual({ metrics: null, tracing: null });
+    expect(loadConfig({ METRICS_PORT: '9464' }).observability.metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).observability.metrics).toEqual({
+      port: 9464,
+      host: '0.0.0.0',
+    });
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }).observability.tracing,
+    ).toEqual({
+      endpoint: 'http://collector:4318',
+    });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: '' }).observability.tracing).toBeNull();
+  });
+
+  it.each([
+    [{ METRICS_PORT: '3000' }, /METRICS_PORT: must differ from PORT/],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT: must differ from PORT/],
+    [{ METRICS_PORT: 'nine' }, /METRICS_PORT/],
+    [{ METRICS_PORT: '70000' }, /METRICS_PORT/],
+    [
+      { OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' },
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be an http\(s\) URL/,
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

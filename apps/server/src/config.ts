@@ -66,6 +66,18 @@ const envSchema = z.object({
   SEED_DEMO: booleanString.default(true),
   SANDBOX_MODE: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics on a listener of their own (`/metrics`), never on the public port; unset: off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Where that listener binds: this machine only unless said otherwise. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** An OTLP/HTTP collector (`http://collector:4318`): traces are exported there; unset: no tracing at all. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      message: 'OTEL_EXPORTER_OTLP_ENDPOINT must be an http(s) URL such as http://localhost:4318',
+    })
+    .or(z.literal(''))
+    .optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
@@ -150,6 +162,12 @@ const checkedEnvSchema = envSchema.superRefine((e, issues) => {
       path: ['WEBHOOK_ALLOWED_PRIVATE_TARGETS'],
       message: 'not allowed when NODE_ENV=production: webhooks never reach private addresses there',
     });
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT)
+    issues.addIssue({
+      code: 'custom',
+      path: ['METRICS_PORT'],
+      message: 'must differ from PORT: metrics are never served on the public port',
+    });
   if (e.NODE_ENV === 'production' && !e.SALES_EMAIL)
     issues.addIssue({
       code: 'custom',
@@ -211,6 +229,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO && !isProduction,
     sandboxMode: e.SANDBOX_MODE ?? !isProduction,
     logLevel: e.LOG_LEVEL,
+    observability: {
+      metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+      tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT } : null,
+    },
     openai: {
       apiKey: e.OPENAI_API_KEY || undefined,
       baseUrl: e.OPENAI_BASE_URL ?? 'https://api.openai.com/v1',

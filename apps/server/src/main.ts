@@ -6,6 +6,9 @@ import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { connectExistingDemoClinic, seedDemoIfEmpty } from './modules/demo/demo.service';
+import { createMetrics } from './observability/metrics';
+import { startMetricsListener } from './observability/metrics-listener';
+import { loadTracingRuntime } from './observability/tracing-runtime';
 import { startControlSocket } from './ops/control-socket';
 import { dumpPglite } from './ops/pglite-archive';
 
@@ -13,7 +16,10 @@ import { dumpPglite } from './ops/pglite-archive';
 async function main() {
   const startedAt = performance.now();
   const config = loadConfig();
-  const log = pino(loggerOptions(config.logLevel));
+  // Started by dist/server.mjs before this module loaded (tracing-start.ts); here only its log ids.
+  const tracing = config.observability.tracing ? await loadTracingRuntime() : null;
+  const logging = loggerOptions(config.logLevel, tracing?.logMixin);
+  const log = pino(logging);
   let releaseLock = () => {};
   if (config.database.kind === 'pglite') releaseLock = acquireDataDirLock(config.dataDir);
 
@@ -35,8 +41,9 @@ async function main() {
         return null;
       })
     : null;
-  const deps = createAppDeps(config, database, log);
-  const app = await buildApp(deps);
+  const metrics = config.observability.metrics ? await createMetrics(database, log) : null;
+  const deps = createAppDeps(config, database, log, { metrics, tracer: tracing?.tracer ?? null });
+  const app = await buildApp(deps, { logger: logging });
   const runsWorkers = config.role !== 'web';
   await deps.jobs.start({ work: runsWorkers });
 
@@ -44,8 +51,18 @@ async function main() {
   // A demo clinic seeded on an earlier start gets the sandboxes' webhooks again.
   if (!demo) await connectExistingDemoClinic(deps);
   if (config.role !== 'worker') await app.listen({ port: config.http.port, host: config.http.host });
+  const metricsListener =
+    metrics && config.observability.metrics
+      ? await startMetricsListener(metrics, config.observability.metrics, log)
+      : null;
   log.info(
-    { role: config.role, database: database.kind, readyMs: Math.round(performance.now() - startedAt) },
+    {
+      role: config.role,
+      database: database.kind,
+      readyMs: Math.round(performance.now() - startedAt),
+      ...(metricsListener ? { metricsPort: metricsListener.port } : {}),
+      tracing: Boolean(tracing),
+    },
     'CareLoop is ready',
   );
   if (config.role !== 'worker') {
@@ -65,8 +82,11 @@ async function main() {
       process.exit(1);
     }, 10_000).unref();
     await app.close().catch((error) => log.error({ err: error }, 'closing http'));
+    await metricsListener?.close();
     await deps.jobs.stop().catch((error) => log.error({ err: error }, 'stopping jobs'));
     await deps.mailer.idle();
+    metrics?.close();
+    await tracing?.flush().catch((error) => log.error({ err: error }, 'sending the last spans'));
     await controlSocket?.close();
     await database.close().catch((error) => log.error({ err: error }, 'closing database'));
     releaseLock();

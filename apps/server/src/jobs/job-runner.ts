@@ -1,7 +1,16 @@
 import { fromPglite, PgBoss } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import { startWorkerHeartbeat } from '../modules/health/worker-heartbeat.service';
+import type { Metrics } from '../observability/metrics';
+import { currentWorkOrigin, runWithWorkOrigin, type WorkOrigin } from '../observability/work-origin';
+import type { WorkTracer } from '../observability/work-tracer';
 import type { JobContext, RunnableJob } from './job-definition';
+
+/** Beside the payload in a job's data: the request or job run that sent it (work-origin.ts). */
+const originKey = '_origin';
+
+/** How runs are watched: metrics and traces, each only when switched on. */
+export type JobObservers = { metrics?: Metrics | null; tracer?: WorkTracer | null };
 
 export type JobRunner = {
   start: (options: { work: boolean }) => Promise<void>;
@@ -18,6 +27,7 @@ export function createJobRunner(
   database: DatabaseHandle,
   definitions: RunnableJob[],
   ctx: JobContext,
+  observers: JobObservers = {},
 ): JobRunner {
   const boss =
     database.kind === 'pglite'
@@ -41,9 +51,7 @@ export function createJobRunner(
           await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.tz ?? 'UTC' });
         if (!work) continue;
         await boss.work(def.name, async (jobs) => {
-          for (const job of jobs) {
-            await def.run(job.data ?? {}, ctx);
-          }
+          for (const job of jobs) await runObserved(def, job, ctx, observers);
         });
       }
       // After every queue has its worker: the beat says jobs are being worked, not merely queued.
@@ -53,7 +61,12 @@ export function createJobRunner(
       }
     },
     send(name, payload, options) {
-      return boss.send(name, payload, {
+      const origin = currentWorkOrigin();
+      const traceparent = observers.tracer?.traceparent();
+      const data = origin
+        ? { ...payload, [originKey]: { reqId: origin.reqId, ...(traceparent ? { traceparent } : {}) } }
+        : payload;
+      return boss.send(name, data, {
         startAfter: options?.startAfterSeconds,
         singletonKey: options?.singletonKey,
       });
@@ -73,6 +86,38 @@ export function createJobRunner(
       started = false;
     },
   };
+}
+
+/**
+ * One run: its log lines name the job, the run and the request that started it (`reqId`, the request's
+ * own or, for a job not started by a request, this run's), it is timed into the metrics and, with
+ * tracing on, runs in a span continuing the sender's trace.
+ */
+async function runObserved(
+  def: RunnableJob,
+  job: { id: string; data: unknown },
+  ctx: JobContext,
+  observers: JobObservers,
+) {
+  const { [originKey]: sentFrom, ...payload } = (job.data ?? {}) as { [originKey]?: WorkOrigin };
+  const origin: WorkOrigin = { reqId: sentFrom?.reqId ?? `job_${job.id}` };
+  const fields = { job: def.name, jobId: job.id, reqId: origin.reqId };
+  const log: JobContext['log'] = {
+    info: (o, m) => ctx.log.info({ ...fields, ...o }, m),
+    error: (o, m) => ctx.log.error({ ...fields, ...o }, m),
+  };
+  const started = performance.now();
+  const run = () => def.run(payload, { ...ctx, log });
+  try {
+    await runWithWorkOrigin(origin, () =>
+      observers.tracer ? observers.tracer.inSpan(`job ${def.name}`, sentFrom?.traceparent, run) : run(),
+    );
+    observers.metrics?.observeJob(def.name, 'completed', (performance.now() - started) / 1000);
+  } catch (error) {
+    observers.metrics?.observeJob(def.name, 'failed', (performance.now() - started) / 1000);
+    log.error({ err: error }, 'job failed');
+    throw error;
+  }
 }
 
 function poolOptions(database: DatabaseHandle) {

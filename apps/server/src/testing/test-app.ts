@@ -9,6 +9,8 @@ import type { AppDeps } from '../app-deps';
 import { createAppDeps } from '../bootstrap';
 import { loadConfig } from '../config';
 import { type DatabaseHandle, openDatabase, type QueryObserver } from '../db/client';
+import { createMetrics } from '../observability/metrics';
+import { startMetricsListener } from '../observability/metrics-listener';
 import { createScratchDatabase } from './scratch-database';
 
 export const testOrigin = 'http://localhost:3000';
@@ -57,13 +59,22 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const database = await openTestDatabase(options);
   const logLines: string[] = [];
   const log = pino(loggerOptions('info'), { write: (line: string) => void logLines.push(line) });
-  const deps = createAppDeps(config, database, log, options.now ? { now: options.now } : {});
+  // METRICS_PORT in `env` (0: any free port): the metrics and their listener, as main.ts starts them.
+  const metrics = config.observability.metrics ? await createMetrics(database, log) : null;
+  const deps = createAppDeps(config, database, log, {
+    ...(options.now ? { now: options.now } : {}),
+    metrics,
+  });
   const app = await buildApp(deps, {
     trustProxy: true,
     logger: { ...loggerOptions('info'), stream: { write: (line: string) => logLines.push(line) } },
   });
   if (options.startJobs) await deps.jobs.start({ work: false });
   await app.ready();
+  const metricsListener =
+    metrics && config.observability.metrics
+      ? await startMetricsListener(metrics, config.observability.metrics, log)
+      : null;
   return {
     app,
     deps: deps as Omit<AppDeps, 'log'>,
@@ -72,7 +83,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
     outboxDir: config.mail.outboxDir,
     /** Every log line written so far (app and services), for checks that nothing secret was logged. */
     logLines,
+    /** The metrics listener's `/metrics` (with METRICS_PORT in `env`). */
+    metricsUrl: metricsListener
+      ? `http://${config.observability.metrics?.host}:${metricsListener.port}/metrics`
+      : null,
     async close() {
+      await metricsListener?.close();
+      metrics?.close();
       await app.close();
       await deps.jobs.stop();
       await database.close();

@@ -81,6 +81,9 @@ export const patientCommunications = pgTable(
     uniqueIndex('communications_dedupe_key').on(t.clinicId, t.dedupeKey),
     // The sender's sweep: queued messages whose time has come.
     index('communications_queued_due_idx').on(t.scheduledAt).where(sql`${t.deliveryStatus} = 'queued'`),
+    // Messages handed to a provider and not yet settled: the metrics count them at every scrape and
+    // the recovery sweep looks for stale claims among them, without reading the sent history.
+    index('communications_sending_idx').on(t.updatedAt).where(sql`${t.deliveryStatus} = 'sending'`),
     // A patient never gets the same scheduled message twice.
     uniqueIndex('communications_schedule_key')
       .on(t.clinicId, t.patientId, t.kind, t.scheduleDay)

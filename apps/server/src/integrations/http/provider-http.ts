@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { providerCallChannel, publishProviderCall } from './provider-call-channel';
 
 /** What went wrong talking to a provider, in terms a service can act on. */
 const providerErrorKinds = [
@@ -178,6 +179,22 @@ export function createProviderHttp(
     }
   };
 
+  /** One HTTP attempt, told to whoever listens (the metrics) with its outcome and duration. */
+  async function observedAttempt(request: ProviderRequest): Promise<Response> {
+    if (!providerCallChannel.hasSubscribers) return attempt(request);
+    const started = performance.now();
+    const publish = (outcome: string) =>
+      publishProviderCall({ provider, outcome, seconds: (performance.now() - started) / 1000 });
+    try {
+      const response = await attempt(request);
+      publish(response.ok ? 'ok' : kindFor(response.status));
+      return response;
+    } catch (error) {
+      publish(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network_error');
+      throw error;
+    }
+  }
+
   async function attempt(request: ProviderRequest): Promise<Response> {
     const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
     let body: string | undefined;
@@ -209,7 +226,7 @@ export function createProviderHttp(
         const isLast = !canRetry || tried >= settings.maxRetries;
         let response: Response;
         try {
-          response = await attempt(request);
+          response = await observedAttempt(request);
         } catch (error) {
           if (isLast || request.retryAnswersOnly === true) {
             const isTimeout = error instanceof Error && error.name === 'TimeoutError';

@@ -1,0 +1,1 @@
+CREATE INDEX "communications_sending_idx" ON "patient_communications" USING btree ("updated_at") WHERE "patient_communications"."delivery_status" = 'sending';
