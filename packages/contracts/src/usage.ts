@@ -29,8 +29,14 @@ export const usageSchema = z.object({
     totalCostCents: z.number().int(),
   }),
   recommendedPlan: z.enum(planTiers),
-  /** null: custom pricing. */
-  recommendedPriceCents: z.number().int().nullable(),
+  /** The recommended plan's one price, itemised (domain `planPrices`); null: custom pricing. */
+  recommendedPrice: z
+    .object({
+      platformCents: z.number().int(),
+      messagingBundleCents: z.number().int(),
+      totalCents: z.number().int(),
+    })
+    .nullable(),
   smsAddOn: z.object({ priceCents: z.number().int(), sms: z.number().int() }).nullable(),
   /**
    * This month so far, past each channel's allowance: sending goes on and these messages are billed

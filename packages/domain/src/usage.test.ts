@@ -230,7 +230,7 @@ describe('summarizeUsage', () => {
     expect(summary.showUpgradePrompt).toBe(c.prompt);
     expect(summary.patientLimitExceeded).toBe(c.over);
     expect(summary.recommendedPlan).toBe(c.rec);
-    expect(summary.recommendedPriceCents).toBe(c.price);
+    expect(summary.recommendedPrice?.totalCents ?? null).toBe(c.price);
     expect(summary.whatsapp.used).toBe(c.wa);
     expect(summary.sms.used).toBe(c.sms);
   });

@@ -13,7 +13,8 @@ import {
   type PlanTier,
   resolvePlanTier,
   starterSmsBundle,
-  upgradeDialogPriceCents,
+  type PlanPrice,
+  upgradeDialogPrice,
 } from './plans';
 
 // Usage metering (spec 2 §2 upgrade dialog, §9 usage and prompts). Readings:
@@ -114,7 +115,7 @@ export type UsageSummary = {
   readonly projection: CostEstimate;
   readonly recommendedPlan: PlanTier;
   /** null: custom pricing (enterprise). */
-  readonly recommendedPriceCents: number | null;
+  readonly recommendedPrice: PlanPrice | null;
   /** Starter's SMS add-on, offered beside the upgrade; null for other plans. */
   readonly smsAddOn: { readonly priceCents: number; readonly sms: number } | null;
 };
@@ -171,7 +172,7 @@ export function summarizeUsage(input: {
       (patientLimitExceeded && plan !== 'enterprise'),
     projection: estimateVolumeCost(projected, plan, regionOfCountry(input.country)),
     recommendedPlan,
-    recommendedPriceCents: upgradeDialogPriceCents(recommendedPlan),
+    recommendedPrice: upgradeDialogPrice(recommendedPlan),
     smsAddOn:
       plan === 'starter' ? { priceCents: starterSmsBundle.priceCents, sms: starterSmsBundle.sms } : null,
   };

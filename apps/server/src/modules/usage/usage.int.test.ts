@@ -1,4 +1,5 @@
 import { usageMonthOf } from '@careloop/domain/usage';
+import { planPrices } from '@careloop/domain/plans';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications } from '../../db/schema';
@@ -56,7 +57,7 @@ describe('GET /api/usage', () => {
       patientLimitExceeded: false,
       showUpgradePrompt: false,
       recommendedPlan: 'professional',
-      recommendedPriceCents: 45_700,
+      recommendedPrice: planPrices.professional,
       smsAddOn: { priceCents: 5_000, sms: 300 },
     });
   });

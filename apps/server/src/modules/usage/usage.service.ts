@@ -47,7 +47,7 @@ export async function getUsage(
       totalCostCents: projection.totalCostCents,
     },
     recommendedPlan: summary.recommendedPlan,
-    recommendedPriceCents: summary.recommendedPriceCents,
+    recommendedPrice: summary.recommendedPrice,
     smsAddOn: summary.smsAddOn,
     overage: {
       policy: overagePolicy,

@@ -1,4 +1,5 @@
 import type { Usage } from '@careloop/contracts/usage';
+import { planPrices } from '@careloop/domain/plans';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -32,7 +33,7 @@ const usage = (overrides: Partial<Usage> = {}): Usage => ({
     totalCostCents: 22_706,
   },
   recommendedPlan: 'professional',
-  recommendedPriceCents: 45_700,
+  recommendedPrice: planPrices.professional,
   smsAddOn: { priceCents: 5_000, sms: 300 },
   overage: { policy: 'billed', messages: 0, costCents: 0 },
   ...overrides,
@@ -102,7 +103,7 @@ describe('UpgradeDialog', () => {
         patients: { used: 620, limit: 500 },
         patientLimitExceeded: true,
         recommendedPlan: 'enterprise',
-        recommendedPriceCents: null,
+        recommendedPrice: null,
         smsAddOn: null,
       }),
     );
