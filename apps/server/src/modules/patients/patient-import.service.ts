@@ -24,6 +24,7 @@ import { newId } from '../../lib/ids';
 import { type ClinicContext, managerRoles } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
+import { holdPatientLimit } from './patient-limit';
 import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
 import {
   type AcceptedRow,
@@ -287,6 +288,8 @@ export async function importPatients(
     await lockClinicPatients(tx, ctx.clinicId);
     const analysis = await analyse(tx, ctx.clinicId, plan, read);
     checkConsentAllowed(ctx, analysis.accepted);
+    // All the file's patients or none: a plan's limit is not a reason to import half a file.
+    await holdPatientLimit(tx, ctx, analysis.accepted.length);
     const now = new Date();
     const nextId = patientIdAllocator(now, await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now)));
     const total = analysis.accepted.length;
