@@ -15,7 +15,8 @@ import { calculatorPrice, centsIn, pricingPagePrice, upgradeDialogPrice } from '
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
 // Plans and billing: a new starter clinic sends 180 SMS (90 % of its 200-message allowance), the
-// upgrade dialog opens on every width until "Remind me later"; the owner upgrades through the
+// upgrade dialog opens on every width until "Remind me later" (kept for the user on the server, so
+// no other session reopens it); the owner upgrades through the
 // Stripe sandbox's Checkout, whose signed webhook makes the clinic professional, unlocking the AI
 // review response. On the way, a bar check: /pricing, the cost calculator, the upgrade dialog and
 // Checkout show the same Professional price, itemised the same way (ADR 017).
@@ -146,10 +147,20 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     const ai = page.getByRole('region', { name: 'AI review response' });
     await expect.poll(() => ai.getByText('Premium Feature').isVisible()).toBe(true);
 
-    // Upgrade from the dialog: Stripe Checkout (sandbox), Pay, back to Settings as professional.
+    // Dismissed once for this user, kept on the server: the desktop session does not get it back.
     await page.goto('/dashboard');
-    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    await dialog.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+    await page.waitForLoadState('networkidle');
+    expect(await dialog.count()).toBe(0);
+
+    // Upgrade from Settings > Plan: Stripe Checkout (sandbox), Pay, back to Settings as professional.
+    await page.goto('/settings?tab=plan');
+    const professionalCard = page.getByRole('article', { name: 'Professional' });
+    await expectVisible(professionalCard.getByTestId('plan-price'));
+    expect(centsIn(await professionalCard.getByTestId('plan-price').textContent())).toBe(
+      planPrices.professional.totalCents,
+    );
+    await professionalCard.getByRole('button', { name: 'Upgrade to Professional' }).click();
     await page.waitForURL('**/sandbox/stripe/checkout/cs_test_*');
     const checkoutLine = page.getByText(/^CareLoop Professional: \$[\d,.]+ per month$/);
     await expectVisible(checkoutLine);

@@ -5,6 +5,7 @@ import {
   canAddTemplate,
   canUseAiReviewResponse,
   getPlanFeatures,
+  includedMessagesOf,
   patientLimitBreach,
   patientLimitMessage,
   patientLimitOf,
@@ -181,5 +182,18 @@ describe('patient limit', () => {
       message:
         'Patient Limit Exceeded - Your plan holds up to 100 patients and has 100. Please upgrade to continue service: Professional holds them all',
     });
+  });
+});
+
+describe('includedMessagesOf', () => {
+  it.each([
+    ['starter', 'sms', 0],
+    ['starter', 'whatsapp', 200],
+    ['professional', 'sms', 500],
+    ['professional', 'whatsapp', 500],
+    ['enterprise', 'sms', null],
+    [null, 'sms', 0],
+  ] as const)('%s %s: %s', (tier, channel, included) => {
+    expect(includedMessagesOf(tier, channel)).toBe(included);
   });
 });

@@ -24,6 +24,7 @@ const usage = (overrides: Partial<Usage> = {}): Usage => ({
   usagePercent: 90,
   patientLimitExceeded: false,
   showUpgradePrompt: true,
+  upgradePromptThreshold: 'messages-90:starter:2026-11',
   projection: {
     region: 'us_canada',
     whatsapp: 208,
