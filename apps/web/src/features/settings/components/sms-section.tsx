@@ -78,7 +78,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
     <SettingsSection
       title={t('sms.title')}
       description={t('sms.description')}
-      status={<ConnectionBadge isConfigured={saved.enabled} />}
+      status={<ConnectionBadge connection={saved.connection} />}
     >
       <form onSubmit={handleSubmit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

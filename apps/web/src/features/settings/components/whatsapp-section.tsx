@@ -70,7 +70,7 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
     <SettingsSection
       title={t('whatsapp.title')}
       description={t('whatsapp.description')}
-      status={<ConnectionBadge isConfigured={saved.enabled} />}
+      status={<ConnectionBadge connection={saved.connection} />}
     >
       <form onSubmit={handleSubmit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
