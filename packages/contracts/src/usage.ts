@@ -53,7 +53,5 @@ export const usageSchema = z.object({
 });
 export type Usage = z.infer<typeof usageSchema>;
 
-export const dismissUpgradePromptBodySchema = z
-  .object({ threshold: z.string().min(1).max(100) })
-  .strict();
+export const dismissUpgradePromptBodySchema = z.object({ threshold: z.string().min(1).max(100) }).strict();
 export type DismissUpgradePromptBody = z.infer<typeof dismissUpgradePromptBodySchema>;

@@ -24,7 +24,8 @@ export type ConnectionStatus = {
  */
 export function connectionStatusOf(configured: boolean, latest: CredentialCheck | null): ConnectionStatus {
   if (!configured) return { state: 'not_configured', checkedAt: null, detail: null };
-  if (latest === null || latest.status === 'unknown') return { state: 'untested', checkedAt: null, detail: null };
+  if (latest === null || latest.status === 'unknown')
+    return { state: 'untested', checkedAt: null, detail: null };
   return {
     state: latest.status === 'healthy' ? 'connected' : 'failed',
     checkedAt: latest.checkedAt,

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { calculateCost } from './cost-calculator';
 import {
   calculatorPlans,
   canAddTemplate,
@@ -10,15 +11,14 @@ import {
   patientLimitMessage,
   patientLimitOf,
   planMessages,
+  planPrices,
+  planTiers,
   publicPricingPlans,
   resolvePlanTier,
   starterSmsBundle,
   templateLimitMessage,
-  planPrices,
-  planTiers,
   upgradeDialogPrice,
 } from './plans';
-import { calculateCost } from './cost-calculator';
 
 describe('resolvePlanTier', () => {
   it.each([

@@ -268,7 +268,10 @@ export function patientLimitMessage(
  * Messages of a channel the plan includes a month (null: unlimited). Zero means every message on
  * that channel is billed as overage: Starter includes no SMS, so "SMS only" is warned about first.
  */
-export function includedMessagesOf(tier: string | null | undefined, channel: 'whatsapp' | 'sms'): number | null {
+export function includedMessagesOf(
+  tier: string | null | undefined,
+  channel: 'whatsapp' | 'sms',
+): number | null {
   const plan = calculatorPlans[resolvePlanTier(tier)];
   const included = channel === 'sms' ? plan.includedSms : plan.includedWhatsApp;
   return included >= calculatorUnlimited ? null : included;

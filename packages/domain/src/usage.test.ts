@@ -291,11 +291,26 @@ describe('estimateVolumeCost', () => {
 
 describe('upgradePromptThreshold', () => {
   it.each([
-    [{ plan: 'starter', month: '2026-11', percent: 90, patientLimitExceeded: false }, 'messages-90:starter:2026-11'],
-    [{ plan: 'starter', month: '2026-11', percent: 99.5, patientLimitExceeded: false }, 'messages-90:starter:2026-11'],
-    [{ plan: 'starter', month: '2026-11', percent: 100, patientLimitExceeded: false }, 'messages-100:starter:2026-11'],
-    [{ plan: 'starter', month: '2026-12', percent: 90, patientLimitExceeded: false }, 'messages-90:starter:2026-12'],
-    [{ plan: 'professional', month: '2026-11', percent: 95, patientLimitExceeded: false }, 'messages-90:professional:2026-11'],
+    [
+      { plan: 'starter', month: '2026-11', percent: 90, patientLimitExceeded: false },
+      'messages-90:starter:2026-11',
+    ],
+    [
+      { plan: 'starter', month: '2026-11', percent: 99.5, patientLimitExceeded: false },
+      'messages-90:starter:2026-11',
+    ],
+    [
+      { plan: 'starter', month: '2026-11', percent: 100, patientLimitExceeded: false },
+      'messages-100:starter:2026-11',
+    ],
+    [
+      { plan: 'starter', month: '2026-12', percent: 90, patientLimitExceeded: false },
+      'messages-90:starter:2026-12',
+    ],
+    [
+      { plan: 'professional', month: '2026-11', percent: 95, patientLimitExceeded: false },
+      'messages-90:professional:2026-11',
+    ],
     [{ plan: 'starter', month: '2026-11', percent: 100, patientLimitExceeded: true }, 'patients:starter'],
   ] as const)('%j is %s', (input, threshold) => {
     expect(upgradePromptThreshold(input)).toBe(threshold);
@@ -303,10 +318,13 @@ describe('upgradePromptThreshold', () => {
 
   it('is null when no prompt is due, and names the threshold when one is', () => {
     const counts = { whatsappMessages: 10, smsMessages: 0, patients: 1 };
-    expect(summarizeUsage({ counts, tier: 'starter', country: null, month: month(1) }).upgradePromptThreshold).toBeNull();
+    expect(
+      summarizeUsage({ counts, tier: 'starter', country: null, month: month(1) }).upgradePromptThreshold,
+    ).toBeNull();
     const full = { whatsappMessages: 200, smsMessages: 0, patients: 1 };
     expect(
-      summarizeUsage({ counts: full, tier: 'starter', country: null, month: month(1) }).upgradePromptThreshold,
+      summarizeUsage({ counts: full, tier: 'starter', country: null, month: month(1) })
+        .upgradePromptThreshold,
     ).toMatch(/^messages-100:starter:/);
   });
 });

@@ -11,10 +11,10 @@ import { instantAtLocal, localDayOf } from './messaging/clinic-time';
 import {
   calculatorPlans,
   calculatorUnlimited,
+  type PlanPrice,
   type PlanTier,
   resolvePlanTier,
   starterSmsBundle,
-  type PlanPrice,
   upgradeDialogPrice,
 } from './plans';
 

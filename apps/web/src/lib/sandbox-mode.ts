@@ -1,5 +1,7 @@
 import type {
+  SampleReviewsResponse,
   SandboxModeState,
+  SandboxTestCredentials,
   SandboxWebhookSecrets,
   SwitchSandboxModeResponse,
 } from '@careloop/contracts/sandbox';
@@ -51,5 +53,26 @@ export function useSwitchSandboxMode() {
         predicate: (query) =>
           !(query.queryKey[0] === webhookSecretsKey[0] && query.queryKey[1] === webhookSecretsKey[1]),
       }),
+  });
+}
+
+/** GET /api/sandbox/test-credentials (owner/admin, sandbox mode): the fakes' own values, to fill in. */
+export function useSandboxTestCredentials(enabled: boolean) {
+  return useQuery({
+    queryKey: [...sandboxModeKeys.all, 'test-credentials'] as const,
+    queryFn: ({ signal }) => apiFetch<SandboxTestCredentials>('/api/sandbox/test-credentials', { signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /api/sandbox/sample-reviews: sample reviews through the clinic's sandbox Trustpilot page. */
+export function useAddSampleReviews() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<SampleReviewsResponse>('/api/sandbox/sample-reviews', { method: 'POST', body: {} }),
+    // Reviews, cases, the dashboard and the Trustpilot connection all changed.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

@@ -23,8 +23,8 @@ import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatUsd } from './components/format';
-import { PlanPriceBreakdown } from './components/plan-price-breakdown';
 import { PageHero, Section } from './components/page-hero';
+import { PlanPriceBreakdown } from './components/plan-price-breakdown';
 import { usePageMeta } from './components/use-page-meta';
 
 /** A number field may be empty or half-typed; the estimate uses the nearest value in range. */

@@ -1,5 +1,5 @@
-import { planPrices } from '@careloop/domain/plans';
 import { randomUUID } from 'node:crypto';
+import { planPrices } from '@careloop/domain/plans';
 import type { AppDeps } from '../../app-deps';
 import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
 import { type StripeAccount, stripeAccountFor } from '../../integrations/provider-endpoints';

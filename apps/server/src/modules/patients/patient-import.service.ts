@@ -24,7 +24,6 @@ import { newId } from '../../lib/ids';
 import { type ClinicContext, managerRoles } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
-import { holdPatientLimit } from './patient-limit';
 import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
 import {
   type AcceptedRow,
@@ -34,6 +33,7 @@ import {
   readImportRows,
 } from './patient-import-analysis';
 import { deleteImportUpload, findImportUpload, saveImportUpload } from './patient-import-uploads.repository';
+import { holdPatientLimit } from './patient-limit';
 import {
   findIdsWithPrefix,
   findImportSettings,

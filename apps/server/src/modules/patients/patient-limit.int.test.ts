@@ -40,7 +40,8 @@ const importCsv = (cookie: string, n: number, tag: string) => {
 
 async function clinicWith(tier: 'starter' | 'professional', patientsOnRecord: number) {
   const clinic = await buildClinic(t, { tier });
-  for (let i = 0; i < patientsOnRecord; i++) await buildPatient(t, clinic.clinicId, { name: `On record ${i}` });
+  for (let i = 0; i < patientsOnRecord; i++)
+    await buildPatient(t, clinic.clinicId, { name: `On record ${i}` });
   return clinic;
 }
 

@@ -36,7 +36,9 @@ const call = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, paylo
 
 async function sandboxClinic() {
   const clinic = await buildClinic(t);
-  expect((await call(clinic.owner.cookie, 'POST', '/api/sandbox/clinic/sandbox-mode', {})).statusCode).toBe(200);
+  expect((await call(clinic.owner.cookie, 'POST', '/api/sandbox/clinic/sandbox-mode', {})).statusCode).toBe(
+    200,
+  );
   return clinic;
 }
 
@@ -85,7 +87,10 @@ describe('connection badges', () => {
     });
     expect((await settingsOf(owner.cookie)).sms.connection.state).toBe('untested');
     expect((await call(owner.cookie, 'POST', '/api/settings/sms/test', {})).json().success).toBe(true);
-    expect((await settingsOf(owner.cookie)).sms.connection).toMatchObject({ state: 'connected', detail: null });
+    expect((await settingsOf(owner.cookie)).sms.connection).toMatchObject({
+      state: 'connected',
+      detail: null,
+    });
   });
 
   it('Trustpilot: a saved key is not connected before any call; a failed sync shows failed with its reason', async () => {

@@ -67,7 +67,9 @@ export async function testWhatsAppConnection(
   const config = await findAutomationConfig(deps.db, ctx.clinicId);
   const phoneNumberId = body.phoneNumberId?.trim() || config?.whatsappPhoneNumberId || '';
   const testedSaved =
-    savedToken !== '' && accessToken === savedToken && phoneNumberId === (config?.whatsappPhoneNumberId ?? '');
+    savedToken !== '' &&
+    accessToken === savedToken &&
+    phoneNumberId === (config?.whatsappPhoneNumberId ?? '');
   if (accessToken === '') rejectFields([fieldError('accessToken', validateWhatsAppAccessToken('')!)]);
   if (phoneNumberId === '') {
     rejectFields([

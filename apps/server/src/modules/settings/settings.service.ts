@@ -9,13 +9,13 @@ import type {
   UpdateClinicProfileBody,
 } from '@careloop/contracts/settings';
 import { isPhoneCountry, languageFor } from '@careloop/domain/clinic-locale';
-import { connectionStatusOf } from '@careloop/domain/connection-status';
 import {
   type BrandTone,
   brandTones,
   type ClinicCategory,
   isClinicCategory,
 } from '@careloop/domain/clinic-profile';
+import { connectionStatusOf } from '@careloop/domain/connection-status';
 import {
   type CredentialError,
   validateSmsAccountSid,
@@ -124,7 +124,11 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
     sms.accountSid,
     sms.authToken,
   ]);
-  const checks = await findLatestCredentialChecks(deps.db, ctx.clinicId, ['trustpilot', 'whatsapp', provider]);
+  const checks = await findLatestCredentialChecks(deps.db, ctx.clinicId, [
+    'trustpilot',
+    'whatsapp',
+    provider,
+  ]);
   const connection = (configured: boolean, type: string) => {
     const status = connectionStatusOf(configured, checks.get(type) ?? null);
     return { ...status, checkedAt: status.checkedAt?.toISOString() ?? null };

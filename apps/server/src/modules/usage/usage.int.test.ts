@@ -1,5 +1,5 @@
-import { usageMonthOf } from '@careloop/domain/usage';
 import { planPrices } from '@careloop/domain/plans';
+import { usageMonthOf } from '@careloop/domain/usage';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications } from '../../db/schema';

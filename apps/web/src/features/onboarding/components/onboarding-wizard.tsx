@@ -11,6 +11,7 @@ import { Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SandboxValuesButton } from '../../../components/sandbox-values-button';
 import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
@@ -183,20 +184,36 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
                 />
               </>
             ) : step === 2 ? (
-              <WhatsAppStep
-                value={drafts.whatsapp}
-                onChange={(whatsapp) => setDrafts((current) => ({ ...current, whatsapp }))}
-                isSaved={state.channels.whatsapp}
-                disabled={isBusy}
-              />
+              <>
+                <SandboxValuesButton
+                  channel="whatsapp"
+                  onFill={(whatsapp) => setDrafts((current) => ({ ...current, whatsapp }))}
+                  disabled={isBusy}
+                />
+                <WhatsAppStep
+                  value={drafts.whatsapp}
+                  onChange={(whatsapp) => setDrafts((current) => ({ ...current, whatsapp }))}
+                  isSaved={state.channels.whatsapp}
+                  disabled={isBusy}
+                />
+              </>
             ) : step === 3 ? (
-              <SmsStep
-                value={drafts.sms}
-                onChange={(sms) => setDrafts((current) => ({ ...current, sms }))}
-                isSaved={state.channels.sms}
-                isWhatsAppSaved={state.channels.whatsapp}
-                disabled={isBusy}
-              />
+              <>
+                <SandboxValuesButton
+                  channel="sms"
+                  onFill={({ accountSid, authToken, fromNumber }) =>
+                    setDrafts((current) => ({ ...current, sms: { accountSid, authToken, fromNumber } }))
+                  }
+                  disabled={isBusy}
+                />
+                <SmsStep
+                  value={drafts.sms}
+                  onChange={(sms) => setDrafts((current) => ({ ...current, sms }))}
+                  isSaved={state.channels.sms}
+                  isWhatsAppSaved={state.channels.whatsapp}
+                  disabled={isBusy}
+                />
+              </>
             ) : (
               <TemplatesStep
                 value={drafts.templates}
