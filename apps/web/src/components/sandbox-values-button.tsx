@@ -33,7 +33,7 @@ export function SandboxValuesButton<Channel extends keyof SandboxTestCredentials
       style={{ alignSelf: 'flex-start' }}
       mb="sm"
     >
-      {t(`sandboxMode.fill.${channel}`)}
+      {channel === 'sms' ? t('sandboxMode.fill.sms') : t('sandboxMode.fill.whatsapp')}
     </Button>
   );
 }

@@ -99,6 +99,9 @@ export async function getChannelReadiness(
   };
 }
 
+const credentialCheckStatus = (status: string): 'healthy' | 'unhealthy' | 'unknown' =>
+  status === 'healthy' || status === 'unhealthy' ? status : 'unknown';
+
 /** A save makes the credential untested: its badge waits for the next real call to the provider. */
 const untested = (ctx: Caller, credentialType: string) => ({
   clinicId: ctx.clinicId,
@@ -130,7 +133,11 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
     provider,
   ]);
   const connection = (configured: boolean, type: string) => {
-    const status = connectionStatusOf(configured, checks.get(type) ?? null);
+    const latest = checks.get(type);
+    const status = connectionStatusOf(
+      configured,
+      latest ? { ...latest, status: credentialCheckStatus(latest.status) } : null,
+    );
     return { ...status, checkedAt: status.checkedAt?.toISOString() ?? null };
   };
   const trustpilotConfigured = saved.has(trustpilot.apiKey) && saved.has(trustpilot.businessUnitId);

@@ -41,7 +41,7 @@ describe('enterprise contact dialog', () => {
       ['$227', '$197 platform + $30 included messaging'],
       ['$457', '$397 platform + $60 included messaging'],
       ['$917', '$797 platform + $120 included messaging'],
-    ]) {
+    ] as const) {
       expect(screen.getByText(price)).toBeTruthy();
       expect(screen.getByText(itemised)).toBeTruthy();
     }
