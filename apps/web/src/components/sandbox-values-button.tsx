@@ -21,8 +21,9 @@ export function SandboxValuesButton<Channel extends keyof SandboxTestCredentials
   const { t } = useTranslation('common');
   const me = useCurrentUser();
   const isManager = me.data?.role === 'owner' || me.data?.role === 'admin';
-  const values = useSandboxTestCredentials(Boolean(me.data?.clinic.sandboxMode) && isManager);
-  if (!values.data) return null;
+  const inSandbox = Boolean(me.data?.clinic.sandboxMode) && isManager;
+  const values = useSandboxTestCredentials(inSandbox);
+  if (!inSandbox || !values.data) return null;
   const data = values.data[channel];
   return (
     <Button
