@@ -15,6 +15,7 @@ import {
   viewports,
 } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
+import { upgradeToProfessional } from './support/plans';
 
 let browser: Browser;
 const tmpFiles: string[] = [];
@@ -94,6 +95,8 @@ describe('patients in a fresh clinic', () => {
   it('imports a CSV of 200 rows: the preview lists 3 bad rows by number, 197 are imported', async () => {
     const { file, badRows } = writePatientCsv();
     const { context, page } = await signUpNewClinic(browser);
+    // 197 patients are past Starter's 100: the clinic takes Professional (500) first.
+    await upgradeToProfessional(page);
     await page.goto('/patients');
     await expect.poll(() => page.getByRole('heading', { name: 'No Patients Yet' }).isVisible()).toBe(true);
 

@@ -1,3 +1,4 @@
+import { planPrices } from '@careloop/domain/plans';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,12 +11,15 @@ import {
 } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
 import { callApi } from './support/page-api';
+import { calculatorPrice, centsIn, pricingPagePrice, upgradeDialogPrice } from './support/price-bar';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
 // Plans and billing: a new starter clinic sends 180 SMS (90 % of its 200-message allowance), the
-// upgrade dialog opens on every width until "Remind me later"; the owner upgrades through the
+// upgrade dialog opens on every width until "Remind me later" (kept for the user on the server, so
+// no other session reopens it); the owner upgrades through the
 // Stripe sandbox's Checkout, whose signed webhook makes the clinic professional, unlocking the AI
-// review response.
+// review response. On the way, a bar check: /pricing, the cost calculator, the upgrade dialog and
+// Checkout show the same Professional price, itemised the same way (ADR 017).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -103,8 +107,22 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     await expectVisible(dialog.getByText('180 of 0'));
     await expectVisible(dialog.getByText('SMS Add-on Bundle'));
     await expectVisible(dialog.getByText('Professional', { exact: true }));
-    await expectVisible(dialog.getByText('$457/month'));
     await expectAccessible(page, 'upgrade dialog (desktop)');
+
+    // The price bar: every surface shows Professional's one price, itemised the same way.
+    const inDialog = await upgradeDialogPrice(dialog);
+    const visitor = await newVisitor(browser);
+    const onPricing = await pricingPagePrice(visitor.page);
+    const inCalculator = await calculatorPrice(visitor.page);
+    expect(visitor.consoleErrors).toEqual([]);
+    await visitor.context.close();
+    const professional = planPrices.professional;
+    for (const shown of [onPricing, inCalculator, inDialog]) {
+      expect(shown).toEqual({
+        totalCents: professional.totalCents,
+        itemisation: `$${professional.platformCents / 100} platform + $${professional.messagingBundleCents / 100} included messaging`,
+      });
+    }
 
     // On a phone, the same owner sees it too, and "Remind me later" keeps it closed.
     const phone = await newVisitor(browser, { viewport: viewports.mobile });
@@ -129,13 +147,27 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     const ai = page.getByRole('region', { name: 'AI review response' });
     await expect.poll(() => ai.getByText('Premium Feature').isVisible()).toBe(true);
 
-    // Upgrade from the dialog: Stripe Checkout (sandbox), Pay, back to Settings as professional.
+    // Dismissed once for this user, kept on the server: the desktop session does not get it back.
     await page.goto('/dashboard');
-    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
-    await dialog.getByRole('button', { name: 'Upgrade to Professional' }).click();
+    await expectVisible(page.getByRole('heading', { name: 'Dashboard' }));
+    await page.waitForLoadState('networkidle');
+    expect(await dialog.count()).toBe(0);
+
+    // Upgrade from Settings > Plan: Stripe Checkout (sandbox), Pay, back to Settings as professional.
+    await page.goto('/settings?tab=plan');
+    const professionalCard = page.getByRole('article', { name: 'Professional' });
+    await expectVisible(professionalCard.getByTestId('plan-price'));
+    expect(centsIn(await professionalCard.getByTestId('plan-price').textContent())).toBe(
+      planPrices.professional.totalCents,
+    );
+    await professionalCard.getByRole('button', { name: 'Upgrade to Professional' }).click();
     await page.waitForURL('**/sandbox/stripe/checkout/cs_test_*');
-    await expectVisible(page.getByText('CareLoop Professional: $457.00 per month'));
-    await page.getByRole('button', { name: 'Pay $457.00' }).click();
+    const checkoutLine = page.getByText(/^CareLoop Professional: \$[\d,.]+ per month$/);
+    await expectVisible(checkoutLine);
+    expect(centsIn(await checkoutLine.textContent())).toBe(professional.totalCents);
+    const payButton = page.getByRole('button', { name: /^Pay \$/ });
+    expect(centsIn(await payButton.textContent())).toBe(professional.totalCents);
+    await payButton.click();
     await page.waitForURL('**/settings?tab=plan&checkout=success*');
     await expect.poll(() => page.getByText('Payment received').isVisible()).toBe(true);
     const current = page.getByRole('article', { name: 'Professional' });
@@ -156,7 +188,9 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     await page.goto('/settings?tab=plan');
     await page.getByRole('button', { name: 'Manage billing' }).click();
     await page.waitForURL('**/sandbox/stripe/portal/bps_*');
-    await expectVisible(page.getByText('$457.00 paid'));
+    const invoice = page.getByText(/ paid/);
+    await expectVisible(invoice);
+    expect(centsIn(await invoice.textContent())).toBe(professional.totalCents);
     expect(clinic.consoleErrors).toEqual([]);
     await clinic.context.close();
   }, 240_000);

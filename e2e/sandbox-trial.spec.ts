@@ -38,6 +38,28 @@ describe('"Try it first": a new clinic in sandbox mode', () => {
     await page.waitForURL('**/settings');
     const card = page.getByRole('region', { name: 'Try it first' });
     await expect.poll(() => card.isVisible()).toBe(true);
+
+    // The test provider's own values in one click: saved is "Not checked yet", tested is "Connected".
+    const whatsapp = page.getByRole('region', { name: 'WhatsApp' });
+    await whatsapp.getByRole('button', { name: 'Use the test WhatsApp values' }).click();
+    await expect.poll(() => whatsapp.getByLabel(/^Phone number ID/).inputValue()).not.toBe('');
+    await whatsapp.getByRole('button', { name: 'Save WhatsApp' }).click();
+    await expectVisible(whatsapp.getByText('Not checked yet'));
+    await whatsapp.getByRole('button', { name: 'Test connection' }).click();
+    await expectVisible(whatsapp.getByTestId('connection-badge').getByText('Connected', { exact: true }));
+    const sms = page.getByRole('region', { name: 'SMS' });
+    await sms.getByRole('button', { name: 'Use the test SMS values' }).click();
+    await sms.getByRole('button', { name: 'Save SMS' }).click();
+    await expectVisible(sms.getByText('Not checked yet'));
+
+    // Sample reviews from the screen: they arrive through the clinic's test Trustpilot page.
+    await card.getByRole('button', { name: 'Add sample reviews' }).click();
+    await expectVisible(page.getByText('3 sample reviews added: see them in Reviews.'));
+    await expectAccessible(page, 'settings with test values and sample reviews at 1280 px');
+    await page.goto('/reviews');
+    await expectVisible(page.getByText('Emma W.').first());
+    await page.goto('/settings');
+    await expect.poll(() => card.isVisible()).toBe(true);
     await expectVisible(card.getByText(/removes the provider credentials saved during the trial/));
     await card.getByRole('button', { name: 'Switch back to real providers' }).click();
     await expect
@@ -61,6 +83,8 @@ describe('"Try it first": a new clinic in sandbox mode', () => {
     await expect
       .poll(() => card.getByRole('button', { name: 'Switch back to real providers' }).isVisible())
       .toBe(true);
+    await expectVisible(card.getByRole('button', { name: 'Add sample reviews' }));
+    await expectVisible(page.getByRole('button', { name: 'Use the test WhatsApp values' }));
     await expectAccessible(page, 'settings in sandbox mode at 375 px');
     await page.goto('/dashboard');
     await expect.poll(() => page.getByText('Sandbox mode is on').isVisible()).toBe(true);

@@ -56,6 +56,7 @@ import { reviewRepliesRoutes } from './modules/review-replies/review-replies.rou
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { sandboxClockRoutes } from './modules/sandbox/sandbox-clock.routes';
 import { sandboxModeRoutes } from './modules/sandbox/sandbox-mode.routes';
+import { sandboxTrialRoutes } from './modules/sandbox/sandbox-trial.routes';
 import { secretsRoutes } from './modules/secrets/secrets.routes';
 import { securityHardeningRoutes } from './modules/security-hardening/security-hardening.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -237,6 +238,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
       await fakes.register(stripeSandbox(sandboxes.stripe), { prefix: '/sandbox/stripe' });
     });
     await app.register(sandboxClockRoutes(fullDeps));
+    await app.register(sandboxTrialRoutes(fullDeps));
   }
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

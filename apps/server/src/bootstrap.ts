@@ -1,3 +1,4 @@
+import { planPrices, stripeProductName } from '@careloop/domain/plans';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from './app-deps';
 import type { AppConfig } from './config';
@@ -52,7 +53,12 @@ export function createAppDeps(
     identityCacheMs: config.auth.sessionCacheMs,
     ...(options.now ? { now: options.now } : {}),
   });
-  const sandboxes = createDemoSandboxStates();
+  const sandboxes = createDemoSandboxStates({
+    stripeProfessional: {
+      productName: stripeProductName('professional'),
+      unitAmount: planPrices.professional.totalCents,
+    },
+  });
   return {
     config,
     database,

@@ -26,3 +26,22 @@ export const sandboxWebhookSecretsSchema = z.object({
   vonageSignatureSecret: z.string(),
 });
 export type SandboxWebhookSecrets = z.infer<typeof sandboxWebhookSecretsSchema>;
+
+/**
+ * The provider fakes' own test values, offered in one click by the wizard and Settings while the
+ * clinic is in sandbox mode: they open only the fakes, so they are no secret.
+ */
+export const sandboxTestCredentialsSchema = z.object({
+  whatsapp: z.object({ accessToken: z.string(), phoneNumberId: z.string() }),
+  sms: z.object({
+    provider: z.literal('twilio'),
+    accountSid: z.string(),
+    authToken: z.string(),
+    fromNumber: z.string(),
+  }),
+});
+export type SandboxTestCredentials = z.infer<typeof sandboxTestCredentialsSchema>;
+
+/** "Add sample reviews": posted on the clinic's sandbox Trustpilot page, connected, synced. */
+export const sampleReviewsResponseSchema = z.object({ posted: z.number().int(), imported: z.number().int() });
+export type SampleReviewsResponse = z.infer<typeof sampleReviewsResponseSchema>;

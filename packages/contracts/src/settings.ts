@@ -1,5 +1,6 @@
 import { appLanguageSchema, countrySchema, timeZoneSchema } from '@careloop/domain/clinic-locale';
 import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
+import { connectionStates } from '@careloop/domain/connection-status';
 import { idleSignOutMinutes } from '@careloop/domain/idle-sign-out';
 import {
   isWhatsAppLanguageCode,
@@ -25,6 +26,14 @@ export const clinicSecuritySchema = z.object({
 export const updateClinicSecurityBodySchema = clinicSecuritySchema;
 export type UpdateClinicSecurityBody = z.infer<typeof updateClinicSecurityBodySchema>;
 
+/** A credential's badge: the last real result with its time and error (domain `connectionStatusOf`). */
+export const connectionStatusSchema = z.object({
+  state: z.enum(connectionStates),
+  checkedAt: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type ConnectionStatusView = z.infer<typeof connectionStatusSchema>;
+
 /** Clinic Settings as the API shows them: which secrets are saved, never their values. */
 export const clinicSettingsSchema = z.object({
   clinic: z.object({
@@ -45,7 +54,7 @@ export const clinicSettingsSchema = z.object({
     country: z.string().nullable(),
   }),
   security: clinicSecuritySchema,
-  trustpilot: z.object({ configured: z.boolean() }),
+  trustpilot: z.object({ configured: z.boolean(), connection: connectionStatusSchema }),
   whatsapp: z.object({
     enabled: z.boolean(),
     phoneNumberId: z.string().nullable(),
@@ -54,6 +63,7 @@ export const clinicSettingsSchema = z.object({
     templateName: z.string(),
     /** Null: each patient's language. */
     templateLanguage: z.string().nullable(),
+    connection: connectionStatusSchema,
   }),
   sms: z.object({
     enabled: z.boolean(),
@@ -61,6 +71,7 @@ export const clinicSettingsSchema = z.object({
     fromNumber: z.string().nullable(),
     hasAccountSid: z.boolean(),
     hasAuthToken: z.boolean(),
+    connection: connectionStatusSchema,
   }),
   aiReviewResponse: z.object({
     /** The clinic's tier has the feature (professional, enterprise, premium). */

@@ -19,7 +19,10 @@ export const usageSchema = z.object({
   /** Messages over the pooled allowance in percent; null when unlimited. */
   usagePercent: z.number().nullable(),
   patientLimitExceeded: z.boolean(),
+  /** Whether the upgrade dialog opens for this user: a threshold is crossed and they have not dismissed it. */
   showUpgradePrompt: z.boolean(),
+  /** The threshold crossed (what "Remind me later" dismisses); null: none. */
+  upgradePromptThreshold: z.string().nullable(),
   projection: z.object({
     region: z.enum(['us_canada', 'eu', 'rest_of_world']),
     whatsapp: z.number().int(),
@@ -29,8 +32,14 @@ export const usageSchema = z.object({
     totalCostCents: z.number().int(),
   }),
   recommendedPlan: z.enum(planTiers),
-  /** null: custom pricing. */
-  recommendedPriceCents: z.number().int().nullable(),
+  /** The recommended plan's one price, itemised (domain `planPrices`); null: custom pricing. */
+  recommendedPrice: z
+    .object({
+      platformCents: z.number().int(),
+      messagingBundleCents: z.number().int(),
+      totalCents: z.number().int(),
+    })
+    .nullable(),
   smsAddOn: z.object({ priceCents: z.number().int(), sms: z.number().int() }).nullable(),
   /**
    * This month so far, past each channel's allowance: sending goes on and these messages are billed
@@ -43,3 +52,6 @@ export const usageSchema = z.object({
   }),
 });
 export type Usage = z.infer<typeof usageSchema>;
+
+export const dismissUpgradePromptBodySchema = z.object({ threshold: z.string().min(1).max(100) }).strict();
+export type DismissUpgradePromptBody = z.infer<typeof dismissUpgradePromptBodySchema>;

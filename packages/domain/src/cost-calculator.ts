@@ -196,7 +196,7 @@ function planCost(volume: MessageVolume, plan: PlanTier, region: Region): PlanCo
   const overageMills = whatsappOverage * rates.whatsapp + smsOverage * rates.sms;
   const overageCostBeforeDiscountCents = divideRoundHalfUp(overageMills, 10);
   const overageCostCents = divideRoundHalfUp(overageMills * (100 - discount), 10 * 100);
-  const totalCostCents = planData.priceCents + overageCostCents;
+  const totalCostCents = planData.price.totalCents + overageCostCents;
   const includedAllowance = planData.includedWhatsApp + planData.includedSms;
 
   return {
@@ -215,7 +215,7 @@ function planCost(volume: MessageVolume, plan: PlanTier, region: Region): PlanCo
     volumeDiscountPercent: discount,
     volumeDiscountCents: overageCostBeforeDiscountCents - overageCostCents,
     overageCostCents,
-    planPriceCents: planData.priceCents,
+    planPriceCents: planData.price.totalCents,
     totalCostCents,
     usagePercent: usagePercent(totalMessages, includedAllowance),
     exceedsPatientLimit: volume.patients > planData.patientLimit,

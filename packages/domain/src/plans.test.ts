@@ -1,16 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { calculateCost } from './cost-calculator';
 import {
   calculatorPlans,
   canAddTemplate,
   canUseAiReviewResponse,
   getPlanFeatures,
+  includedMessagesOf,
+  patientLimitBreach,
+  patientLimitMessage,
+  patientLimitOf,
   planMessages,
+  planPrices,
+  planTiers,
   publicPricingPlans,
   resolvePlanTier,
   starterSmsBundle,
   templateLimitMessage,
-  upgradeDialogPriceCents,
+  upgradeDialogPrice,
 } from './plans';
 
 describe('resolvePlanTier', () => {
@@ -89,13 +96,34 @@ describe('plan feature flags', () => {
 });
 
 describe('prices', () => {
+  // One price per plan (ADR 018): the public list is the platform part, the calculator's list the
+  // total with the included messaging bundle; both spec lists are read from this one table.
   it.each([
-    ['starter', 19_700, 100, 200, false, 'signup'],
-    ['professional', 39_700, 500, 1_000, true, 'signup'],
-    ['enterprise', 79_700, null, null, false, 'contact_sales'],
-  ])('public pricing: %s', (tier, priceCents, patientLimit, messageAllowance, popular, cta) => {
+    ['starter', 19_700, 3_000, 22_700],
+    ['professional', 39_700, 6_000, 45_700],
+    ['enterprise', 79_700, 12_000, 91_700],
+  ] as const)('%s: platform %i + messaging %i = %i a month', (tier, platform, messaging, total) => {
+    expect(planPrices[tier]).toEqual({
+      platformCents: platform,
+      messagingBundleCents: messaging,
+      totalCents: total,
+    });
+  });
+
+  it.each(planTiers)('%s: every surface reads the same price object', (tier) => {
+    const price = planPrices[tier];
+    expect(publicPricingPlans.find((plan) => plan.tier === tier)?.price).toBe(price);
+    expect(calculatorPlans[tier].price).toBe(price);
+    expect(calculateCost({ plan: tier }).planPriceCents).toBe(price.totalCents);
+    expect(upgradeDialogPrice(tier)).toBe(tier === 'enterprise' ? null : price);
+  });
+
+  it.each([
+    ['starter', 100, 200, false, 'signup'],
+    ['professional', 500, 1_000, true, 'signup'],
+    ['enterprise', null, null, false, 'contact_sales'],
+  ])('public pricing: %s', (tier, patientLimit, messageAllowance, popular, cta) => {
     expect(publicPricingPlans.find((plan) => plan.tier === tier)).toMatchObject({
-      priceCents,
       patientLimit,
       messageAllowance,
       popular,
@@ -112,24 +140,60 @@ describe('prices', () => {
   });
 
   it.each([
-    ['starter', 22_700, 100, 200, 0, 22_700],
-    ['professional', 45_700, 500, 500, 500, 45_700],
-    ['enterprise', 91_700, 999_999, 999_999, 999_999, null],
-  ] as const)(
-    'calculator: %s',
-    (tier, priceCents, patientLimit, includedWhatsApp, includedSms, dialogPrice) => {
-      expect(calculatorPlans[tier]).toEqual({
-        tier,
-        priceCents,
-        patientLimit,
-        includedWhatsApp,
-        includedSms,
-      });
-      expect(upgradeDialogPriceCents(tier)).toBe(dialogPrice);
-    },
-  );
+    ['starter', 100, 200, 0],
+    ['professional', 500, 500, 500],
+    ['enterprise', 999_999, 999_999, 999_999],
+  ] as const)('calculator: %s', (tier, patientLimit, includedWhatsApp, includedSms) => {
+    expect(calculatorPlans[tier]).toMatchObject({ tier, patientLimit, includedWhatsApp, includedSms });
+  });
 
   it('starter SMS bundle is +$50 for 300 SMS', () => {
     expect(starterSmsBundle).toEqual({ tier: 'starter', priceCents: 5_000, sms: 300 });
+  });
+});
+
+describe('patient limit', () => {
+  it.each([
+    ['starter', 0, 100, null],
+    ['starter', 100, 0, null],
+    ['starter', 100, 1, { limit: 100, current: 100, adding: 1, upgradeTo: 'professional' }],
+    ['starter', 40, 11_051, { limit: 100, current: 40, adding: 11_051, upgradeTo: 'enterprise' }],
+    ['starter', 99, 401, { limit: 100, current: 99, adding: 401, upgradeTo: 'professional' }],
+    ['professional', 500, 0, null],
+    ['professional', 499, 2, { limit: 500, current: 499, adding: 2, upgradeTo: 'enterprise' }],
+    ['enterprise', 900_000, 500_000, null],
+    [null, 100, 1, { limit: 100, current: 100, adding: 1, upgradeTo: 'professional' }],
+    ['premium', 100, 1, { limit: 100, current: 100, adding: 1, upgradeTo: 'professional' }],
+  ] as const)('%s with %i patients, adding %i', (tier, current, adding, breach) => {
+    expect(patientLimitBreach(tier, current, adding)).toEqual(breach);
+  });
+
+  it.each([
+    ['starter', 100],
+    ['professional', 500],
+    ['enterprise', null],
+  ] as const)('%s holds %s patients', (tier, limit) => {
+    expect(patientLimitOf(tier)).toBe(limit);
+  });
+
+  it("says the spec's words, the limit and the upgrade", () => {
+    expect(patientLimitMessage({ limit: 100, current: 100, adding: 1, upgradeTo: 'professional' })).toEqual({
+      key: 'plans.errors.patientLimitExceeded',
+      message:
+        'Patient Limit Exceeded - Your plan holds up to 100 patients and has 100. Please upgrade to continue service: Professional holds them all',
+    });
+  });
+});
+
+describe('includedMessagesOf', () => {
+  it.each([
+    ['starter', 'sms', 0],
+    ['starter', 'whatsapp', 200],
+    ['professional', 'sms', 500],
+    ['professional', 'whatsapp', 500],
+    ['enterprise', 'sms', null],
+    [null, 'sms', 0],
+  ] as const)('%s %s: %s', (tier, channel, included) => {
+    expect(includedMessagesOf(tier, channel)).toBe(included);
   });
 });

@@ -95,8 +95,35 @@ export const planNames = {
   enterprise: 'Enterprise',
 } as const satisfies Record<PlanTier, string>;
 
-// The spec gives two price lists for the same plans and says both stand. Each is kept under the
-// name of the place that shows it; neither is derived from the other.
+// One price per plan (ADR 018). The spec's two lists are one price read two ways: the public list
+// ($197/$397/$797) is the platform subscription, the calculator's ($227/$457/$917) is what the
+// clinic pays, that subscription plus the messaging bundle it includes. Every surface (pricing
+// page, calculator, upgrade dialog, Settings > Plan, Stripe checkout, invoice) charges the total
+// and itemises it the same way; nothing outside this table holds a plan's price.
+
+export type PlanPrice = {
+  /** The platform subscription: software, support, the patient allowance. */
+  readonly platformCents: number;
+  /** The included messaging bundle: the plan's WhatsApp and SMS allowance, delivery paid. */
+  readonly messagingBundleCents: number;
+  /** What the clinic pays a month: platform plus messaging bundle. */
+  readonly totalCents: number;
+};
+
+function planPriceOf(platformCents: number, messagingBundleCents: number): PlanPrice {
+  return { platformCents, messagingBundleCents, totalCents: platformCents + messagingBundleCents };
+}
+
+export const planPrices: Readonly<Record<PlanTier, PlanPrice>> = {
+  starter: planPriceOf(19_700, 3_000),
+  professional: planPriceOf(39_700, 6_000),
+  enterprise: planPriceOf(79_700, 12_000),
+};
+
+/** The product name Stripe shows on checkout and the invoice for a plan sold there. */
+export function stripeProductName(tier: PlanTier): string {
+  return `CareLoop ${planNames[tier]}`;
+}
 
 export const publicPlanFeatures = [
   'advanced_analytics',
@@ -111,7 +138,7 @@ export type PublicPlanFeature = (typeof publicPlanFeatures)[number];
 export type PublicPricingPlan = {
   readonly tier: PlanTier;
   readonly name: string;
-  readonly priceCents: number;
+  readonly price: PlanPrice;
   readonly period: 'month';
   /** null means unlimited. */
   readonly patientLimit: number | null;
@@ -127,7 +154,7 @@ export const publicPricingPlans: readonly PublicPricingPlan[] = [
   {
     tier: 'starter',
     name: planNames.starter,
-    priceCents: 19_700,
+    price: planPrices.starter,
     period: 'month',
     patientLimit: 100,
     messageAllowance: 200,
@@ -138,7 +165,7 @@ export const publicPricingPlans: readonly PublicPricingPlan[] = [
   {
     tier: 'professional',
     name: planNames.professional,
-    priceCents: 39_700,
+    price: planPrices.professional,
     period: 'month',
     patientLimit: 500,
     messageAllowance: 1_000,
@@ -149,7 +176,7 @@ export const publicPricingPlans: readonly PublicPricingPlan[] = [
   {
     tier: 'enterprise',
     name: planNames.enterprise,
-    priceCents: 79_700,
+    price: planPrices.enterprise,
     period: 'month',
     patientLimit: null,
     messageAllowance: null,
@@ -161,7 +188,7 @@ export const publicPricingPlans: readonly PublicPricingPlan[] = [
 
 export type CalculatorPlan = {
   readonly tier: PlanTier;
-  readonly priceCents: number;
+  readonly price: PlanPrice;
   readonly patientLimit: number;
   readonly includedWhatsApp: number;
   readonly includedSms: number;
@@ -172,29 +199,90 @@ export const calculatorUnlimited = 999_999;
 
 /** Cost calculator and usage upgrade prompt (spec 2 §9). */
 export const calculatorPlans: Readonly<Record<PlanTier, CalculatorPlan>> = {
-  starter: { tier: 'starter', priceCents: 22_700, patientLimit: 100, includedWhatsApp: 200, includedSms: 0 },
+  starter: {
+    tier: 'starter',
+    price: planPrices.starter,
+    patientLimit: 100,
+    includedWhatsApp: 200,
+    includedSms: 0,
+  },
   professional: {
     tier: 'professional',
-    priceCents: 45_700,
+    price: planPrices.professional,
     patientLimit: 500,
     includedWhatsApp: 500,
     includedSms: 500,
   },
   enterprise: {
     tier: 'enterprise',
-    priceCents: 91_700,
+    price: planPrices.enterprise,
     patientLimit: calculatorUnlimited,
     includedWhatsApp: calculatorUnlimited,
     includedSms: calculatorUnlimited,
   },
 };
 
+// ---------- the patient limit (spec 2 §2: 'Patient Limit Exceeded ... Please upgrade to continue
+// service'), held at create and at import ----------
+
+/** Patients the plan holds; null means unlimited. */
+export function patientLimitOf(tier: string | null | undefined): number | null {
+  const limit = calculatorPlans[resolvePlanTier(tier)].patientLimit;
+  return limit >= calculatorUnlimited ? null : limit;
+}
+
+/** The smallest plan that holds `patients`. */
+export function planForPatients(patients: number): PlanTier {
+  return planTiers.find((tier) => patients <= calculatorPlans[tier].patientLimit) ?? 'enterprise';
+}
+
+export type PatientLimitBreach = {
+  readonly limit: number;
+  readonly current: number;
+  readonly adding: number;
+  /** The plan to upgrade to: the smallest that holds them all. */
+  readonly upgradeTo: PlanTier;
+};
+
+/** Whether adding `adding` patients to `current` goes past the plan's limit (null: it fits). */
+export function patientLimitBreach(
+  tier: string | null | undefined,
+  current: number,
+  adding: number,
+): PatientLimitBreach | null {
+  const limit = patientLimitOf(tier);
+  if (limit === null || current + adding <= limit) return null;
+  return { limit, current, adding, upgradeTo: planForPatients(current + adding) };
+}
+
+export function patientLimitMessage(
+  breach: PatientLimitBreach,
+): DomainMessage<'plans.errors.patientLimitExceeded'> {
+  return {
+    key: 'plans.errors.patientLimitExceeded',
+    message: `Patient Limit Exceeded - Your plan holds up to ${breach.limit} patients and has ${breach.current}. Please upgrade to continue service: ${planNames[breach.upgradeTo]} holds them all`,
+  };
+}
+
+/**
+ * Messages of a channel the plan includes a month (null: unlimited). Zero means every message on
+ * that channel is billed as overage: Starter includes no SMS, so "SMS only" is warned about first.
+ */
+export function includedMessagesOf(
+  tier: string | null | undefined,
+  channel: 'whatsapp' | 'sms',
+): number | null {
+  const plan = calculatorPlans[resolvePlanTier(tier)];
+  const included = channel === 'sms' ? plan.includedSms : plan.includedWhatsApp;
+  return included >= calculatorUnlimited ? null : included;
+}
+
 /** Starter's add-on offered in the upgrade dialog: +$50/month for 300 SMS. */
 export const starterSmsBundle = { tier: 'starter', priceCents: 5_000, sms: 300 } as const;
 
-/** The upgrade dialog shows enterprise as custom pricing (null) instead of the calculator's $917. */
-export function upgradeDialogPriceCents(tier: PlanTier): number | null {
-  return tier === 'enterprise' ? null : calculatorPlans[tier].priceCents;
+/** The upgrade dialog shows enterprise as custom pricing (null): it is sold by contract with sales. */
+export function upgradeDialogPrice(tier: PlanTier): PlanPrice | null {
+  return tier === 'enterprise' ? null : planPrices[tier];
 }
 
 // ---------- public API (spec 3 §9: API access from Professional; 1,000 requests an hour on

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { calculateCost, estimateVolumeCost } from './cost-calculator';
-import { projectToMonthEnd, regionOfCountry, summarizeUsage, type UsageMonth, usageMonthOf } from './usage';
+import {
+  projectToMonthEnd,
+  regionOfCountry,
+  summarizeUsage,
+  type UsageMonth,
+  upgradePromptThreshold,
+  usageMonthOf,
+} from './usage';
 
 const month = (daysBegun: number, daysInMonth = 30): UsageMonth => ({
   month: '2026-11',
@@ -230,7 +237,7 @@ describe('summarizeUsage', () => {
     expect(summary.showUpgradePrompt).toBe(c.prompt);
     expect(summary.patientLimitExceeded).toBe(c.over);
     expect(summary.recommendedPlan).toBe(c.rec);
-    expect(summary.recommendedPriceCents).toBe(c.price);
+    expect(summary.recommendedPrice?.totalCents ?? null).toBe(c.price);
     expect(summary.whatsapp.used).toBe(c.wa);
     expect(summary.sms.used).toBe(c.sms);
   });
@@ -279,5 +286,45 @@ describe('estimateVolumeCost', () => {
         'rest_of_world',
       ),
     ).toEqual(byCalculator);
+  });
+});
+
+describe('upgradePromptThreshold', () => {
+  it.each([
+    [
+      { plan: 'starter', month: '2026-11', percent: 90, patientLimitExceeded: false },
+      'messages-90:starter:2026-11',
+    ],
+    [
+      { plan: 'starter', month: '2026-11', percent: 99.5, patientLimitExceeded: false },
+      'messages-90:starter:2026-11',
+    ],
+    [
+      { plan: 'starter', month: '2026-11', percent: 100, patientLimitExceeded: false },
+      'messages-100:starter:2026-11',
+    ],
+    [
+      { plan: 'starter', month: '2026-12', percent: 90, patientLimitExceeded: false },
+      'messages-90:starter:2026-12',
+    ],
+    [
+      { plan: 'professional', month: '2026-11', percent: 95, patientLimitExceeded: false },
+      'messages-90:professional:2026-11',
+    ],
+    [{ plan: 'starter', month: '2026-11', percent: 100, patientLimitExceeded: true }, 'patients:starter'],
+  ] as const)('%j is %s', (input, threshold) => {
+    expect(upgradePromptThreshold(input)).toBe(threshold);
+  });
+
+  it('is null when no prompt is due, and names the threshold when one is', () => {
+    const counts = { whatsappMessages: 10, smsMessages: 0, patients: 1 };
+    expect(
+      summarizeUsage({ counts, tier: 'starter', country: null, month: month(1) }).upgradePromptThreshold,
+    ).toBeNull();
+    const full = { whatsappMessages: 200, smsMessages: 0, patients: 1 };
+    expect(
+      summarizeUsage({ counts: full, tier: 'starter', country: null, month: month(1) })
+        .upgradePromptThreshold,
+    ).toMatch(/^messages-100:starter:/);
   });
 });

@@ -4,16 +4,18 @@ import {
   type Region,
   recommendPlan,
   shouldShowUpgradePrompt,
+  upgradePromptThresholdPercent,
   usagePercent,
 } from './cost-calculator';
 import { instantAtLocal, localDayOf } from './messaging/clinic-time';
 import {
   calculatorPlans,
   calculatorUnlimited,
+  type PlanPrice,
   type PlanTier,
   resolvePlanTier,
   starterSmsBundle,
-  upgradeDialogPriceCents,
+  upgradeDialogPrice,
 } from './plans';
 
 // Usage metering (spec 2 §2 upgrade dialog, §9 usage and prompts). Readings:
@@ -111,10 +113,15 @@ export type UsageSummary = {
   readonly usagePercent: number | null;
   readonly patientLimitExceeded: boolean;
   readonly showUpgradePrompt: boolean;
+  /**
+   * The threshold behind the prompt, offered once per user: dismissing it keeps the dialog closed
+   * until the next one is crossed (null: no prompt).
+   */
+  readonly upgradePromptThreshold: string | null;
   readonly projection: CostEstimate;
   readonly recommendedPlan: PlanTier;
   /** null: custom pricing (enterprise). */
-  readonly recommendedPriceCents: number | null;
+  readonly recommendedPrice: PlanPrice | null;
   /** Starter's SMS add-on, offered beside the upgrade; null for other plans. */
   readonly smsAddOn: { readonly priceCents: number; readonly sms: number } | null;
 };
@@ -129,6 +136,22 @@ export function projectToMonthEnd(
   if (!Number.isInteger(count) || count < 0)
     throw new RangeError('count must be a non-negative whole number');
   return Math.ceil((count * month.daysInMonth) / month.daysBegun);
+}
+
+/**
+ * Names the highest threshold crossed: the patient limit on this plan, else 100 % then 90 % of this
+ * month's messages. A new month, plan or higher threshold is a new name, so the dialog comes back
+ * once for it.
+ */
+export function upgradePromptThreshold(input: {
+  plan: PlanTier;
+  month: string;
+  percent: number | null;
+  patientLimitExceeded: boolean;
+}): string {
+  if (input.patientLimitExceeded) return `patients:${input.plan}`;
+  const level = input.percent !== null && input.percent >= 100 ? 100 : upgradePromptThresholdPercent;
+  return `messages-${level}:${input.plan}:${input.month}`;
 }
 
 export function summarizeUsage(input: {
@@ -157,6 +180,10 @@ export function summarizeUsage(input: {
     plan,
   );
   const patientLimitExceeded = counts.patients > allowance.patientLimit;
+  // An over-limit patient count opens the dialog too: its warning lives there (spec 2 §2).
+  const showUpgradePrompt =
+    (percent !== null && shouldShowUpgradePrompt(percent, plan)) ||
+    (patientLimitExceeded && plan !== 'enterprise');
   return {
     plan,
     month: month.month,
@@ -165,13 +192,13 @@ export function summarizeUsage(input: {
     patients: { used: counts.patients, limit: limitOf(allowance.patientLimit) },
     usagePercent: percent,
     patientLimitExceeded,
-    // An over-limit patient count opens the dialog too: its warning lives there (spec 2 §2).
-    showUpgradePrompt:
-      (percent !== null && shouldShowUpgradePrompt(percent, plan)) ||
-      (patientLimitExceeded && plan !== 'enterprise'),
+    showUpgradePrompt,
+    upgradePromptThreshold: showUpgradePrompt
+      ? upgradePromptThreshold({ plan, month: month.month, percent, patientLimitExceeded })
+      : null,
     projection: estimateVolumeCost(projected, plan, regionOfCountry(input.country)),
     recommendedPlan,
-    recommendedPriceCents: upgradeDialogPriceCents(recommendedPlan),
+    recommendedPrice: upgradeDialogPrice(recommendedPlan),
     smsAddOn:
       plan === 'starter' ? { priceCents: starterSmsBundle.priceCents, sms: starterSmsBundle.sms } : null,
   };

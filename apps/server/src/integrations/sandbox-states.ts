@@ -30,8 +30,13 @@ export type SandboxStates = {
   stripe: StripeSandboxState;
 };
 
-/** The fakes opened by the demo clinic's credentials (the `*SandboxDemo` constants). */
-export function createDemoSandboxStates(): SandboxStates {
+/**
+ * The fakes opened by the demo clinic's credentials (the `*SandboxDemo` constants); the Stripe
+ * fake's Professional price is the one the product sells.
+ */
+export function createDemoSandboxStates(options: {
+  stripeProfessional: { productName: string; unitAmount: number };
+}): SandboxStates {
   return {
     trustpilot: createDemoTrustpilotSandboxState(),
     googleReviews: createDemoGoogleReviewsSandboxState(),
@@ -40,6 +45,6 @@ export function createDemoSandboxStates(): SandboxStates {
     vonage: createDemoVonageSandboxState(),
     awsSns: createDemoAwsSnsSandboxState(),
     openai: createDemoOpenAiSandboxState(),
-    stripe: createDemoStripeSandboxState(),
+    stripe: createDemoStripeSandboxState(options.stripeProfessional),
   };
 }

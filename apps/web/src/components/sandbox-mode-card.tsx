@@ -4,7 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { apiErrorMessage } from '../lib/api-error-message';
 import { useCurrentUser } from '../lib/current-user';
 import { showError, showSuccess } from '../lib/notifications';
-import { useSandboxMode, useSandboxWebhookSecrets, useSwitchSandboxMode } from '../lib/sandbox-mode';
+import {
+  useAddSampleReviews,
+  useSandboxMode,
+  useSandboxWebhookSecrets,
+  useSwitchSandboxMode,
+} from '../lib/sandbox-mode';
 
 /**
  * "Try it first": the owner switches the clinic to the built-in test providers and back (settings
@@ -50,6 +55,7 @@ export function SandboxModeCard() {
             {t('sandboxMode.leaveWarning')}
           </Alert>
         ) : null}
+        {isOn && isManager ? <SampleReviewsAction /> : null}
         {isOn && isManager ? <SandboxWebhookSecretsTable /> : null}
         {isOwner ? (
           <Group>
@@ -68,6 +74,33 @@ export function SandboxModeCard() {
         )}
       </Stack>
     </Paper>
+  );
+}
+
+/** Sample reviews through the clinic's own sandbox Trustpilot page, connected and synced. */
+function SampleReviewsAction() {
+  const { t } = useTranslation('common');
+  const add = useAddSampleReviews();
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t('sandboxMode.sampleReviews.text')}</Text>
+      <Group>
+        <Button
+          variant="light"
+          loading={add.isPending}
+          onClick={() =>
+            add.mutate(undefined, {
+              onSuccess: (result) =>
+                showSuccess({ title: t('sandboxMode.sampleReviews.added', { count: result.imported }) }),
+              onError: (error) =>
+                showError({ title: t('sandboxMode.sampleReviews.failed'), message: apiErrorMessage(error) }),
+            })
+          }
+        >
+          {t('sandboxMode.sampleReviews.button')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

@@ -1,5 +1,7 @@
 import type {
+  SampleReviewsResponse,
   SandboxModeState,
+  SandboxTestCredentials,
   SandboxWebhookSecrets,
   SwitchSandboxModeResponse,
 } from '@careloop/contracts/sandbox';
@@ -34,6 +36,8 @@ export function useSandboxWebhookSecrets(enabled: boolean) {
   });
 }
 
+const testCredentialsKey = [...sandboxModeKeys.all, 'test-credentials'] as const;
+
 const switchSandboxMode = (enabled: boolean) =>
   apiFetch<SwitchSandboxModeResponse>('/api/settings/sandbox-mode', { method: 'PUT', body: { enabled } });
 
@@ -49,7 +53,34 @@ export function useSwitchSandboxMode() {
     onSuccess: () =>
       queryClient.invalidateQueries({
         predicate: (query) =>
-          !(query.queryKey[0] === webhookSecretsKey[0] && query.queryKey[1] === webhookSecretsKey[1]),
+          !(
+            query.queryKey[0] === sandboxModeKeys.all[0] &&
+            (query.queryKey[1] === webhookSecretsKey[1] || query.queryKey[1] === testCredentialsKey[1])
+          ),
       }),
+  });
+}
+
+/**
+ * GET /api/sandbox/test-credentials (owner/admin, sandbox mode): the fakes' own values, to fill in.
+ * Constant, and refused out of sandbox mode: never refetched by the switch (like the webhook secrets).
+ */
+export function useSandboxTestCredentials(enabled: boolean) {
+  return useQuery({
+    queryKey: testCredentialsKey,
+    queryFn: ({ signal }) => apiFetch<SandboxTestCredentials>('/api/sandbox/test-credentials', { signal }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** POST /api/sandbox/sample-reviews: sample reviews through the clinic's sandbox Trustpilot page. */
+export function useAddSampleReviews() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch<SampleReviewsResponse>('/api/sandbox/sample-reviews', { method: 'POST', body: {} }),
+    // Reviews, cases, the dashboard and the Trustpilot connection all changed.
+    onSuccess: () => queryClient.invalidateQueries(),
   });
 }

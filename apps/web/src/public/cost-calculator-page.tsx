@@ -24,6 +24,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatUsd } from './components/format';
 import { PageHero, Section } from './components/page-hero';
+import { PlanPriceBreakdown } from './components/plan-price-breakdown';
 import { usePageMeta } from './components/use-page-meta';
 
 /** A number field may be empty or half-typed; the estimate uses the nearest value in range. */
@@ -42,13 +43,23 @@ const wholeNumberInput = (typed: string, max: number) => {
   return digits !== '' && Number(digits) > max ? String(max) : digits;
 };
 
-function OutputRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function OutputRow({
+  label,
+  value,
+  strong,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  testId?: string;
+}) {
   return (
     <Group justify="space-between" wrap="nowrap" gap="md">
       <Text fz="sm" c={strong ? undefined : 'dark.6'} fw={strong ? 700 : 400}>
         {label}
       </Text>
-      <Text fw={strong ? 800 : 600} fz={strong ? 'xl' : 'sm'} ta="right">
+      <Text fw={strong ? 800 : 600} fz={strong ? 'xl' : 'sm'} ta="right" data-testid={testId}>
         {value}
       </Text>
     </Group>
@@ -153,7 +164,7 @@ export function CostCalculatorPage() {
                     onChange={(value) => setPlan(value as PlanTier)}
                     data={planTiers.map((tier) => ({
                       value: tier,
-                      label: `${planNames[tier]} · ${formatUsd(calculatorPlans[tier].priceCents, lang)}`,
+                      label: `${planNames[tier]} · ${formatUsd(calculatorPlans[tier].price.totalCents, lang)}`,
                     }))}
                   />
                 </div>
@@ -210,7 +221,12 @@ export function CostCalculatorPage() {
                   value={t('calculator.messagesValue', { value: count(estimate.overageMessages) })}
                 />
                 <Divider />
-                <OutputRow label={t('calculator.planPrice')} value={usd(estimate.planPriceCents)} />
+                <OutputRow
+                  label={t('calculator.planPrice')}
+                  value={usd(estimate.planPriceCents)}
+                  testId="plan-price"
+                />
+                <PlanPriceBreakdown price={calculatorPlans[plan].price} ta="right" mt={-12} fz="xs" />
                 <OutputRow
                   label={t('calculator.overageBeforeDiscount')}
                   value={usd(estimate.overageCostBeforeDiscountCents)}

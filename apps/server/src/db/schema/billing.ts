@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics';
 
 /** A clinic's Stripe customer and the subscription that sets its plan (the plan itself: clinics.subscription_tier). */
@@ -30,3 +30,21 @@ export const stripeEvents = pgTable('stripe_events', {
   clinicId: text('clinic_id'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Upgrade-dialog thresholds a user has dismissed in a clinic ("Remind me later"): each threshold
+ * crossed (90 % or 100 % of a month's messages, past the patient limit) is offered once per user,
+ * on any device, and the next one opens it again.
+ */
+export const upgradePromptDismissals = pgTable(
+  'upgrade_prompt_dismissals',
+  {
+    clinicId: text('clinic_id')
+      .notNull()
+      .references(() => clinics.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    threshold: text('threshold').notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.clinicId, t.userId, t.threshold] })],
+);

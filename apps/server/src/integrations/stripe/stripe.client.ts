@@ -32,6 +32,12 @@ const checkoutSessionSchema = z.object({
   object: z.literal('checkout.session'),
   url: z.string().url(),
 });
+const priceSchema = z.object({
+  id: z.string().startsWith('price_'),
+  object: z.literal('price'),
+  currency: z.string(),
+  unit_amount: z.number().int().nullable(),
+});
 const portalSessionSchema = z.object({ id: z.string().startsWith('bps_'), url: z.string().url() });
 const subscriptionSchema = z.object({
   id: z.string().startsWith('sub_'),
@@ -124,6 +130,17 @@ export function createStripeClient(config: StripeClientConfig) {
       );
       const session = parse(portalSessionSchema, response.body, 'portal session');
       return { id: session.id, url: session.url };
+    },
+
+    /** A price as configured in Stripe: what Checkout will charge for it. */
+    async getPrice(id: string): Promise<{ id: string; currency: string; unitAmount: number | null }> {
+      const response = await config.http.request({
+        method: 'GET',
+        url: `${base}/prices/${encodeURIComponent(id)}`,
+        headers: headers(),
+      });
+      const price = parse(priceSchema, response.body, 'price');
+      return { id: price.id, currency: price.currency, unitAmount: price.unit_amount };
     },
 
     /** The subscription as it is now: webhooks arrive out of order, so their state is read here. */

@@ -89,7 +89,7 @@ describe('Stripe client against the sandbox', () => {
   let state: StripeSandboxState;
   let base = '';
   beforeAll(async () => {
-    state = createDemoStripeSandboxState();
+    state = createDemoStripeSandboxState({ productName: 'CareLoop Professional', unitAmount: 45_700 });
     fakes = Fastify({ logger: false, forceCloseConnections: true });
     await fakes.register(stripeSandbox(state), { prefix: '/sandbox/stripe' });
     await fakes.listen({ port: 0, host: '127.0.0.1' });

@@ -89,13 +89,20 @@ function createStripeSandboxState(): StripeSandboxState {
   };
 }
 
-export function createDemoStripeSandboxState(): StripeSandboxState {
+/**
+ * The demo account, its Professional price set up as an operator would set it in Stripe's
+ * dashboard: from what the product sells (the caller passes the plan's price; this fake knows no
+ * plans).
+ */
+export function createDemoStripeSandboxState(professional: {
+  productName: string;
+  unitAmount: number;
+}): StripeSandboxState {
   const state = createStripeSandboxState();
   state.secretKeys.add(stripeSandboxDemo.secretKey);
   state.prices.set(stripeSandboxDemo.prices.professional, {
     id: stripeSandboxDemo.prices.professional,
-    productName: 'CareLoop Professional',
-    unitAmount: 45_700,
+    ...professional,
   });
   return state;
 }
@@ -368,6 +375,16 @@ export function stripeSandbox(state: StripeSandboxState) {
           url: `${publicBase(request)}/portal/${portal.id}`,
           return_url: portal.returnUrl,
         };
+      }),
+    );
+
+    app.get(
+      '/v1/prices/:id',
+      api((request, _form, reply) => {
+        const id = (request.params as { id: string }).id;
+        const price = state.prices.get(id);
+        if (!price) return stripeError(reply, 404, 'invalid_request_error', `No such price: '${id}'`);
+        return { id: price.id, object: 'price', currency: 'usd', unit_amount: price.unitAmount };
       }),
     );
 

@@ -1,3 +1,4 @@
+import { planPrices, stripeProductName } from '@careloop/domain/plans';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,7 +24,10 @@ let stripe: StripeSandboxState;
 let appBase = '';
 
 beforeAll(async () => {
-  stripe = createDemoStripeSandboxState();
+  stripe = createDemoStripeSandboxState({
+    productName: stripeProductName('professional'),
+    unitAmount: planPrices.professional.totalCents,
+  });
   fakes = Fastify({ logger: false, forceCloseConnections: true });
   await fakes.register(stripeSandbox(stripe), { prefix: '/sandbox/stripe' });
   await fakes.listen({ port: 0, host: '127.0.0.1' });
@@ -63,11 +67,15 @@ const saveAiReplies = (cookie: string) =>
     payload: { enabled: true, threshold: 3, delayHours: 2 },
   });
 
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
 /** Opens the hosted Checkout page and presses Pay, as the browser would; answers the redirect. */
 async function pay(checkoutUrl: string) {
   const page = await fetch(checkoutUrl);
   const html = await page.text();
-  expect(html).toContain('Pay $457.00');
+  // The hosted page charges the plan's one price (ADR 018), the same the app's screens show.
+  expect(html).toContain(`Pay ${usd(planPrices.professional.totalCents)}`);
+  expect(html).toContain(`CareLoop Professional: ${usd(planPrices.professional.totalCents)} per month`);
   const action = /action="([^"]+)"/.exec(html)![1]!;
   const paid = await fetch(new URL(action, checkoutUrl), { method: 'POST', redirect: 'manual' });
   await flushSandboxWebhooks(stripe);
@@ -173,13 +181,32 @@ describe('POST /api/billing/checkout', () => {
     });
     expect(portal.statusCode).toBe(200);
     const html = await (await fetch(portal.json().url)).text();
-    expect(html).toContain('$457.00 paid');
+    expect(html).toContain(`${usd(planPrices.professional.totalCents)} paid`);
     const action = /action="([^"]+\/cancel\/[^"]+)"/.exec(html)![1]!;
     const cancelled = await fetch(new URL(action, portal.json().url), { method: 'POST', redirect: 'manual' });
     expect(cancelled.status).toBe(303);
     await flushSandboxWebhooks(stripe);
     expect(await tierOf(clinicId)).toBe('starter');
     expect((await saveAiReplies(owner.cookie)).statusCode).toBe(403);
+  });
+
+  it('stops before checkout when the price in Stripe is not the plan price, creating nothing', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const price = stripe.prices.get(stripeSandboxDemo.prices.professional)!;
+    const sessionsBefore = stripe.sessions.size;
+    stripe.prices.set(price.id, { ...price, unitAmount: planPrices.professional.platformCents });
+    try {
+      const res = await checkout(owner.cookie, 'professional');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe(
+        "The plan's price in Stripe is not the price CareLoop shows, so checkout is stopped before anyone is charged. Please contact support",
+      );
+    } finally {
+      stripe.prices.set(price.id, price);
+    }
+    expect(stripe.sessions.size).toBe(sessionsBefore);
+    expect(await t.db.select().from(clinicBilling).where(eq(clinicBilling.clinicId, clinicId))).toEqual([]);
+    expect(await tierOf(clinicId)).toBe('starter');
   });
 
   it('has no portal before a billing account exists', async () => {

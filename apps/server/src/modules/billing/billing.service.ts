@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { planPrices } from '@careloop/domain/plans';
 import type { AppDeps } from '../../app-deps';
 import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
 import { type StripeAccount, stripeAccountFor } from '../../integrations/provider-endpoints';
@@ -8,7 +9,7 @@ import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { findClinicBilling, insertClinicBilling } from './billing.repository';
 
-type Deps = Pick<AppDeps, 'db' | 'config'>;
+type Deps = Pick<AppDeps, 'db' | 'config' | 'log'>;
 type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic'>;
 
 const billingMessages = {
@@ -18,12 +19,14 @@ const billingMessages = {
   alreadyOnPlan: 'Your clinic is already on this plan or a higher one',
   noBillingAccount: 'Your clinic has no billing account yet: upgrade first',
   providerFailed: 'Stripe could not be reached. Please try again in a few minutes',
+  priceMismatch:
+    "The plan's price in Stripe is not the price CareLoop shows, so checkout is stopped before anyone is charged. Please contact support",
 } as const;
 
 export const isSandboxClinic = (config: Deps['config'], sandboxMode: string) =>
   config.sandboxMode && sandboxMode === 'on';
 
-export function stripeClientFor(deps: Deps, account: StripeAccount) {
+export function stripeClientFor(deps: Pick<Deps, 'config'>, account: StripeAccount) {
   return createStripeClient({
     baseUrl: account.apiUrl,
     secretKey: account.secretKey,
@@ -77,6 +80,22 @@ async function customerOf(deps: Deps, ctx: Caller, account: StripeAccount) {
 }
 
 /**
+ * The Professional price in Stripe is set up in Stripe's dashboard, outside this code: Checkout
+ * goes ahead only when it charges exactly the price every CareLoop screen shows (ADR 018).
+ */
+async function assertStripeChargesPlanPrice(deps: Deps, account: StripeAccount) {
+  const price = await callStripe(() => stripeClientFor(deps, account).getPrice(account.prices.professional));
+  const expected = planPrices.professional.totalCents;
+  if (price.currency.toLowerCase() !== 'usd' || price.unitAmount !== expected) {
+    deps.log.error(
+      { stripePrice: price.id, currency: price.currency, unitAmount: price.unitAmount, expected },
+      'stripe price differs from the plan price',
+    );
+    throw conflict(billingMessages.priceMismatch);
+  }
+}
+
+/**
  * Starts Stripe Checkout for an upgrade (owners only: the route says so). Only Professional is sold
  * through Checkout; the plan changes when Stripe's signed webhook says the subscription is active.
  */
@@ -91,6 +110,7 @@ export async function startCheckout(
     throw conflict(billingMessages.alreadyOnPlan);
   }
   const account = accountOf(deps, ctx);
+  await assertStripeChargesPlanPrice(deps, account);
   const customerId = await customerOf(deps, ctx, account);
   const session = await callStripe(() =>
     stripeClientFor(deps, account).createCheckoutSession({

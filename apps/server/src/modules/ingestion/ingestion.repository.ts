@@ -8,6 +8,7 @@ import { recomputePatientRisk } from '../../db/patient-risk';
 import {
   cases,
   clinics,
+  credentialHealth,
   crossSellOpportunities,
   patients,
   reviewSourceSyncs,
@@ -16,6 +17,7 @@ import {
   userActions,
   users,
 } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import type { ReviewProvider } from './review-source';
 
 /** What a sync needs of the clinic: sandbox mode (which endpoints) and language (its cases' titles). */
@@ -283,7 +285,22 @@ export async function recordSourceSyncs(
   clinicId: string,
   outcomes: SourceSyncOutcome[],
   at: Date,
+  describeFailure: (outcome: Extract<SourceSyncOutcome, { ok: false }>) => string,
 ): Promise<void> {
+  // Each sync is a real call with the source's credential: its result is the credential's last
+  // check, which the Settings badge shows.
+  if (outcomes.length > 0) {
+    await tx.insert(credentialHealth).values(
+      outcomes.map((outcome) => ({
+        id: newId('crh'),
+        clinicId,
+        credentialType: outcome.provider,
+        status: outcome.ok ? 'healthy' : 'unhealthy',
+        detail: outcome.ok ? 'Reviews synced' : describeFailure(outcome),
+        checkedAt: at,
+      })),
+    );
+  }
   await tx.delete(reviewSourceSyncs).where(
     and(
       eq(reviewSourceSyncs.clinicId, clinicId),

@@ -306,7 +306,13 @@ function saveSourceSyncs(
   outcomes: SourceSyncOutcome[],
   at: Date,
 ) {
-  return deps.db.transaction((tx) => recordSourceSyncs(tx, clinicId, outcomes, at));
+  return deps.db.transaction((tx) =>
+    recordSourceSyncs(tx, clinicId, outcomes, at, (failed) =>
+      failed.errorCode === 'INTERNAL_ERROR'
+        ? 'The sync stopped on our side. Please try again later.'
+        : ingestionFailureMessage(failed.provider, failed.errorCode),
+    ),
+  );
 }
 
 /**

@@ -57,7 +57,7 @@ export async function getMonitoringSnapshot(
       activeUsers: row.active_users_last_hour,
       topActions: row.top_actions,
     },
-    credentials: { checks, unhealthy: checks.filter((c) => c.status !== 'healthy').length },
+    credentials: { checks, unhealthy: checks.filter((c) => c.status === 'unhealthy').length },
     security: {
       critical: row.security_critical_24h,
       events: row.security_events.map((e) => ({ ...e, at: iso(e.at) })),

@@ -40,7 +40,7 @@ const patientCount = async (clinicId: string) =>
 
 describe('importing thousands of patients', () => {
   it('commits every row, each with its own id, at one instant', async () => {
-    const { clinicId, owner } = await buildClinic(t);
+    const { clinicId, owner } = await buildClinic(t, { tier: 'enterprise' });
     const res = await importCsv(owner.cookie, patientFile(rowCount, 'a'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ inserted: rowCount, skipped: 0 });
@@ -50,7 +50,7 @@ describe('importing thousands of patients', () => {
   });
 
   it('keeps answering other requests while it reads, checks and inserts the rows', async () => {
-    const { clinicId, owner } = await buildClinic(t);
+    const { clinicId, owner } = await buildClinic(t, { tier: 'enterprise' });
     const csv = patientFile(rowCount, 'b');
     statements.length = 0;
     let importAnswered = false;
@@ -84,7 +84,7 @@ describe('importing thousands of patients', () => {
   });
 
   it('changes nothing when one row of thousands is refused by the database', async () => {
-    const { clinicId, owner } = await buildClinic(t);
+    const { clinicId, owner } = await buildClinic(t, { tier: 'enterprise' });
     const before = await clinicSnapshot(t.db, clinicId);
     // The last row's name holds a NUL byte: it passes the file checks, and the database refuses it in
     // the last slice of inserts. (In the JSON text itself it would be refused before any route runs.)

@@ -34,6 +34,7 @@ import {
   readImportRows,
 } from './patient-import-analysis';
 import { deleteImportUpload, findImportUpload, saveImportUpload } from './patient-import-uploads.repository';
+import { holdPatientLimit } from './patient-limit';
 import {
   findIdsWithPrefix,
   findImportSettings,
@@ -290,6 +291,8 @@ export async function importPatients(
     await lockClinicPatients(tx, ctx.clinicId);
     const analysis = await analyse(tx, ctx.clinicId, plan, read);
     checkConsentAllowed(ctx, analysis.accepted);
+    // All the file's patients or none: a plan's limit is not a reason to import half a file.
+    await holdPatientLimit(tx, ctx, analysis.accepted.length);
     const now = new Date();
     const nextId = patientIdAllocator(now, await findIdsWithPrefix(tx, ctx.clinicId, makePatientId(now)));
     const total = analysis.accepted.length;

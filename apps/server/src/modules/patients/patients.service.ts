@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordPatientView } from '../audit/audit.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
+import { holdPatientLimit } from './patient-limit';
 import { toPatientRisk } from './patient-risk-view';
 import { validatePatient } from './patient-validation';
 import {
@@ -234,6 +235,7 @@ export async function createPatient(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const id = makePatientId(now, taken);
     const row = await deps.db.transaction(async (tx) => {
+      await holdPatientLimit(tx, ctx, 1);
       const inserted = await insertPatientRow(tx, {
         clinicId: ctx.clinicId,
         id,

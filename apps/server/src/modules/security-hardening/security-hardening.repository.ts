@@ -33,6 +33,7 @@ export async function readSecurityFacts(
       from clinic_users cu join users u on u.id = cu.user_id
       where cu.clinic_id = ${clinicId}
     ),
+    -- 'unknown': saved again and not yet tried (Settings badges); neither checked nor unhealthy.
     latest_credentials as (
       select distinct on (credential_type) credential_type, status
       from credential_health where clinic_id = ${clinicId}
@@ -43,10 +44,10 @@ export async function readSecurityFacts(
       (select count(*)::int from members where has_two_factor) as members_with_two_factor,
       (select count(*)::int from members where role in ('owner', 'admin')) as managers,
       (select count(*)::int from members where role in ('owner', 'admin') and has_two_factor) as managers_with_two_factor,
-      (select count(*)::int from latest_credentials) as credentials_checked,
-      (select count(*)::int from latest_credentials where status <> 'healthy') as credentials_unhealthy,
+      (select count(*)::int from latest_credentials where status <> 'unknown') as credentials_checked,
+      (select count(*)::int from latest_credentials where status = 'unhealthy') as credentials_unhealthy,
       (select coalesce(json_agg(credential_type order by credential_type), '[]'::json)
-         from latest_credentials where status <> 'healthy') as unhealthy_types,
+         from latest_credentials where status = 'unhealthy') as unhealthy_types,
       (select count(*)::int from security_audit_log
          where clinic_id = ${clinicId} and risk_level = 'critical'
            and created_at >= ${at}::timestamptz - interval '24 hours') as critical_events_24h,

@@ -12,7 +12,7 @@ import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/
 import type { ClinicContext } from '../../plugins/request-context';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from './channel-secrets';
-import { findAutomationConfig } from './settings.repository';
+import { findAutomationConfig, insertCredentialCheck } from './settings.repository';
 import { audit, type FieldError, fieldError, rejectFields } from './settings.service';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
@@ -22,6 +22,29 @@ type Caller = Pick<ClinicContext, 'clinicId' | 'userId'>;
 // real clients; nothing is sent to anybody.
 
 const connectionSuccessful: ConnectionTestResponse = { success: true, message: 'Connection successful' };
+
+/**
+ * Keeps the result as the credential's last check (its Settings badge) when what was tested is what
+ * is saved; a test of values typed but not saved says nothing about the saved credential.
+ */
+async function recordResult(
+  deps: Deps,
+  ctx: Caller,
+  credentialType: string,
+  testedSaved: boolean,
+  result: ConnectionTestResponse,
+): Promise<ConnectionTestResponse> {
+  if (testedSaved) {
+    await insertCredentialCheck(deps.db, {
+      clinicId: ctx.clinicId,
+      credentialType,
+      status: result.success ? 'healthy' : 'unhealthy',
+      detail: result.message,
+      checkedAt: new Date(),
+    });
+  }
+  return result;
+}
 
 function connectionFailed(error: unknown, fallback: string): ConnectionTestResponse {
   if (error instanceof ProviderError) {
@@ -39,10 +62,14 @@ export async function testWhatsAppConnection(
   body: { accessToken?: string; phoneNumberId?: string },
 ): Promise<ConnectionTestResponse> {
   const names = whatsAppSecretNames(ctx.clinicId);
-  const accessToken =
-    body.accessToken?.trim() || (await readSecret(deps, ctx.clinicId, names.accessToken)) || '';
+  const savedToken = (await readSecret(deps, ctx.clinicId, names.accessToken)) ?? '';
+  const accessToken = body.accessToken?.trim() || savedToken;
   const config = await findAutomationConfig(deps.db, ctx.clinicId);
   const phoneNumberId = body.phoneNumberId?.trim() || config?.whatsappPhoneNumberId || '';
+  const testedSaved =
+    savedToken !== '' &&
+    accessToken === savedToken &&
+    phoneNumberId === (config?.whatsappPhoneNumberId ?? '');
   if (accessToken === '') rejectFields([fieldError('accessToken', validateWhatsAppAccessToken('')!)]);
   if (phoneNumberId === '') {
     rejectFields([
@@ -64,10 +91,16 @@ export async function testWhatsAppConnection(
   try {
     await client.getPhoneNumber({ accessToken, phoneNumberId });
     await audit(deps, ctx, 'settings_whatsapp_tested', { success: true });
-    return connectionSuccessful;
+    return recordResult(deps, ctx, 'whatsapp', testedSaved, connectionSuccessful);
   } catch (error) {
     await audit(deps, ctx, 'settings_whatsapp_tested', { success: false });
-    return connectionFailed(error, 'Unable to connect to WhatsApp API');
+    return recordResult(
+      deps,
+      ctx,
+      'whatsapp',
+      testedSaved,
+      connectionFailed(error, 'Unable to connect to WhatsApp API'),
+    );
   }
 }
 
@@ -84,8 +117,12 @@ export async function testSmsConnection(
   if (typedSid === '' && provider !== 'twilio') {
     return { success: false, message: 'Connection test is available for Twilio only' };
   }
-  const accountSid = typedSid || (await readSecret(deps, ctx.clinicId, names.accountSid)) || '';
-  const authToken = body.authToken?.trim() || (await readSecret(deps, ctx.clinicId, names.authToken)) || '';
+  const savedSid = (await readSecret(deps, ctx.clinicId, names.accountSid)) ?? '';
+  const savedToken = (await readSecret(deps, ctx.clinicId, names.authToken)) ?? '';
+  const accountSid = typedSid || savedSid;
+  const authToken = body.authToken?.trim() || savedToken;
+  const testedSaved =
+    provider === 'twilio' && savedSid !== '' && accountSid === savedSid && authToken === savedToken;
   const errors = [
     validateSmsAccountSid(accountSid) && fieldError('accountSid', validateSmsAccountSid(accountSid)!),
     validateSmsAuthToken(authToken) && fieldError('authToken', validateSmsAuthToken(authToken)!),
@@ -101,11 +138,21 @@ export async function testSmsConnection(
   try {
     const account = await client.fetchAccount({ accountSid, authToken });
     await audit(deps, ctx, 'settings_sms_tested', { success: account.status === 'active' });
-    if (account.status !== 'active')
-      return { success: false, message: `Twilio account is ${account.status}` };
-    return connectionSuccessful;
+    if (account.status !== 'active') {
+      return recordResult(deps, ctx, 'twilio', testedSaved, {
+        success: false,
+        message: `Twilio account is ${account.status}`,
+      });
+    }
+    return recordResult(deps, ctx, 'twilio', testedSaved, connectionSuccessful);
   } catch (error) {
     await audit(deps, ctx, 'settings_sms_tested', { success: false });
-    return connectionFailed(error, 'Unable to connect to Twilio API');
+    return recordResult(
+      deps,
+      ctx,
+      'twilio',
+      testedSaved,
+      connectionFailed(error, 'Unable to connect to Twilio API'),
+    );
   }
 }

@@ -55,7 +55,8 @@ describe('GET /api/settings', () => {
       planTier: 'starter',
       brandTone: 'professional',
     });
-    expect(body.trustpilot).toEqual({ configured: false });
+    const notConfigured = { state: 'not_configured', checkedAt: null, detail: null };
+    expect(body.trustpilot).toEqual({ configured: false, connection: notConfigured });
     expect(body.whatsapp).toEqual({
       enabled: false,
       phoneNumberId: null,
@@ -63,6 +64,7 @@ describe('GET /api/settings', () => {
       hasAppSecret: false,
       templateName: 'careloop_follow_up',
       templateLanguage: null,
+      connection: notConfigured,
     });
     expect(body.aiReviewResponse).toEqual({ available: false, enabled: false, threshold: 3, delayHours: 2 });
     expect(body.templateLimit).toBe(3);
@@ -172,6 +174,8 @@ describe('PUT /api/settings/whatsapp', () => {
       hasAppSecret: true,
       templateName: 'careloop_follow_up',
       templateLanguage: null,
+      // Saved, not yet tried against WhatsApp.
+      connection: { state: 'untested', checkedAt: null, detail: null },
     });
     expect(res.body).not.toContain(accessToken);
     expect(res.body).not.toContain(appSecret);
@@ -242,6 +246,7 @@ describe('PUT /api/settings/sms', () => {
         fromNumber: '+14155552671',
         hasAccountSid: true,
         hasAuthToken: true,
+        connection: { state: 'untested', checkedAt: null, detail: null },
       });
       expect(res.body).not.toContain(authToken);
     }

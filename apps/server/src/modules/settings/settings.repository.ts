@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clinicAutomationConfigs, clinics } from '../../db/schema';
+import { clinicAutomationConfigs, clinics, credentialHealth } from '../../db/schema';
+import { newId } from '../../lib/ids';
 
 export type ClinicProfileRow = {
   id: string;
@@ -87,4 +88,33 @@ export async function upsertAutomationConfig(db: Database, clinicId: string, val
       target: clinicAutomationConfigs.clinicId,
       set: { ...values, updatedAt: sql`now()` },
     });
+}
+
+/** One check of a credential: a Test connection, a sync, or `unknown` when it was (re)saved. */
+export async function insertCredentialCheck(
+  db: Database,
+  row: {
+    clinicId: string;
+    credentialType: string;
+    status: 'healthy' | 'unhealthy' | 'unknown';
+    detail: string | null;
+    checkedAt: Date;
+  },
+) {
+  await db.insert(credentialHealth).values({ id: newId('crh'), ...row });
+}
+
+/** The latest check of each of the given credential types. */
+export async function findLatestCredentialChecks(db: Database, clinicId: string, types: readonly string[]) {
+  const rows = await db
+    .selectDistinctOn([credentialHealth.credentialType], {
+      credentialType: credentialHealth.credentialType,
+      status: credentialHealth.status,
+      detail: credentialHealth.detail,
+      checkedAt: credentialHealth.checkedAt,
+    })
+    .from(credentialHealth)
+    .where(and(eq(credentialHealth.clinicId, clinicId), inArray(credentialHealth.credentialType, [...types])))
+    .orderBy(credentialHealth.credentialType, desc(credentialHealth.checkedAt));
+  return new Map(rows.map((row) => [row.credentialType, row]));
 }

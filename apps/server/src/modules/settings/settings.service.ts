@@ -15,6 +15,7 @@ import {
   type ClinicCategory,
   isClinicCategory,
 } from '@careloop/domain/clinic-profile';
+import { connectionStatusOf } from '@careloop/domain/connection-status';
 import {
   type CredentialError,
   validateSmsAccountSid,
@@ -39,6 +40,8 @@ import {
   type AutomationConfigRow,
   findAutomationConfig,
   findClinicProfile,
+  findLatestCredentialChecks,
+  insertCredentialCheck,
   updateClinicProfile,
   upsertAutomationConfig,
 } from './settings.repository';
@@ -96,6 +99,18 @@ export async function getChannelReadiness(
   };
 }
 
+const credentialCheckStatus = (status: string): 'healthy' | 'unhealthy' | 'unknown' =>
+  status === 'healthy' || status === 'unhealthy' ? status : 'unknown';
+
+/** A save makes the credential untested: its badge waits for the next real call to the provider. */
+const untested = (ctx: Caller, credentialType: string) => ({
+  clinicId: ctx.clinicId,
+  credentialType,
+  status: 'unknown' as const,
+  detail: null,
+  checkedAt: new Date(),
+});
+
 export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettings> {
   const profile = await findClinicProfile(deps.db, ctx.clinicId);
   if (!profile) throw notFound('Clinic');
@@ -112,6 +127,22 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
     sms.accountSid,
     sms.authToken,
   ]);
+  const checks = await findLatestCredentialChecks(deps.db, ctx.clinicId, [
+    'trustpilot',
+    'whatsapp',
+    provider,
+  ]);
+  const connection = (configured: boolean, type: string) => {
+    const latest = checks.get(type);
+    const status = connectionStatusOf(
+      configured,
+      latest ? { ...latest, status: credentialCheckStatus(latest.status) } : null,
+    );
+    return { ...status, checkedAt: status.checkedAt?.toISOString() ?? null };
+  };
+  const trustpilotConfigured = saved.has(trustpilot.apiKey) && saved.has(trustpilot.businessUnitId);
+  const whatsappEnabled = config?.whatsappEnabled ?? false;
+  const smsEnabled = (config?.smsEnabled ?? false) && saved.has(sms.accountSid);
   return {
     clinic: {
       id: profile.id,
@@ -128,21 +159,26 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
       country: profile.country,
     },
     security: { idleTimeoutMinutes: profile.idleTimeoutMinutes },
-    trustpilot: { configured: saved.has(trustpilot.apiKey) && saved.has(trustpilot.businessUnitId) },
+    trustpilot: {
+      configured: trustpilotConfigured,
+      connection: connection(trustpilotConfigured, 'trustpilot'),
+    },
     whatsapp: {
-      enabled: config?.whatsappEnabled ?? false,
+      enabled: whatsappEnabled,
       phoneNumberId: config?.whatsappPhoneNumberId ?? null,
       hasAccessToken: saved.has(whatsapp.accessToken),
       hasAppSecret: saved.has(whatsapp.appSecret),
       templateName: config?.whatsappTemplateName ?? defaultWhatsAppTemplateName,
       templateLanguage: config?.whatsappTemplateLanguage ?? null,
+      connection: connection(whatsappEnabled && saved.has(whatsapp.accessToken), 'whatsapp'),
     },
     sms: {
-      enabled: (config?.smsEnabled ?? false) && saved.has(sms.accountSid),
+      enabled: smsEnabled,
       provider,
       fromNumber: config?.smsFromNumber ?? null,
       hasAccountSid: saved.has(sms.accountSid),
       hasAuthToken: saved.has(sms.authToken),
+      connection: connection(smsEnabled, provider),
     },
     aiReviewResponse: {
       available: canUseAiReviewResponse(profile.subscriptionTier),
@@ -221,6 +257,7 @@ export async function saveTrustpilot(deps: Deps, ctx: Caller, body: SaveTrustpil
     const txDeps = { db: tx, secretBox: deps.secretBox };
     await saveSecret(txDeps, ctx, { name: names.apiKey, value: body.apiKey });
     await saveSecret(txDeps, ctx, { name: names.businessUnitId, value: body.businessUnitId });
+    await insertCredentialCheck(tx, untested(ctx, 'trustpilot'));
   });
   await audit(deps, ctx, 'settings_trustpilot_saved');
   return getSettings(deps, ctx);
@@ -243,6 +280,7 @@ export async function saveWhatsApp(deps: Deps, ctx: Caller, body: SaveWhatsAppBo
   await deps.db.transaction(async (tx) => {
     const txDeps = { db: tx, secretBox: deps.secretBox };
     if (accessToken !== '') await saveSecret(txDeps, ctx, { name: names.accessToken, value: accessToken });
+    await insertCredentialCheck(tx, untested(ctx, 'whatsapp'));
     if (appSecret !== '') await saveSecret(txDeps, ctx, { name: names.appSecret, value: appSecret });
     await saveSecret(txDeps, ctx, { name: names.phoneNumberId, value: phoneNumberId });
     await upsertAutomationConfig(tx, ctx.clinicId, {
@@ -294,6 +332,7 @@ export async function saveSms(deps: Deps, ctx: Caller, input: SaveSmsBody) {
     const txDeps = { db: tx, secretBox: deps.secretBox };
     if (accountSid !== '') await saveSecret(txDeps, ctx, { name: names.accountSid, value: accountSid });
     if (authToken !== '') await saveSecret(txDeps, ctx, { name: names.authToken, value: authToken });
+    await insertCredentialCheck(tx, untested(ctx, provider));
     await upsertAutomationConfig(tx, ctx.clinicId, {
       smsEnabled: true,
       smsProvider: provider,

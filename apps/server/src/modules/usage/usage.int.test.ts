@@ -1,10 +1,11 @@
+import { planPrices } from '@careloop/domain/plans';
 import { usageMonthOf } from '@careloop/domain/usage';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications } from '../../db/schema';
 import { newId } from '../../lib/ids';
 import { buildPatient } from '../../testing/build-patient';
-import { buildClinic, buildMember } from '../../testing/build-user';
+import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -56,7 +57,7 @@ describe('GET /api/usage', () => {
       patientLimitExceeded: false,
       showUpgradePrompt: false,
       recommendedPlan: 'professional',
-      recommendedPriceCents: 45_700,
+      recommendedPrice: planPrices.professional,
       smsAddOn: { priceCents: 5_000, sms: 300 },
     });
   });
@@ -130,5 +131,63 @@ describe('GET /api/usage', () => {
       showUpgradePrompt: false,
       smsAddOn: null,
     });
+  });
+});
+
+describe('POST /api/usage/upgrade-prompt/dismissals', () => {
+  const dismiss = (cookie: string, threshold: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/usage/upgrade-prompt/dismissals',
+      headers: jsonHeaders({ cookie }),
+      payload: { threshold },
+    });
+
+  it('keeps the dialog closed for that user until the next threshold is crossed', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const staff = await buildMember(t, clinicId, 'staff');
+    const month = usageMonthOf(new Date(), 'UTC');
+    const patient = await buildPatient(t, clinicId);
+    await buildMessages(clinicId, patient.id, times(180, { channel: 'whatsapp', at: month.startsAt }));
+    const at90 = (await usage(owner.cookie)).json();
+    expect(at90).toMatchObject({
+      showUpgradePrompt: true,
+      upgradePromptThreshold: `messages-90:starter:${month.month}`,
+    });
+
+    expect((await dismiss(owner.cookie, at90.upgradePromptThreshold)).statusCode).toBe(204);
+    // A second "Remind me later" (another tab) is the same dismissal.
+    expect((await dismiss(owner.cookie, at90.upgradePromptThreshold)).statusCode).toBe(204);
+    expect((await usage(owner.cookie)).json()).toMatchObject({ showUpgradePrompt: false });
+    // Another session of the same user: still closed. Another user: still offered.
+    expect((await usage(staff.cookie)).json()).toMatchObject({ showUpgradePrompt: true });
+
+    // 100 %: a new threshold, offered again once.
+    await buildMessages(clinicId, patient.id, times(20, { channel: 'whatsapp', at: month.startsAt }));
+    expect((await usage(owner.cookie)).json()).toMatchObject({
+      showUpgradePrompt: true,
+      upgradePromptThreshold: `messages-100:starter:${month.month}`,
+    });
+  });
+
+  it('refuses a threshold the clinic has not reached, storing nothing', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const month = usageMonthOf(new Date(), 'UTC');
+    const refused = await dismiss(owner.cookie, `messages-90:starter:${month.month}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe('This usage threshold is not the one your clinic has reached');
+    const patient = await buildPatient(t, clinicId);
+    await buildMessages(clinicId, patient.id, times(180, { channel: 'whatsapp', at: month.startsAt }));
+    expect((await usage(owner.cookie)).json()).toMatchObject({ showUpgradePrompt: true });
+    expect((await dismiss(owner.cookie, '')).statusCode).toBe(400);
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/usage/upgrade-prompt/dismissals',
+      payload: { threshold: 'x' },
+    });
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { patientCommunications, patients } from '../../db/schema';
+import { patientCommunications, patients, upgradePromptDismissals } from '../../db/schema';
 
 /** Statuses of a message the provider took: what a month's usage counts. */
 const sentStatuses = ['sent', 'delivered', 'read'];
@@ -29,4 +29,31 @@ export async function countUsage(db: Database, clinicId: string, from: Date, to:
     smsMessages: messages?.sms ?? 0,
     patients: onRecord?.n ?? 0,
   };
+}
+
+/** Whether the user dismissed this upgrade-dialog threshold in the clinic. */
+export async function isUpgradePromptDismissed(
+  db: Database,
+  clinicId: string,
+  userId: string,
+  threshold: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ threshold: upgradePromptDismissals.threshold })
+    .from(upgradePromptDismissals)
+    .where(
+      and(
+        eq(upgradePromptDismissals.clinicId, clinicId),
+        eq(upgradePromptDismissals.userId, userId),
+        eq(upgradePromptDismissals.threshold, threshold),
+      ),
+    );
+  return rows.length > 0;
+}
+
+export async function insertUpgradePromptDismissal(
+  db: Database,
+  row: { clinicId: string; userId: string; threshold: string; dismissedAt: Date },
+) {
+  await db.insert(upgradePromptDismissals).values(row).onConflictDoNothing();
 }

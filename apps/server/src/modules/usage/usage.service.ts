@@ -1,15 +1,16 @@
-import type { Usage } from '@careloop/contracts/usage';
+import type { DismissUpgradePromptBody, Usage } from '@careloop/contracts/usage';
 import { estimateVolumeCost } from '@careloop/domain/cost-calculator';
 import { overagePolicy } from '@careloop/domain/overage';
 import { regionOfCountry, summarizeUsage, usageMonthOf } from '@careloop/domain/usage';
 import type { AppDeps } from '../../app-deps';
+import { badRequest } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
-import { countUsage } from './usage.repository';
+import { countUsage, insertUpgradePromptDismissal, isUpgradePromptDismissed } from './usage.repository';
 
 /** The clinic's usage this calendar month (its time zone) against its plan (spec 2 §2, §9). */
 export async function getUsage(
   deps: Pick<AppDeps, 'db'>,
-  ctx: Pick<ClinicContext, 'clinicId' | 'clinic'>,
+  ctx: Pick<ClinicContext, 'clinicId' | 'clinic' | 'userId'>,
   now: Date,
 ): Promise<Usage> {
   const month = usageMonthOf(now, ctx.clinic.timeZone);
@@ -21,6 +22,9 @@ export async function getUsage(
     month,
   });
   const { projection } = summary;
+  const threshold = summary.upgradePromptThreshold;
+  const dismissed =
+    threshold !== null && (await isUpgradePromptDismissed(deps.db, ctx.clinicId, ctx.userId, threshold));
   // What was sent past the allowance so far (not projected): billed, never held back (ADR 011).
   const soFar = estimateVolumeCost(
     { whatsapp: counts.whatsappMessages, sms: counts.smsMessages, patients: counts.patients },
@@ -37,7 +41,8 @@ export async function getUsage(
     patients: summary.patients,
     usagePercent: summary.usagePercent,
     patientLimitExceeded: summary.patientLimitExceeded,
-    showUpgradePrompt: summary.showUpgradePrompt,
+    showUpgradePrompt: summary.showUpgradePrompt && !dismissed,
+    upgradePromptThreshold: threshold,
     projection: {
       region: projection.region,
       whatsapp: projection.projectedWhatsApp,
@@ -47,7 +52,7 @@ export async function getUsage(
       totalCostCents: projection.totalCostCents,
     },
     recommendedPlan: summary.recommendedPlan,
-    recommendedPriceCents: summary.recommendedPriceCents,
+    recommendedPrice: summary.recommendedPrice,
     smsAddOn: summary.smsAddOn,
     overage: {
       policy: overagePolicy,
@@ -55,4 +60,27 @@ export async function getUsage(
       costCents: soFar.overageCostCents,
     },
   };
+}
+
+/**
+ * "Remind me later": the user will not be offered this threshold again, on any device; only the
+ * threshold the clinic has crossed now can be dismissed (anything else is refused, nothing stored).
+ */
+export async function dismissUpgradePrompt(
+  deps: Pick<AppDeps, 'db'>,
+  ctx: Pick<ClinicContext, 'clinicId' | 'clinic' | 'userId'>,
+  body: DismissUpgradePromptBody,
+  now: Date,
+): Promise<void> {
+  const usage = await getUsage(deps, ctx, now);
+  if (usage.upgradePromptThreshold !== body.threshold) {
+    const message = 'This usage threshold is not the one your clinic has reached';
+    throw badRequest(message, [{ field: 'threshold', message }]);
+  }
+  await insertUpgradePromptDismissal(deps.db, {
+    clinicId: ctx.clinicId,
+    userId: ctx.userId,
+    threshold: body.threshold,
+    dismissedAt: now,
+  });
 }

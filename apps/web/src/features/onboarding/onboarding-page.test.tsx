@@ -131,6 +131,8 @@ describe('OnboardingPage', () => {
     await user.type(screen.getByLabelText(/^Access token/), 'XYZ');
     expect(screen.getAllByText('Token should start with "EAA"').length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    // Before "SMS only" is chosen, the plan (starter: no clinic read yet) says it includes no SMS.
+    expect(screen.getByText('Your Starter plan includes no SMS')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: "Skip: I'll use SMS only" }));
     expect(await screen.findByRole('heading', { level: 2, name: 'SMS Setup' })).toBeTruthy();
     expect(puts(network, 2)[0]?.body).toEqual({ accessToken: '', phoneNumberId: '' });

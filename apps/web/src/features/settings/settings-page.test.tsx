@@ -9,6 +9,8 @@ import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
 import { renderPage } from '../../test/render';
 import { SettingsPage, type SettingsPanels } from './settings-page';
 
+const notConfigured = { state: 'not_configured', checkedAt: null, detail: null } as const;
+
 beforeAll(async () => {
   await i18n.loadNamespaces(['settings', 'credentials', 'templates', 'plans']);
 });
@@ -54,7 +56,7 @@ function buildSettings(overrides: { tier?: 'starter' | 'professional' } = {}): C
       country: null,
     },
     security: { idleTimeoutMinutes: 30 },
-    trustpilot: { configured: false },
+    trustpilot: { configured: false, connection: notConfigured },
     whatsapp: {
       enabled: false,
       phoneNumberId: null,
@@ -62,8 +64,16 @@ function buildSettings(overrides: { tier?: 'starter' | 'professional' } = {}): C
       hasAppSecret: false,
       templateName: 'careloop_follow_up',
       templateLanguage: null,
+      connection: notConfigured,
     },
-    sms: { enabled: false, provider: 'twilio', fromNumber: null, hasAccountSid: false, hasAuthToken: false },
+    sms: {
+      enabled: false,
+      provider: 'twilio',
+      fromNumber: null,
+      hasAccountSid: false,
+      hasAuthToken: false,
+      connection: notConfigured,
+    },
     aiReviewResponse: { available: tier !== 'starter', enabled: false, threshold: 3, delayHours: 2 },
     templateLimit: tier === 'starter' ? 3 : -1,
   };
@@ -190,6 +200,7 @@ describe('SettingsPage', () => {
                 hasAppSecret: false,
                 templateName: 'careloop_follow_up',
                 templateLanguage: null,
+                connection: { state: 'untested', checkedAt: null, detail: null },
               },
             })
           : undefined,
@@ -206,7 +217,9 @@ describe('SettingsPage', () => {
       method: 'PUT',
       body: { accessToken, phoneNumberId: '1065' },
     });
-    expect(await within(whatsapp).findByText('Connected')).toBeTruthy();
+    // Saved is not connected: the badge waits for a real call to WhatsApp.
+    expect(await within(whatsapp).findByText('Not checked yet')).toBeTruthy();
+    expect(within(whatsapp).queryByText('Connected')).toBeNull();
   });
 
   it.each([

@@ -36,7 +36,15 @@ describe('enterprise contact dialog', () => {
     stubFetch(() => json({}));
     renderPage(<PricingPlans />, { path: '/pricing' });
     expect(await screen.findByRole('heading', { name: 'Choose Your Plan' })).toBeTruthy();
-    for (const price of ['$197', '$397', '$797']) expect(screen.getByText(price)).toBeTruthy();
+    // One price per plan, itemised as the platform plus the included messaging (ADR 018).
+    for (const [price, itemised] of [
+      ['$227', '$197 platform + $30 included messaging'],
+      ['$457', '$397 platform + $60 included messaging'],
+      ['$917', '$797 platform + $120 included messaging'],
+    ] as const) {
+      expect(screen.getByText(price)).toBeTruthy();
+      expect(screen.getByText(itemised)).toBeTruthy();
+    }
     const professional = screen.getByRole('article', { name: 'Professional' });
     expect(within(professional).getByText('Most Popular')).toBeTruthy();
   });

@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
 import { formatNumber, formatUsd } from './format';
+import { PlanPriceBreakdown } from './plan-price-breakdown';
 
 // The dialog's code loads when someone first opens it, not with the page.
 const EnterpriseContactDialog = lazy(() =>
@@ -56,14 +57,15 @@ function PlanCard({
           {plan.name}
         </Title>
         <Text>
-          <Text component="span" fz={36} fw={800}>
-            {formatUsd(plan.priceCents, i18n.language)}
+          <Text component="span" fz={36} fw={800} data-testid="plan-price">
+            {formatUsd(plan.price.totalCents, i18n.language)}
           </Text>
           <Text component="span" c="dark.6">
             {' '}
             {t(`period.${plan.period}`)}
           </Text>
         </Text>
+        <PlanPriceBreakdown price={plan.price} mt={-12} />
         <Text c="dark.6" fz="sm">
           {t(`plans.${plan.tier}.description`)}
         </Text>

@@ -19,6 +19,7 @@ import { currentUserKeys } from '../../../lib/current-user';
 import { showError } from '../../../lib/notifications';
 import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
 import { formatNumber, formatUsd } from '../../../public/components/format';
+import { PlanPriceBreakdown } from '../../../public/components/plan-price-breakdown';
 import { useBillingStatus, useOpenBillingPortal } from '../api/billing';
 import { billingKeys } from '../api/billing-keys';
 import { goToStripe, useChangePlan } from '../hooks/use-change-plan';
@@ -52,11 +53,12 @@ function PlanCard({
         <Title order={3} size="h4">
           {planNames[tier]}
         </Title>
-        <Text fw={700}>
+        <Text fw={700} data-testid="plan-price">
           {tier === 'enterprise'
             ? t('dialog.customPricing')
-            : t('dialog.pricePerMonth', { price: formatUsd(plan.priceCents, i18n.language) })}
+            : t('dialog.pricePerMonth', { price: formatUsd(plan.price.totalCents, i18n.language) })}
         </Text>
+        {tier === 'enterprise' ? null : <PlanPriceBreakdown price={plan.price} />}
         <Text size="sm">{allowance('patients', plan.patientLimit)}</Text>
         <Text size="sm">{allowance('whatsapp', plan.includedWhatsApp)}</Text>
         <Text size="sm">{allowance('sms', plan.includedSms)}</Text>

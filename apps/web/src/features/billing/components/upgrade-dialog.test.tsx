@@ -1,4 +1,5 @@
 import type { Usage } from '@careloop/contracts/usage';
+import { planPrices } from '@careloop/domain/plans';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -23,6 +24,7 @@ const usage = (overrides: Partial<Usage> = {}): Usage => ({
   usagePercent: 90,
   patientLimitExceeded: false,
   showUpgradePrompt: true,
+  upgradePromptThreshold: 'messages-90:starter:2026-11',
   projection: {
     region: 'us_canada',
     whatsapp: 208,
@@ -32,7 +34,7 @@ const usage = (overrides: Partial<Usage> = {}): Usage => ({
     totalCostCents: 22_706,
   },
   recommendedPlan: 'professional',
-  recommendedPriceCents: 45_700,
+  recommendedPrice: planPrices.professional,
   smsAddOn: { priceCents: 5_000, sms: 300 },
   overage: { policy: 'billed', messages: 0, costCents: 0 },
   ...overrides,
@@ -102,7 +104,7 @@ describe('UpgradeDialog', () => {
         patients: { used: 620, limit: 500 },
         patientLimitExceeded: true,
         recommendedPlan: 'enterprise',
-        recommendedPriceCents: null,
+        recommendedPrice: null,
         smsAddOn: null,
       }),
     );

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconMessage2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber, formatUsd } from '../../../public/components/format';
+import { PlanPriceBreakdown } from '../../../public/components/plan-price-breakdown';
 import { UsageMeters } from './usage-meters';
 
 type UpgradeDialogProps = {
@@ -60,11 +61,14 @@ export function UpgradeDialog({
             <Text fw={700} size="lg" data-testid="recommended-plan">
               {planName}
             </Text>
-            <Text size="sm">
-              {usage.recommendedPriceCents === null
+            <Text size="sm" data-testid="plan-price">
+              {usage.recommendedPrice === null
                 ? t('dialog.customPricing')
-                : t('dialog.pricePerMonth', { price: formatUsd(usage.recommendedPriceCents, i18n.language) })}
+                : t('dialog.pricePerMonth', {
+                    price: formatUsd(usage.recommendedPrice.totalCents, i18n.language),
+                  })}
             </Text>
+            {usage.recommendedPrice === null ? null : <PlanPriceBreakdown price={usage.recommendedPrice} />}
           </Stack>
         </Card>
         {usage.smsAddOn ? (

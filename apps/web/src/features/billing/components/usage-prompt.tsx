@@ -1,45 +1,31 @@
-import { useState } from 'react';
 import { useCurrentUser } from '../../../lib/current-user';
 import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
+import { useDismissUpgradePrompt } from '../api/dismiss-upgrade-prompt';
 import { useUsage } from '../api/get-usage';
 import { useChangePlan } from '../hooks/use-change-plan';
-import {
-  readPromptDismissedAt,
-  rememberPromptDismissed,
-  shouldOpenUpgradePrompt,
-} from '../upgrade-prompt.utils';
 import { UpgradeDialog } from './upgrade-dialog';
 
-const storage = () => window.localStorage;
-
 /**
- * Mounted in the app shell: opens the upgrade dialog when this month's usage reaches 90 % (or the
- * patient limit is passed) on a plan other than enterprise, until "Remind me later" (24 hours).
+ * Mounted in the app shell: opens the upgrade dialog when this month's usage reaches 90 % (then
+ * 100 %) or the patient limit is passed, on a plan other than enterprise, once per threshold and
+ * user: "Remind me later" is kept on the server until the next threshold is crossed.
  */
 export function UsagePrompt() {
   const me = useCurrentUser();
   const usage = useUsage();
-  const [dismissedNow, setDismissedNow] = useState(false);
+  const dismissal = useDismissUpgradePrompt();
   const { changePlan, isPending, isContactOpen, closeContact } = useChangePlan();
-  const clinicId = me.data?.clinic.id;
-  if (!usage.data || !clinicId) return null;
-  const opened =
-    !dismissedNow &&
-    shouldOpenUpgradePrompt(
-      usage.data.showUpgradePrompt,
-      readPromptDismissedAt(storage(), clinicId),
-      Date.now(),
-    );
+  if (!usage.data || !me.data) return null;
+  const threshold = usage.data.upgradePromptThreshold;
   const dismiss = () => {
-    rememberPromptDismissed(storage(), clinicId, Date.now());
-    setDismissedNow(true);
+    if (threshold !== null) dismissal.mutate({ threshold });
   };
   return (
     <>
       <UpgradeDialog
-        opened={opened && !isContactOpen}
+        opened={usage.data.showUpgradePrompt && !isContactOpen}
         usage={usage.data}
-        canChangePlan={me.data?.role === 'owner'}
+        canChangePlan={me.data.role === 'owner'}
         isUpgrading={isPending}
         onRemindLater={dismiss}
         onUpgrade={(plan) => {

@@ -11,6 +11,8 @@ import { Paper, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { SandboxValuesButton } from '../../../components/sandbox-values-button';
+import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
 import { useDismissReach } from '../api/dismiss-reach';
@@ -27,6 +29,7 @@ import {
   type WizardDrafts,
   type WizardView,
 } from '../onboarding.utils';
+import { ChannelAllowanceWarning } from './channel-allowance-warning';
 import { ClinicProfileStep } from './clinic-profile-step';
 import { OnboardingStepper } from './onboarding-stepper';
 import { ReachCard } from './reach-card';
@@ -45,6 +48,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const { t } = useTranslation('onboarding');
   const navigate = useNavigate();
   const save = useSaveOnboardingStep();
+  const tier = useCurrentUser().data?.clinic.subscriptionTier;
   const dismiss = useDismissReach();
   const [view, setView] = useState<WizardView>(() => initialView(state));
   const [drafts, setDrafts] = useState<WizardDrafts>(() => initialDrafts(state));
@@ -150,6 +154,8 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
   const problem = stepProblem(step, drafts, state.channels);
   const skipKey = step === 2 ? 'whatsapp' : step === 3 ? 'sms' : null;
   const canSkip = skipKey !== null && canSkipStep(step, state.channels);
+  // SMS becomes the only channel by skipping WhatsApp (step 2) or with WhatsApp not saved (step 3).
+  const smsMayBeOnly = (step === 2 && canSkip) || (step === 3 && !state.channels.whatsapp);
   const introKey = (
     { 1: 'profile.intro', 2: 'whatsapp.intro', 3: 'sms.intro', 4: 'templates.intro' } as const
   )[step];
@@ -178,20 +184,36 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
                 />
               </>
             ) : step === 2 ? (
-              <WhatsAppStep
-                value={drafts.whatsapp}
-                onChange={(whatsapp) => setDrafts((current) => ({ ...current, whatsapp }))}
-                isSaved={state.channels.whatsapp}
-                disabled={isBusy}
-              />
+              <>
+                <SandboxValuesButton
+                  channel="whatsapp"
+                  onFill={(whatsapp) => setDrafts((current) => ({ ...current, whatsapp }))}
+                  disabled={isBusy}
+                />
+                <WhatsAppStep
+                  value={drafts.whatsapp}
+                  onChange={(whatsapp) => setDrafts((current) => ({ ...current, whatsapp }))}
+                  isSaved={state.channels.whatsapp}
+                  disabled={isBusy}
+                />
+              </>
             ) : step === 3 ? (
-              <SmsStep
-                value={drafts.sms}
-                onChange={(sms) => setDrafts((current) => ({ ...current, sms }))}
-                isSaved={state.channels.sms}
-                isWhatsAppSaved={state.channels.whatsapp}
-                disabled={isBusy}
-              />
+              <>
+                <SandboxValuesButton
+                  channel="sms"
+                  onFill={({ accountSid, authToken, fromNumber }) =>
+                    setDrafts((current) => ({ ...current, sms: { accountSid, authToken, fromNumber } }))
+                  }
+                  disabled={isBusy}
+                />
+                <SmsStep
+                  value={drafts.sms}
+                  onChange={(sms) => setDrafts((current) => ({ ...current, sms }))}
+                  isSaved={state.channels.sms}
+                  isWhatsAppSaved={state.channels.whatsapp}
+                  disabled={isBusy}
+                />
+              </>
             ) : (
               <TemplatesStep
                 value={drafts.templates}
@@ -202,6 +224,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
               />
             )}
           </StepSection>
+          {smsMayBeOnly ? <ChannelAllowanceWarning tier={tier} channel="sms" /> : null}
           <WizardControls
             isFirst={step === 1}
             isLast={step === onboardingStepCount}

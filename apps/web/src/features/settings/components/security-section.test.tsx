@@ -7,6 +7,8 @@ import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderPage } from '../../../test/render';
 import { SecuritySection } from './security-section';
 
+const notConfigured = { state: 'not_configured', checkedAt: null, detail: null } as const;
+
 // The clinic's automatic sign-out (HIPAA automatic logoff): chosen in Settings > Clinic, sent as whole
 // minutes to PUT /api/settings/security.
 
@@ -30,7 +32,7 @@ const settings = (idleTimeoutMinutes: number): ClinicSettings => ({
     country: null,
   },
   security: { idleTimeoutMinutes },
-  trustpilot: { configured: false },
+  trustpilot: { configured: false, connection: notConfigured },
   whatsapp: {
     enabled: false,
     phoneNumberId: null,
@@ -38,8 +40,16 @@ const settings = (idleTimeoutMinutes: number): ClinicSettings => ({
     hasAppSecret: false,
     templateName: 'careloop_follow_up',
     templateLanguage: null,
+    connection: notConfigured,
   },
-  sms: { enabled: false, provider: 'twilio', fromNumber: null, hasAccountSid: false, hasAuthToken: false },
+  sms: {
+    enabled: false,
+    provider: 'twilio',
+    fromNumber: null,
+    hasAccountSid: false,
+    hasAuthToken: false,
+    connection: notConfigured,
+  },
   aiReviewResponse: { available: false, enabled: false, threshold: 3, delayHours: 2 },
   templateLimit: 3,
 });

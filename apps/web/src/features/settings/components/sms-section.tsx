@@ -5,6 +5,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { SandboxValuesButton } from '../../../components/sandbox-values-button';
 import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveSms } from '../api/save-sms';
@@ -78,9 +79,14 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
     <SettingsSection
       title={t('sms.title')}
       description={t('sms.description')}
-      status={<ConnectionBadge isConfigured={saved.enabled} />}
+      status={<ConnectionBadge connection={saved.connection} />}
     >
       <form onSubmit={handleSubmit} noValidate>
+        <SandboxValuesButton
+          channel="sms"
+          onFill={(values) => form.setValues(values)}
+          disabled={saveSms.isPending}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select
             label={t('sms.provider')}

@@ -47,7 +47,7 @@ export function TrustpilotSection({ settings }: { settings: ClinicSettings }) {
     <SettingsSection
       title={t('trustpilot.title')}
       description={t(isConfigured ? 'trustpilot.descriptionConfigured' : 'trustpilot.description')}
-      status={<ConnectionBadge isConfigured={isConfigured} />}
+      status={<ConnectionBadge connection={settings.trustpilot.connection} />}
     >
       <form onSubmit={handleSubmit} noValidate>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">

@@ -5,6 +5,7 @@ import { IconPlugConnected } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
+import { SandboxValuesButton } from '../../../components/sandbox-values-button';
 import { SettingsSection } from '../../../components/settings-section';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveWhatsApp } from '../api/save-whatsapp';
@@ -70,9 +71,14 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
     <SettingsSection
       title={t('whatsapp.title')}
       description={t('whatsapp.description')}
-      status={<ConnectionBadge isConfigured={saved.enabled} />}
+      status={<ConnectionBadge connection={saved.connection} />}
     >
       <form onSubmit={handleSubmit} noValidate>
+        <SandboxValuesButton
+          channel="whatsapp"
+          onFill={(values) => form.setValues(values)}
+          disabled={saveWhatsApp.isPending}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <PasswordField
             label={t('whatsapp.accessToken')}
