@@ -35,6 +35,8 @@ export const matchEvidenceKinds = [
   'second_surname_only',
   'username',
   'procedure',
+  'before_procedure',
+  'long_after_procedure',
 ] as const;
 
 export type MatchEvidence = (typeof matchEvidenceKinds)[number];

@@ -1,5 +1,5 @@
 import type { MatchEvidence, NameFit } from './fit-evidence';
-import { confidenceFromWeight, evidenceWeights } from './match-weights';
+import { confidenceFromWeight, evidenceWeights, outsideWindowConfidenceCap } from './match-weights';
 import { fitName, parseReviewerName } from './name-fit';
 import {
   aliasKey,
@@ -174,5 +174,52 @@ export const matchReview = (
   }
   // A name that fits some patients as written says nothing for the ones it only fits loosely.
   const exact = fitting.filter(({ fit }) => !isLooseFit(fit));
+  if (fitting.length === 0) return fullNameOutsideWindow(index, reviewer, named, reviewDay);
   return decide(exact.length > 0 ? exact : fitting, named, settings.maxCandidates);
+};
+
+// Given name and surname(s) written exactly as recorded: no nickname, initial, typo or other order.
+const writtenOutEvidence = new Set<MatchEvidence>(['given_name', 'surname', 'whole_name']);
+const isWrittenOut = (fit: NameFit): boolean =>
+  (fit.kind === 'full_name' || fit.kind === 'given_and_surname') &&
+  fit.evidence.every((evidence) => writtenOutEvidence.has(evidence));
+
+const anyDay: DayWindow = { fromDay: Number.NEGATIVE_INFINITY, toDay: Number.POSITIVE_INFINITY };
+
+/**
+ * A reviewer who writes out a patient's whole name exactly, with no patient fitting inside the
+ * date window, may still be that patient (a record created after the visit, a date typed wrong, a
+ * review written long after). It is not a match: a namesake writing days before or long after
+ * the treatment is as likely. The one such patient is offered as a candidate of an `unmatched`
+ * review, at a lowered confidence, for staff to decide (`needsStaffReview`).
+ */
+const fullNameOutsideWindow = (
+  index: PatientIndex,
+  reviewer: ReturnType<typeof parseReviewerName>,
+  named: readonly Procedure[],
+  reviewDay: number,
+): MatchResult => {
+  const found: Fitting[] = [];
+  for (const position of candidatePositions(index, reviewer, anyDay)) {
+    const patient = index.patients[position];
+    if (!patient || !fitsProcedure(patient, named)) continue;
+    const fit = fitName(reviewer, patient.name);
+    if (!fit || !isWrittenOut(fit)) continue;
+    found.push({ patient, fit });
+    if (found.length > 1) return unmatched(0);
+  }
+  const [only] = found;
+  if (!only) return unmatched(0);
+  const weight = only.fit.weight + evidenceWeights.outsideDateWindow;
+  return {
+    status: 'unmatched',
+    patientId: null,
+    candidateIds: [only.patient.id],
+    confidence: round(Math.min(outsideWindowConfidenceCap, confidenceFromWeight(weight))),
+    basis: only.fit.kind,
+    evidence: [
+      ...only.fit.evidence,
+      only.patient.day > reviewDay ? 'before_procedure' : 'long_after_procedure',
+    ],
+  };
 };

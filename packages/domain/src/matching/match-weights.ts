@@ -21,6 +21,11 @@ export const evidenceWeights = {
   emailHandle: 14,
   /** A name staff recorded for this patient before (a confirmed or reassigned match). */
   staffAlias: 14,
+  /**
+   * Written outside the 0–180 day window: m ≈ 0.02 (few patients review before their treatment
+   * or half a year after it), u ≈ 0.5 (a namesake is as likely then as any other time).
+   */
+  outsideDateWindow: -4.5,
   /** The review names the procedure the patient had. */
   procedureAgrees: 2,
   /** The patient's procedure is unknown, so a named procedure could not be checked. */
@@ -55,3 +60,9 @@ const priorBits = -4;
 /** Posterior probability of a match from its total weight in bits, capped below 1. */
 export const confidenceFromWeight = (weight: number): number =>
   Math.min(0.99, 1 / (1 + 2 ** -(weight + priorBits)));
+
+/**
+ * Highest confidence of a whole name written outside the date window: even odds at best, since
+ * a namesake writing then is as likely as the patient (the development set's namesakes).
+ */
+export const outsideWindowConfidenceCap = 0.5;
