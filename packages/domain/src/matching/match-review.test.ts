@@ -399,11 +399,16 @@ describe('matchReview: names staff tied to a patient', () => {
     ['written another way (case, accents)', 'PEGGY FROM LÉEDS', '2025-02-01T10:00:00.000Z', 'pat_a'],
     ['also after the usual window', 'Peggy from Leeds', '2025-12-01T10:00:00.000Z', 'pat_a'],
     ['never before the procedure', 'Peggy from Leeds', '2025-01-05T10:00:00.000Z', null],
-    ['without it the name fits nobody', 'Peggy from York', '2025-02-01T10:00:00.000Z', null],
+    ['without it the name fits nobody', 'Polly from York', '2025-02-01T10:00:00.000Z', null],
   ])('%s', (_label, name, reviewDate, patientId) => {
     const result = matchReview(review(name, reviewDate), clinic);
     expect(result.patientId).toBe(patientId);
     if (patientId) expect(result.confidence).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('reads the name before "from York" once the alias does not apply: Peggy alone, shown to staff', () => {
+    const result = matchReview(review('Peggy from York'), clinic);
+    expect(result).toMatchObject({ status: 'matched', patientId: 'pat_a', basis: 'given_only' });
   });
 
   it('lists every patient that holds the same alias', () => {

@@ -1,6 +1,6 @@
 import type { MatchEvidence, NameFit } from './fit-evidence';
 import { confidenceFromWeight, evidenceWeights, outsideWindowConfidenceCap } from './match-weights';
-import { fitName, parseReviewerName } from './name-fit';
+import { fitName, parseReviewerName, type ReviewerName } from './name-fit';
 import {
   aliasKey,
   aliasPositions,
@@ -14,6 +14,7 @@ import {
   typoCandidatePositions,
 } from './patient-index';
 import { constrainingProcedures } from './procedures';
+import { otherReviewerReadings } from './reviewer-readings';
 import {
   defaultMatchOptions,
   type MatchOptions,
@@ -51,6 +52,7 @@ const singleEvidenceFit = (kind: 'email_handle' | 'staff_alias', weight: number)
 
 const looseEvidence = new Set<MatchEvidence>([
   'given_spelling',
+  'given_equivalent',
   'given_typo',
   'surname_spelling',
   'surname_typo',
@@ -150,6 +152,32 @@ export const matchReview = (
   }
   if (reviewer.isAnonymous) return unmatched(0);
 
+  const byName = (name: ReviewerName) =>
+    matchByName(index, name, named, window, settings.maxCandidates, reviewDay);
+  const asWritten = byName(reviewer);
+  if (!isNothing(asWritten)) return asWritten;
+  // "Harriet Ashworth · London", "Ana Ruiz (Local Guide)": the name beside other words.
+  for (const reading of otherReviewerReadings(reviewer.raw)) {
+    const other = parseReviewerName(reading);
+    if (other.isAnonymous || other.tokens.length === 0) continue;
+    const result = byName(other);
+    if (!isNothing(result)) return result;
+  }
+  return asWritten;
+};
+
+const isNothing = (result: MatchResult): boolean =>
+  result.status === 'unmatched' && result.confidence === 0 && result.candidateIds.length === 0;
+
+/** The patients a reviewer name fits inside the window, decided; or the one whole name outside it. */
+const matchByName = (
+  index: PatientIndex,
+  reviewer: ReviewerName,
+  named: readonly Procedure[],
+  window: DayWindow,
+  maxCandidates: number,
+  reviewDay: number,
+): MatchResult => {
   const fitting: Fitting[] = [];
   const tryPositions = (positions: readonly number[]): boolean => {
     for (const position of positions) {
@@ -159,7 +187,7 @@ export const matchReview = (
       if (!fit) continue;
       fitting.push({ patient, fit });
       // Past the limit the answer is settled: too many fit to single anyone out.
-      if (fitting.filter((one) => !isLooseFit(one.fit)).length > settings.maxCandidates) return false;
+      if (fitting.filter((one) => !isLooseFit(one.fit)).length > maxCandidates) return false;
     }
     return true;
   };
@@ -175,7 +203,7 @@ export const matchReview = (
   // A name that fits some patients as written says nothing for the ones it only fits loosely.
   const exact = fitting.filter(({ fit }) => !isLooseFit(fit));
   if (fitting.length === 0) return fullNameOutsideWindow(index, reviewer, named, reviewDay);
-  return decide(exact.length > 0 ? exact : fitting, named, settings.maxCandidates);
+  return decide(exact.length > 0 ? exact : fitting, named, maxCandidates);
 };
 
 // Given name and surname(s) written exactly as recorded: no nickname, initial, typo or other order.
@@ -195,7 +223,7 @@ const anyDay: DayWindow = { fromDay: Number.NEGATIVE_INFINITY, toDay: Number.POS
  */
 const fullNameOutsideWindow = (
   index: PatientIndex,
-  reviewer: ReturnType<typeof parseReviewerName>,
+  reviewer: ReviewerName,
   named: readonly Procedure[],
   reviewDay: number,
 ): MatchResult => {

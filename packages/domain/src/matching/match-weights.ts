@@ -6,8 +6,10 @@ import type { AgreementLevel, LevelCounts, Tally } from './word-alignment';
 // (a given name is shared by about 1 in 40 patients of a clinic, a surname by about 1 in 150,
 // an initial by about 1 in 15), not fitted to any data set; README.md explains each one.
 export const agreementWeights: Readonly<Record<'given' | 'surname', Record<AgreementLevel, number>>> = {
-  given: { word: 5, nickname: 4.5, spelling: 4.5, typo: 3, initial: 2.5 },
-  surname: { word: 7, nickname: 7, spelling: 6.5, typo: 5, initial: 3.5 },
+  given: { word: 5, nickname: 4.5, abbreviation: 4.5, spelling: 4.5, equivalent: 3.5, typo: 3, initial: 2.5 },
+  // Abbreviations and other-language forms are read for given names only; the surname row is
+  // never used for them.
+  surname: { word: 7, nickname: 7, abbreviation: 7, spelling: 6.5, equivalent: 6.5, typo: 5, initial: 3.5 },
 };
 
 export const evidenceWeights = {
@@ -35,11 +37,17 @@ export const evidenceWeights = {
 const sumCounts = (counts: LevelCounts, weights: Record<AgreementLevel, number>): number =>
   (Object.keys(weights) as AgreementLevel[]).reduce((sum, level) => sum + counts[level] * weights[level], 0);
 
-/** Every word of the patient's name written out (no initial, no typo), two words or more. */
+/** Every word of the patient's name written out (no initial, typo, abbreviation or other-language form), two words or more. */
 export const isWholeName = (tally: Tally, patientWords: number): boolean =>
   patientWords >= 2 &&
   tally.covered === patientWords &&
-  tally.given.initial + tally.surname.initial + tally.given.typo + tally.surname.typo === 0;
+  tally.given.initial +
+    tally.surname.initial +
+    tally.given.typo +
+    tally.surname.typo +
+    tally.given.abbreviation +
+    tally.given.equivalent ===
+    0;
 
 /** The agreement weight of one alignment of reviewer words onto a patient's name. */
 export const alignmentWeight = (tally: Tally, patientWords: number, reordered: boolean): number => {

@@ -1,3 +1,5 @@
+import { abbreviatedNamesOf } from './given-name-abbreviations';
+import { equivalentGivenNamesOf } from './given-name-equivalents';
 import {
   addToNameLexicon,
   describePatientName,
@@ -167,6 +169,8 @@ const windowSlice = (index: PatientIndex, key: string, window: DayWindow): reado
 const givenNameKeys = (word: NameToken): string[] => {
   const keys = new Set<string>(word.forms);
   for (const formal of formalNamesOf(word.value)) if (formal[0]) keys.add(formal[0]);
+  for (const formal of abbreviatedNamesOf(word.value)) if (formal[0]) keys.add(formal[0]);
+  for (const other of equivalentGivenNamesOf(word.value)) keys.add(other);
   for (const nickname of nicknamesOf(word.value))
     if (nickname.length === 1 && nickname[0]) keys.add(nickname[0]);
   if (isPrefixShortForm(word.value)) keys.add(shortFormKey(word.value));
