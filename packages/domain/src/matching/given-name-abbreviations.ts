@@ -145,3 +145,32 @@ for (const [abbreviation, formal] of abbreviationTable) {
 /** The given names (folded words) a written abbreviation stands for: `fco` → `[['francisco']]`. */
 export const abbreviatedNamesOf = (word: string): readonly string[][] =>
   formalsByAbbreviation.get(word) ?? [];
+
+const vowels = /[aeiouy]/;
+
+const isSubsequence = (short: string, long: string): boolean => {
+  let at = 0;
+  for (const letter of long) if (letter === short[at]) at += 1;
+  return at === short.length;
+};
+
+/**
+ * Whether a reviewer word is a written abbreviation of a given name by the two rules of written
+ * abbreviation: a truncation written with a full stop (`Inmac.` for Inmaculada, `Wolfg.` for
+ * Wolfgang; three letters or more, two or more left out), or a contraction of consonants that
+ * keeps the first and last letters (`Mhmt` for Mehmet, `Wm` for William). Words that are given
+ * names themselves (`Emil`, `Mari`) are not read as abbreviations: the caller checks that.
+ */
+export const isAbbreviationOf = (word: string, dotted: boolean, givenName: string): boolean => {
+  if (word.length < 2 || givenName.length < word.length + 2 || word[0] !== givenName[0]) return false;
+  if (dotted && word.length >= 3 && givenName.startsWith(word)) return true;
+  return (
+    !vowels.test(word.slice(1)) &&
+    word[word.length - 1] === givenName[givenName.length - 1] &&
+    isSubsequence(word, givenName)
+  );
+};
+
+/** Whether a word could be a truncation or contraction (`isAbbreviationOf`) of some given name. */
+export const mayBeAbbreviation = (word: string, dotted: boolean): boolean =>
+  (dotted && word.length >= 3) || (word.length >= 2 && !vowels.test(word.slice(1)));

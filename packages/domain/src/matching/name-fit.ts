@@ -1,6 +1,6 @@
 import { isAnonymousName } from './anonymous-name';
 import type { MatchEvidence, NameFit, NameFitKind } from './fit-evidence';
-import { abbreviatedNamesOf } from './given-name-abbreviations';
+import { abbreviatedNamesOf, mayBeAbbreviation } from './given-name-abbreviations';
 import { areEquivalentGivenNames } from './given-name-equivalents';
 import { alignmentWeight, confidenceFromWeight, isWholeName } from './match-weights';
 import { formalNamesOf, isPrefixShortForm } from './nicknames';
@@ -152,6 +152,7 @@ const everyWordAppears = (reviewer: readonly NameToken[], patient: readonly Name
     if (word.isInitial) return patient.some((target) => target.value.startsWith(word.value));
     if (formalNamesOf(word.value).length > 0 || isPrefixShortForm(word.value)) return true;
     if (abbreviatedNamesOf(word.value).length > 0) return true;
+    if (mayBeAbbreviation(word.value, word.dotted === true)) return true;
     if (patient.some((target) => areEquivalentGivenNames(word.value, target.value))) return true;
     return patient.some(
       (target) =>

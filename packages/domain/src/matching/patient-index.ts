@@ -1,4 +1,4 @@
-import { abbreviatedNamesOf } from './given-name-abbreviations';
+import { abbreviatedNamesOf, mayBeAbbreviation } from './given-name-abbreviations';
 import { equivalentGivenNamesOf } from './given-name-equivalents';
 import {
   addToNameLexicon,
@@ -190,8 +190,12 @@ const wordFromText = (text: string): NameToken => ({
 
 // Each inner array is one condition every fitting patient meets: it is filed under one of those
 // keys. Any word may be the given name, since words may come in any order.
+// A word that may abbreviate a given name (`Inmac.`, `Mhmt`) is filed under no key: it sets no
+// condition, like an initial.
 const requirementsOf = (words: readonly NameToken[]): string[][] =>
-  words.filter((word) => !word.isInitial).map(givenNameKeys);
+  words
+    .filter((word) => !word.isInitial && !mayBeAbbreviation(word.value, word.dotted === true))
+    .map(givenNameKeys);
 
 const collect = (index: PatientIndex, keys: readonly string[], window: DayWindow, into: Set<number>) => {
   for (const key of keys) for (const position of windowSlice(index, key, window)) into.add(position);

@@ -1,6 +1,7 @@
-import { abbreviatedNamesOf } from './given-name-abbreviations';
+import { abbreviatedNamesOf, isAbbreviationOf } from './given-name-abbreviations';
 import { areEquivalentGivenNames } from './given-name-equivalents';
-import { formalNamesOf, isPrefixShortForm } from './nicknames';
+import { isCommonGivenName } from './given-names';
+import { formalNamesOf, isKnownGivenName, isPrefixShortForm } from './nicknames';
 import type { NameToken } from './normalize-name';
 import type { PatientName } from './patient-name';
 import { spellingAgreement } from './spelling-key';
@@ -92,6 +93,13 @@ const stepsAt = (
     if (formal.every((part, offset) => patient[at + offset]?.value === part)) {
       steps.push({ consumed: formal.length, kind: 'abbreviation' });
     }
+  }
+  if (
+    !isKnownGivenName(word.value) &&
+    !isCommonGivenName(word.value) &&
+    isAbbreviationOf(word.value, word.dotted === true, target.value)
+  ) {
+    steps.push({ consumed: 1, kind: 'abbreviation' });
   }
   // José signing as Joseph abroad: the same name in another language (only with a surname).
   if (!sharesForm(word, target) && areEquivalentGivenNames(word.value, target.value)) {
