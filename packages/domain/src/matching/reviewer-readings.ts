@@ -31,6 +31,7 @@ const setAsideList = `
   patient patients paciente hasta patientin client cliente mum mom mother dad father
   mama madre papa padre anne baba mutter vater wife husband esposa esposo
   nurse dentist doctor engineer teacher student retired traveller traveler tourist
+  from desde aus depuis
 `;
 
 const setAsideWords = new Set(
@@ -61,7 +62,10 @@ const isAllSetAside = (text: string): boolean => {
 
 const withoutSetAsideWords = (text: string): string =>
   wordsOf(text)
-    .filter((word) => !setAsideWords.has(foldText(word).replace(/[^a-z]/g, '')))
+    .filter((word) => {
+      const folded = foldText(word).replace(/[^a-z]/g, '');
+      return folded.length > 0 && !setAsideWords.has(folded);
+    })
     .join(' ');
 
 /**
@@ -74,7 +78,8 @@ export const otherReviewerReadings = (raw: string): string[] => {
   const trimmed = raw.trim();
   const readings: string[] = [];
   const keep = (reading: string) => {
-    const clean = reading.trim();
+    // Separators and commas left at either end are not part of the name.
+    const clean = reading.replace(/^[\s,·•|–—-]+|[\s,·•|–—-]+$/gu, '');
     if (clean.length > 0 && clean !== trimmed && !readings.includes(clean)) readings.push(clean);
   };
   const beforePlace = trimmed.replace(fromPlace, '');
