@@ -12,6 +12,7 @@ import {
   type IndexedPatient,
   type PatientIndex,
   typoCandidatePositions,
+  wholeNamePositions,
 } from './patient-index';
 import { constrainingProcedures } from './procedures';
 import { otherReviewerReadings } from './reviewer-readings';
@@ -212,8 +213,6 @@ const isWrittenOut = (fit: NameFit): boolean =>
   (fit.kind === 'full_name' || fit.kind === 'given_and_surname') &&
   fit.evidence.every((evidence) => writtenOutEvidence.has(evidence));
 
-const anyDay: DayWindow = { fromDay: Number.NEGATIVE_INFINITY, toDay: Number.POSITIVE_INFINITY };
-
 /**
  * A reviewer who writes out a patient's whole name exactly, with no patient fitting inside the
  * date window, may still be that patient (a record created after the visit, a date typed wrong, a
@@ -228,7 +227,7 @@ const fullNameOutsideWindow = (
   reviewDay: number,
 ): MatchResult => {
   const found: Fitting[] = [];
-  for (const position of candidatePositions(index, reviewer, anyDay)) {
+  for (const position of wholeNamePositions(index, reviewer)) {
     const patient = index.patients[position];
     if (!patient || !fitsProcedure(patient, named)) continue;
     const fit = fitName(reviewer, patient.name);

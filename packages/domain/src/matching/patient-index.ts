@@ -285,6 +285,25 @@ export const typoCandidatePositions = (
   return [...found];
 };
 
+/**
+ * Positions of patients treated on any date whose name holds every word of the reviewer name as
+ * written (two words or more, no initials): the only patients a whole name outside the date
+ * window can point at. Walks the shortest word's postings, comparing words only.
+ */
+export const wholeNamePositions = (index: PatientIndex, reviewer: ReviewerName): number[] => {
+  const words = reviewer.tokens;
+  if (words.length < 2 || words.some((word) => word.isInitial)) return [];
+  let narrowest: readonly number[] = [];
+  words.forEach((word, at) => {
+    const postings = index.byKey.get(word.value) ?? [];
+    if (at === 0 || postings.length < narrowest.length) narrowest = postings;
+  });
+  return narrowest.filter((position) => {
+    const tokens = index.patients[position]?.name.tokens ?? [];
+    return words.every((word) => tokens.some((token) => token.forms.includes(word.value)));
+  });
+};
+
 /** The key a staff-recorded alias and a reviewer name are compared on: the normalised name. */
 export const aliasKey = (name: string): string => normalizeName(name);
 
