@@ -9,7 +9,8 @@ import { writeResult } from './support/report';
 // Workload: one clinic of 200,000 patients (English, Spanish and Turkish names, seven
 // procedures, procedure dates over two years) matched against 20,000 reviews whose reviewer names
 // are written the ways people write them: full, lower-case, first + initial, first only, nickname,
-// without accents, username, anonymous, and strangers. Generated with a fixed seed.
+// without accents, username, anonymous, strangers, a truncated given name, another language's
+// given name, place and badge words, and the name run together in capitals. Generated with a fixed seed.
 const patientCount = Number(process.env.BENCH_PATIENTS ?? 200_000);
 const reviewCount = Number(process.env.BENCH_REVIEWS ?? 20_000);
 
@@ -142,6 +143,10 @@ const reviews: MatchReviewInput[] = Array.from({ length: reviewCount }, (_, i) =
     p.email!.split('@')[0]!,
     'A Trustpilot user',
     `${pick(given)} Stranger${i}`,
+    `${first!.slice(0, 4)}. ${surname}`,
+    `Joseph ${surname}`,
+    `${p.name} · Madrid · Local Guide`,
+    `${first}${surname}`.toUpperCase(),
   ];
   return {
     id: `rev_${i}`,

@@ -38,11 +38,15 @@ export const reviewMatchDetailSchema = z.object({
   /** `staff` once anyone confirmed, picked or removed the match: automatic runs never change it again. */
   decidedBy: z.enum(['engine', 'staff']),
   /**
-   * An engine decision staff should check: several candidates, or one on evidence that does not
-   * identify a person or is not confident enough (`needsStaffReview` in packages/domain/src/matching).
+   * An engine decision staff should check: several candidates, one on evidence that does not
+   * identify a person or is not confident enough, or an unmatched review offering the one patient
+   * whose whole name it carries outside the date window (`needsStaffReview` in packages/domain/src/matching).
    */
   needsReview: z.boolean(),
-  /** What agreed between the review and the matched patient, as the engine sees it now (empty when it does not match them). */
+  /**
+   * What agreed between the review and the matched (or, for an unmatched review, the one offered)
+   * patient, as the engine sees it now; empty when it does not match them.
+   */
   evidence: z.array(z.enum(matchEvidenceKinds)),
   candidates: z.array(reviewMatchCandidateSchema),
   history: z.array(reviewMatchChangeSchema),

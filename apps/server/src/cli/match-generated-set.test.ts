@@ -20,6 +20,18 @@ describe('generateMatchingSet', () => {
     expect(new Set(languagePools.map((pool) => pool.language)).size).toBeGreaterThanOrEqual(6);
   });
 
+  it('writes the forms a third held-back set showed, and ways of its own', () => {
+    const byVariant = (variant: string) => set.truth.filter((line) => line.variant === variant);
+    const reviewerOf = new Map(set.reviews.map((review) => [review.id, review.reviewerName]));
+    const names = (variant: string) => byVariant(variant).map((line) => reviewerOf.get(line.review_id) ?? '');
+    for (const variant of ['abbreviation', 'cross_language', 'run_together', 'place_words']) {
+      expect(byVariant(variant).length, variant).toBeGreaterThan(0);
+    }
+    expect(names('run_together').every((name) => !/\s/.test(name))).toBe(true);
+    expect(names('abbreviation').some((name) => /^\S+\.\s/.test(name))).toBe(true);
+    expect(names('place_words').every((name) => name.split(/\s+/).length >= 3)).toBe(true);
+  });
+
   it('has non-patients that look like patients, and expects them unmatched', () => {
     for (const variant of generatedNegativeVariants.filter((name) => name !== 'namesake_out_of_window')) {
       const lines = set.truth.filter((line) => line.variant === variant);

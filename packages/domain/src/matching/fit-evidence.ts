@@ -23,7 +23,9 @@ export const matchEvidenceKinds = [
   'staff_alias',
   'given_name',
   'given_nickname',
+  'given_abbreviation',
   'given_spelling',
+  'given_equivalent',
   'given_typo',
   'given_initial',
   'surname',
@@ -35,6 +37,8 @@ export const matchEvidenceKinds = [
   'second_surname_only',
   'username',
   'procedure',
+  'before_procedure',
+  'long_after_procedure',
 ] as const;
 
 export type MatchEvidence = (typeof matchEvidenceKinds)[number];

@@ -42,6 +42,62 @@ describe('matchReview: date window', () => {
     expect(matchReview(review('Linda Mitchell', reviewDate), patients).status).toBe(status);
   });
 
+  it.each([
+    [
+      'a whole name the day before',
+      'Linda Mitchell',
+      '2025-01-09T12:00:00.000Z',
+      ['pat_a'],
+      'before_procedure',
+    ],
+    [
+      'a whole name 181 days after',
+      'linda mitchell',
+      '2025-07-10T00:00:00.000Z',
+      ['pat_a'],
+      'long_after_procedure',
+    ],
+    [
+      'given name and first surname, a year after',
+      'Ramón Martínez',
+      '2026-01-10T10:00:00.000Z',
+      ['pat_r'],
+      'long_after_procedure',
+    ],
+    ['a first name alone', 'Linda', '2025-01-09T12:00:00.000Z', [], null],
+    ['a name with a surname initial', 'Linda M.', '2025-01-09T12:00:00.000Z', [], null],
+    ['a nickname and surname', 'Moncho Martínez', '2026-01-10T10:00:00.000Z', [], null],
+    ['a surname typo', 'Linda Mitchel', '2025-01-09T12:00:00.000Z', [], null],
+    ['the name in another order', 'Mitchell Linda', '2025-01-09T12:00:00.000Z', [], null],
+  ])(
+    'outside the window, %s is unmatched with candidates %j',
+    (_label, name, reviewDate, candidates, evidence) => {
+      const clinic = [...patients, patient('pat_r', 'Ramón Martínez Gil', '2025-01-10')];
+      const result = matchReview(review(name, reviewDate), clinic);
+      expect(result.status).toBe('unmatched');
+      expect(result.candidateIds).toEqual(candidates);
+      if (evidence) {
+        expect(result.evidence).toContain(evidence);
+        expect(result.confidence).toBeGreaterThan(0);
+        expect(result.confidence).toBeLessThanOrEqual(0.5);
+      } else {
+        expect(result.confidence).toBe(0);
+      }
+    },
+  );
+
+  it('offers no candidate outside the window when two patients carry the whole name', () => {
+    const twins = [...patients, patient('pat_b', 'Linda Mitchell', '2024-03-01')];
+    const result = matchReview(review('Linda Mitchell', '2025-01-09T12:00:00.000Z'), twins);
+    expect(result).toMatchObject({ status: 'unmatched', candidateIds: [], confidence: 0 });
+  });
+
+  it('offers no candidate outside the window whose procedure the review rules out', () => {
+    const text = 'My teeth whitening was perfect.';
+    const result = matchReview(review('Linda Mitchell', '2025-01-09T12:00:00.000Z', text), patients);
+    expect(result).toMatchObject({ status: 'unmatched', candidateIds: [] });
+  });
+
   it('takes another window from the options', () => {
     const late = review('Linda Mitchell', '2025-09-01T10:00:00.000Z');
     expect(matchReview(late, patients).status).toBe('unmatched');
@@ -284,6 +340,10 @@ describe('matchReview: properties', () => {
           expect(result.candidateIds.length).toBeGreaterThanOrEqual(2);
           expect(result.candidateIds.length).toBeLessThanOrEqual(5);
           expect(result.candidateIds).toEqual([...result.candidateIds].sort());
+        } else if (result.status === 'unmatched' && result.candidateIds.length > 0) {
+          // A whole name written outside the date window: one candidate for staff, at even odds at most.
+          expect(result.candidateIds).toHaveLength(1);
+          expect(result.confidence).toBeLessThanOrEqual(0.5);
         } else {
           expect(result.candidateIds).toEqual([]);
         }
@@ -339,11 +399,16 @@ describe('matchReview: names staff tied to a patient', () => {
     ['written another way (case, accents)', 'PEGGY FROM LÉEDS', '2025-02-01T10:00:00.000Z', 'pat_a'],
     ['also after the usual window', 'Peggy from Leeds', '2025-12-01T10:00:00.000Z', 'pat_a'],
     ['never before the procedure', 'Peggy from Leeds', '2025-01-05T10:00:00.000Z', null],
-    ['without it the name fits nobody', 'Peggy from York', '2025-02-01T10:00:00.000Z', null],
+    ['without it the name fits nobody', 'Polly from York', '2025-02-01T10:00:00.000Z', null],
   ])('%s', (_label, name, reviewDate, patientId) => {
     const result = matchReview(review(name, reviewDate), clinic);
     expect(result.patientId).toBe(patientId);
     if (patientId) expect(result.confidence).toBeGreaterThanOrEqual(0.99);
+  });
+
+  it('reads the name before "from York" once the alias does not apply: Peggy alone, shown to staff', () => {
+    const result = matchReview(review('Peggy from York'), clinic);
+    expect(result).toMatchObject({ status: 'matched', patientId: 'pat_a', basis: 'given_only' });
   });
 
   it('lists every patient that holds the same alias', () => {

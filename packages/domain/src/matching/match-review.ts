@@ -1,6 +1,6 @@
 import type { MatchEvidence, NameFit } from './fit-evidence';
-import { confidenceFromWeight, evidenceWeights } from './match-weights';
-import { fitName, parseReviewerName } from './name-fit';
+import { confidenceFromWeight, evidenceWeights, outsideWindowConfidenceCap } from './match-weights';
+import { fitName, parseReviewerName, type ReviewerName } from './name-fit';
 import {
   aliasKey,
   aliasPositions,
@@ -12,8 +12,10 @@ import {
   type IndexedPatient,
   type PatientIndex,
   typoCandidatePositions,
+  wholeNamePositions,
 } from './patient-index';
 import { constrainingProcedures } from './procedures';
+import { otherReviewerReadings } from './reviewer-readings';
 import {
   defaultMatchOptions,
   type MatchOptions,
@@ -51,6 +53,7 @@ const singleEvidenceFit = (kind: 'email_handle' | 'staff_alias', weight: number)
 
 const looseEvidence = new Set<MatchEvidence>([
   'given_spelling',
+  'given_equivalent',
   'given_typo',
   'surname_spelling',
   'surname_typo',
@@ -150,6 +153,32 @@ export const matchReview = (
   }
   if (reviewer.isAnonymous) return unmatched(0);
 
+  const byName = (name: ReviewerName) =>
+    matchByName(index, name, named, window, settings.maxCandidates, reviewDay);
+  const asWritten = byName(reviewer);
+  if (!isNothing(asWritten)) return asWritten;
+  // "Harriet Ashworth · London", "Ana Ruiz (Local Guide)": the name beside other words.
+  for (const reading of otherReviewerReadings(reviewer.raw)) {
+    const other = parseReviewerName(reading);
+    if (other.isAnonymous || other.tokens.length === 0) continue;
+    const result = byName(other);
+    if (!isNothing(result)) return result;
+  }
+  return asWritten;
+};
+
+const isNothing = (result: MatchResult): boolean =>
+  result.status === 'unmatched' && result.confidence === 0 && result.candidateIds.length === 0;
+
+/** The patients a reviewer name fits inside the window, decided; or the one whole name outside it. */
+const matchByName = (
+  index: PatientIndex,
+  reviewer: ReviewerName,
+  named: readonly Procedure[],
+  window: DayWindow,
+  maxCandidates: number,
+  reviewDay: number,
+): MatchResult => {
   const fitting: Fitting[] = [];
   const tryPositions = (positions: readonly number[]): boolean => {
     for (const position of positions) {
@@ -159,7 +188,7 @@ export const matchReview = (
       if (!fit) continue;
       fitting.push({ patient, fit });
       // Past the limit the answer is settled: too many fit to single anyone out.
-      if (fitting.filter((one) => !isLooseFit(one.fit)).length > settings.maxCandidates) return false;
+      if (fitting.filter((one) => !isLooseFit(one.fit)).length > maxCandidates) return false;
     }
     return true;
   };
@@ -174,5 +203,50 @@ export const matchReview = (
   }
   // A name that fits some patients as written says nothing for the ones it only fits loosely.
   const exact = fitting.filter(({ fit }) => !isLooseFit(fit));
-  return decide(exact.length > 0 ? exact : fitting, named, settings.maxCandidates);
+  if (fitting.length === 0) return fullNameOutsideWindow(index, reviewer, named, reviewDay);
+  return decide(exact.length > 0 ? exact : fitting, named, maxCandidates);
+};
+
+// Given name and surname(s) written exactly as recorded: no nickname, initial, typo or other order.
+const writtenOutEvidence = new Set<MatchEvidence>(['given_name', 'surname', 'whole_name']);
+const isWrittenOut = (fit: NameFit): boolean =>
+  (fit.kind === 'full_name' || fit.kind === 'given_and_surname') &&
+  fit.evidence.every((evidence) => writtenOutEvidence.has(evidence));
+
+/**
+ * A reviewer who writes out a patient's whole name exactly, with no patient fitting inside the
+ * date window, may still be that patient (a record created after the visit, a date typed wrong, a
+ * review written long after). It is not a match: a namesake writing days before or long after
+ * the treatment is as likely. The one such patient is offered as a candidate of an `unmatched`
+ * review, at a lowered confidence, for staff to decide (`needsStaffReview`).
+ */
+const fullNameOutsideWindow = (
+  index: PatientIndex,
+  reviewer: ReviewerName,
+  named: readonly Procedure[],
+  reviewDay: number,
+): MatchResult => {
+  const found: Fitting[] = [];
+  for (const position of wholeNamePositions(index, reviewer)) {
+    const patient = index.patients[position];
+    if (!patient || !fitsProcedure(patient, named)) continue;
+    const fit = fitName(reviewer, patient.name);
+    if (!fit || !isWrittenOut(fit)) continue;
+    found.push({ patient, fit });
+    if (found.length > 1) return unmatched(0);
+  }
+  const [only] = found;
+  if (!only) return unmatched(0);
+  const weight = only.fit.weight + evidenceWeights.outsideDateWindow;
+  return {
+    status: 'unmatched',
+    patientId: null,
+    candidateIds: [only.patient.id],
+    confidence: round(Math.min(outsideWindowConfidenceCap, confidenceFromWeight(weight))),
+    basis: only.fit.kind,
+    evidence: [
+      ...only.fit.evidence,
+      only.patient.day > reviewDay ? 'before_procedure' : 'long_after_procedure',
+    ],
+  };
 };

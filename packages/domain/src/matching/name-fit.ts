@@ -1,5 +1,7 @@
 import { isAnonymousName } from './anonymous-name';
 import type { MatchEvidence, NameFit, NameFitKind } from './fit-evidence';
+import { abbreviatedNamesOf, mayBeAbbreviation } from './given-name-abbreviations';
+import { areEquivalentGivenNames } from './given-name-equivalents';
 import { alignmentWeight, confidenceFromWeight, isWholeName } from './match-weights';
 import { formalNamesOf, isPrefixShortForm } from './nicknames';
 import { foldText, handleKey, type NameToken, tokenizeName } from './normalize-name';
@@ -51,7 +53,9 @@ export const parseReviewerName = (raw: string): ReviewerName => {
   const letters = trimmed.replace(/[^\p{L}]/gu, '');
   const isLowerCase = letters.length > 0 && letters === letters.toLowerCase();
   const isCamelCase = /\p{Ll}\p{Lu}/u.test(letters);
-  const isUsername = !hasSpace && (hasUsernameMarks || isLowerCase || isCamelCase);
+  // "HARRIETASHWORTH": a whole name run together in capitals is read like a username too.
+  const isLongCapitals = letters.length >= 8 && letters === letters.toUpperCase();
+  const isUsername = !hasSpace && (hasUsernameMarks || isLowerCase || isCamelCase || isLongCapitals);
   const concatenated = isUsername && tokens.length === 1 ? foldText(letters).replace(/[^a-z]/g, '') : null;
   const reversedTokens = isUsername && tokens.length >= 2 ? [...tokens].reverse() : null;
   return {
@@ -68,14 +72,18 @@ const levelEvidence: Record<'given' | 'surname', Record<AgreementLevel, MatchEvi
   given: {
     word: 'given_name',
     nickname: 'given_nickname',
+    abbreviation: 'given_abbreviation',
     spelling: 'given_spelling',
+    equivalent: 'given_equivalent',
     typo: 'given_typo',
     initial: 'given_initial',
   },
   surname: {
     word: 'surname',
     nickname: 'surname',
+    abbreviation: 'surname',
     spelling: 'surname_spelling',
+    equivalent: 'surname_spelling',
     typo: 'surname_typo',
     initial: 'surname_initial',
   },
@@ -143,6 +151,9 @@ const everyWordAppears = (reviewer: readonly NameToken[], patient: readonly Name
   reviewer.every((word) => {
     if (word.isInitial) return patient.some((target) => target.value.startsWith(word.value));
     if (formalNamesOf(word.value).length > 0 || isPrefixShortForm(word.value)) return true;
+    if (abbreviatedNamesOf(word.value).length > 0) return true;
+    if (mayBeAbbreviation(word.value, word.dotted === true)) return true;
+    if (patient.some((target) => areEquivalentGivenNames(word.value, target.value))) return true;
     return patient.some(
       (target) =>
         target.forms.some((form) => word.forms.includes(form)) ||

@@ -95,6 +95,8 @@ export type NameToken = {
   key: string;
   /** Written in Arabic script, which leaves short vowels out. */
   fromArabic: boolean;
+  /** Written with a full stop after it (`Fco.`, `Inmac.`): an abbreviation, unless one letter. */
+  dotted?: boolean;
 };
 
 type WordReading = { forms: string[]; key: string; script: Script };
@@ -148,6 +150,7 @@ export const tokenizeName = (raw: string): NameToken[] => {
     });
   }
   words = splitInitialsRuns(words, raw);
+  const dotted = new Set([...raw.matchAll(/(\p{L}{2,})\./gu)].map((found) => found[1]));
   const tokens: NameToken[] = [];
   words.forEach(({ text, joinsNext }, at) => {
     const { forms, key, script } = readWord(text);
@@ -165,6 +168,7 @@ export const tokenizeName = (raw: string): NameToken[] => {
       original: text,
       key,
       fromArabic: script === 'arabic',
+      ...(dotted.has(text) ? { dotted: true } : {}),
     });
   });
   const last = tokens[tokens.length - 1];

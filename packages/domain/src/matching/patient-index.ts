@@ -1,3 +1,5 @@
+import { abbreviatedNamesOf, mayBeAbbreviation } from './given-name-abbreviations';
+import { equivalentGivenNamesOf } from './given-name-equivalents';
 import {
   addToNameLexicon,
   describePatientName,
@@ -167,6 +169,8 @@ const windowSlice = (index: PatientIndex, key: string, window: DayWindow): reado
 const givenNameKeys = (word: NameToken): string[] => {
   const keys = new Set<string>(word.forms);
   for (const formal of formalNamesOf(word.value)) if (formal[0]) keys.add(formal[0]);
+  for (const formal of abbreviatedNamesOf(word.value)) if (formal[0]) keys.add(formal[0]);
+  for (const other of equivalentGivenNamesOf(word.value)) keys.add(other);
   for (const nickname of nicknamesOf(word.value))
     if (nickname.length === 1 && nickname[0]) keys.add(nickname[0]);
   if (isPrefixShortForm(word.value)) keys.add(shortFormKey(word.value));
@@ -186,8 +190,12 @@ const wordFromText = (text: string): NameToken => ({
 
 // Each inner array is one condition every fitting patient meets: it is filed under one of those
 // keys. Any word may be the given name, since words may come in any order.
+// A word that may abbreviate a given name (`Inmac.`, `Mhmt`) is filed under no key: it sets no
+// condition, like an initial.
 const requirementsOf = (words: readonly NameToken[]): string[][] =>
-  words.filter((word) => !word.isInitial).map(givenNameKeys);
+  words
+    .filter((word) => !word.isInitial && !mayBeAbbreviation(word.value, word.dotted === true))
+    .map(givenNameKeys);
 
 const collect = (index: PatientIndex, keys: readonly string[], window: DayWindow, into: Set<number>) => {
   for (const key of keys) for (const position of windowSlice(index, key, window)) into.add(position);
@@ -275,6 +283,25 @@ export const typoCandidatePositions = (
     }
   });
   return [...found];
+};
+
+/**
+ * Positions of patients treated on any date whose name holds every word of the reviewer name as
+ * written (two words or more, no initials): the only patients a whole name outside the date
+ * window can point at. Walks the shortest word's postings, comparing words only.
+ */
+export const wholeNamePositions = (index: PatientIndex, reviewer: ReviewerName): number[] => {
+  const words = reviewer.tokens;
+  if (words.length < 2 || words.some((word) => word.isInitial)) return [];
+  let narrowest: readonly number[] = [];
+  words.forEach((word, at) => {
+    const postings = index.byKey.get(word.value) ?? [];
+    if (at === 0 || postings.length < narrowest.length) narrowest = postings;
+  });
+  return narrowest.filter((position) => {
+    const tokens = index.patients[position]?.name.tokens ?? [];
+    return words.every((word) => tokens.some((token) => token.forms.includes(word.value)));
+  });
 };
 
 /** The key a staff-recorded alias and a reviewer name are compared on: the normalised name. */

@@ -28,11 +28,15 @@ export const autoMatchConfidence = 0.95;
 /**
  * Whether the engine's outcome must be shown to staff as "Needs review" rather than trusted:
  * several fitting patients, or one fitting patient on evidence that is weak (not identifying)
- * or not confident enough. Unmatched reviews are not flagged (staff can still match them).
+ * or not confident enough, or an unmatched review whose reviewer wrote out a patient's whole name
+ * outside the date window (its one candidate). Other unmatched reviews are not flagged (staff can
+ * still match them).
  */
-export const needsStaffReview = (result: Pick<MatchResult, 'status' | 'basis' | 'confidence'>): boolean => {
+export const needsStaffReview = (
+  result: Pick<MatchResult, 'status' | 'basis' | 'confidence'> & { candidateIds?: readonly string[] },
+): boolean => {
   if (result.status === 'multiple_matches') return true;
-  if (result.status !== 'matched') return false;
+  if (result.status === 'unmatched') return (result.candidateIds?.length ?? 0) > 0;
   return (
     result.basis === null || !identifyingBases.has(result.basis) || result.confidence < autoMatchConfidence
   );

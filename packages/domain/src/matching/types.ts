@@ -37,7 +37,10 @@ export type MatchReviewInput = {
   language?: string | null;
 };
 
-/** The outcome for one review; `candidateIds` is sorted and only filled for `multiple_matches`. */
+/**
+ * The outcome for one review. `candidateIds` is sorted and filled for `multiple_matches`, and for
+ * an `unmatched` review whose reviewer wrote one patient's whole name outside the date window.
+ */
 export type MatchResult = {
   status: MatchStatus;
   patientId: string | null;

@@ -1,10 +1,21 @@
-import { formalNamesOf, isPrefixShortForm } from './nicknames';
+import { abbreviatedNamesOf, isAbbreviationOf } from './given-name-abbreviations';
+import { areEquivalentGivenNames } from './given-name-equivalents';
+import { isCommonGivenName } from './given-names';
+import { formalNamesOf, isKnownGivenName, isPrefixShortForm } from './nicknames';
 import type { NameToken } from './normalize-name';
 import type { PatientName } from './patient-name';
 import { spellingAgreement } from './spelling-key';
 
 /** How one reviewer word agrees with the patient's word(s) it stands for, strongest first. */
-export const agreementLevels = ['word', 'nickname', 'spelling', 'typo', 'initial'] as const;
+export const agreementLevels = [
+  'word',
+  'nickname',
+  'abbreviation',
+  'spelling',
+  'equivalent',
+  'typo',
+  'initial',
+] as const;
 
 export type AgreementLevel = (typeof agreementLevels)[number];
 
@@ -20,11 +31,19 @@ export type Tally = {
   skippedFirstSurname: boolean;
 };
 
-export const emptyCounts = (): LevelCounts => ({ word: 0, nickname: 0, spelling: 0, typo: 0, initial: 0 });
+export const emptyCounts = (): LevelCounts => ({
+  word: 0,
+  nickname: 0,
+  abbreviation: 0,
+  spelling: 0,
+  equivalent: 0,
+  typo: 0,
+  initial: 0,
+});
 
 /** Agreements that name a word rather than abbreviate it. */
 export const namedCount = (counts: LevelCounts): number =>
-  counts.word + counts.nickname + counts.spelling + counts.typo;
+  counts.word + counts.nickname + counts.abbreviation + counts.spelling + counts.equivalent + counts.typo;
 
 const sharesForm = (a: NameToken, b: NameToken): boolean => a.forms.some((form) => b.forms.includes(form));
 
@@ -69,6 +88,23 @@ const stepsAt = (
   if (formalNamesOf(target.value).some((formal) => formal.length === 1 && formal[0] === word.value)) {
     steps.push({ consumed: 1, kind: 'nickname' });
   }
+  // "Fco." for Francisco, "Mª" for María, "Wm." for William: a conventional written abbreviation.
+  for (const formal of abbreviatedNamesOf(word.value)) {
+    if (formal.every((part, offset) => patient[at + offset]?.value === part)) {
+      steps.push({ consumed: formal.length, kind: 'abbreviation' });
+    }
+  }
+  if (
+    !isKnownGivenName(word.value) &&
+    !isCommonGivenName(word.value) &&
+    isAbbreviationOf(word.value, word.dotted === true, target.value)
+  ) {
+    steps.push({ consumed: 1, kind: 'abbreviation' });
+  }
+  // José signing as Joseph abroad: the same name in another language (only with a surname).
+  if (!sharesForm(word, target) && areEquivalentGivenNames(word.value, target.value)) {
+    steps.push({ consumed: 1, kind: 'equivalent' });
+  }
   // María Pilar goes by Pili, María Dolores by Loli: a nickname of the name after María.
   const second = patient[at + 1];
   if (
@@ -93,11 +129,13 @@ const add = (counts: LevelCounts, level: AgreementLevel): LevelCounts => ({
   [level]: counts[level] + 1,
 });
 
-// A typo is weak evidence: at most one, and never the only word that agrees.
+// A typo is weak evidence: at most one, and never the only word that agrees. A given name in
+// another language's form says little alone: it needs a surname written out beside it.
 const isAcceptable = (tally: Tally): boolean => {
   const typos = tally.given.typo + tally.surname.typo;
   const named = namedCount(tally.given) + namedCount(tally.surname);
-  return typos <= 1 && named - typos >= 1;
+  const surnameWritten = tally.surname.word + tally.surname.spelling > 0;
+  return typos <= 1 && named - typos >= 1 && (tally.given.equivalent === 0 || surnameWritten);
 };
 
 /**

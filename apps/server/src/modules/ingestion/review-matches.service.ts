@@ -92,10 +92,14 @@ export async function getReviewMatch(
     row.matchStatus === 'matched' &&
     suggestion.status === 'matched' &&
     suggestion.patientId === row.patientId;
-  // Unsure: several candidates, weak or unconfident evidence (packages/domain/src/matching/
-  // review-rule.ts), or a stored match the engine no longer reaches (patients changed since).
+  // Unsure: several candidates, weak or unconfident evidence (the domain's review rule), or a
+  // stored match the engine no longer reaches (patients changed since).
+  // An unmatched review whose reviewer wrote out one patient's whole name outside the date window
+  // is offered to staff with that patient rather than left unnoticed.
+  const offered = row.matchStatus === 'unmatched' && needsStaffReview(suggestion);
   const isUnsure =
     row.matchStatus === 'multiple_matches' ||
+    offered ||
     (row.matchStatus === 'matched' && (!agrees || needsStaffReview(suggestion)));
   return {
     reviewId: row.id,
@@ -104,7 +108,7 @@ export async function getReviewMatch(
     patient: row.patientId ? { id: row.patientId, name: row.patientName ?? '' } : null,
     decidedBy,
     needsReview: decidedBy === 'engine' && isUnsure,
-    evidence: agrees ? suggestion.evidence : [],
+    evidence: agrees || offered ? suggestion.evidence : [],
     candidates,
     history,
   };

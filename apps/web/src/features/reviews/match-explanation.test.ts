@@ -22,6 +22,16 @@ describe('explainMatch', () => {
     ['an alias needs no date window', ['staff_alias'], ['staff_alias']],
     ['nor an e-mail handle', ['email_handle', 'procedure'], ['email_handle', 'procedure']],
     ['a username', ['username'], ['username', 'date_window']],
+    [
+      'a whole name written before the procedure says so instead of the window',
+      ['given_name', 'surname', 'whole_name', 'before_procedure'],
+      ['whole_name', 'before_procedure'],
+    ],
+    [
+      'or long after it',
+      ['given_name', 'surname', 'long_after_procedure'],
+      ['given_name', 'surname', 'long_after_procedure'],
+    ],
   ] as const)('%s', (_label, evidence, lines) => {
     expect(explainMatch(evidence)).toEqual(lines);
   });

@@ -12,7 +12,9 @@ const order: readonly ExplanationLine[] = [
   'whole_name',
   'given_name',
   'given_nickname',
+  'given_abbreviation',
   'given_spelling',
+  'given_equivalent',
   'given_typo',
   'given_initial',
   'surname',
@@ -23,13 +25,16 @@ const order: readonly ExplanationLine[] = [
   'reordered',
   'procedure',
   'date_window',
+  'before_procedure',
+  'long_after_procedure',
 ];
 
 /**
  * The lines that explain in words why the engine matched a review to its patient, from the
  * engine's evidence (`MatchResult.evidence`): a whole name stands for its first name and surname;
  * every match by name was also written within the days after the patient's procedure (an alias
- * or an e-mail handle is trusted from the procedure date on, with no upper limit).
+ * or an e-mail handle is trusted from the procedure date on, with no upper limit). A whole name
+ * written outside those days is explained as such: the engine only offers it to staff.
  */
 export function explainMatch(evidence: readonly MatchEvidence[]): ExplanationLine[] {
   if (evidence.length === 0) return [];
@@ -38,6 +43,7 @@ export function explainMatch(evidence: readonly MatchEvidence[]): ExplanationLin
     lines.delete('given_name');
     lines.delete('surname');
   }
-  if (!lines.has('staff_alias') && !lines.has('email_handle')) lines.add('date_window');
+  const outsideWindow = lines.has('before_procedure') || lines.has('long_after_procedure');
+  if (!lines.has('staff_alias') && !lines.has('email_handle') && !outsideWindow) lines.add('date_window');
   return order.filter((line) => lines.has(line));
 }
