@@ -1,4 +1,8 @@
-import type { ApiClient, ApiClientListResponse } from '@careloop/contracts/api-clients';
+import type {
+  ApiClient,
+  ApiClientListResponse,
+  ApiClientUsageResponse,
+} from '@careloop/contracts/api-clients';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +27,12 @@ const client = (overrides: Partial<ApiClient> = {}): ApiClient => ({
   ...overrides,
 });
 
+const usage: ApiClientUsageResponse = {
+  items: [{ id: 'apc_1', callsThisHour: 1234, hourResetsAt: '2026-11-26T11:00:00.000Z', callsToday: 5678 }],
+  hourlyLimit: 10_000,
+  dayStartsAt: '2026-11-25T23:00:00.000Z',
+};
+
 function renderSection(data: ApiClientListResponse) {
   const network = stubFetch((request) => {
     if (request.method === 'POST') {
@@ -33,6 +43,7 @@ function renderSection(data: ApiClientListResponse) {
       );
     }
     if (request.method === 'DELETE') return json(client({ revokedAt: '2026-11-26T10:00:00.000Z' }));
+    if (request.path === '/api/settings/api-clients/usage') return json(usage);
     return json(data);
   });
   renderPage(<ApiClientsSection data={data} />, { path: '/settings' });
@@ -60,6 +71,16 @@ describe('ApiClientsSection', () => {
     expect(within(old).getByText('Revoked')).toBeTruthy();
     expect(within(old).getByText(/Last used/)).toBeTruthy();
     expect(within(old).queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+
+  it("shows each client's calls this hour, of the hourly limit, and today, in the locale's numbers", async () => {
+    renderSection({ items: [client(), client({ id: 'apc_3', name: 'Unused' })], isApiAvailable: true });
+    const row = await screen.findByRole('listitem', { name: 'Practice system' });
+    expect(await within(row).findByText('Calls this hour: 1,234 of 10,000 · today: 5,678')).toBeTruthy();
+    // A client the usage does not list shows no line rather than zeros it cannot vouch for.
+    expect(
+      within(screen.getByRole('listitem', { name: 'Unused' })).queryByText(/Calls this hour/),
+    ).toBeNull();
   });
 
   it('checks the form, creates the client and shows its secret once', async () => {

@@ -1,6 +1,7 @@
 import {
   type ApiClient,
   type ApiClientListResponse,
+  type ApiClientUsage,
   type ApiScope,
   apiScopes,
   type CreatedApiClient,
@@ -18,7 +19,9 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { translateDomainMessage } from '../../../lib/domain-messages';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
+import { formatNumber } from '../../../public/components/format';
 import { useCreateApiClient } from '../api/create-api-client';
+import { useApiClientUsage } from '../api/get-api-client-usage';
 import { useRevokeApiClient } from '../api/revoke-api-client';
 import { validateApiClientDraft } from '../api-clients.utils';
 
@@ -36,6 +39,8 @@ export function ApiClientsSection({ data }: { data: ApiClientListResponse }) {
   const { t } = useTranslation(['settings', 'common']);
   const [created, setCreated] = useState<CreatedApiClient | null>(null);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
+  const usage = useApiClientUsage();
+  const usageOf = new Map(usage.data?.items.map((item) => [item.id, item]));
   return (
     <Stack gap="lg">
       <SettingsSection title={t('api.clients.title')} description={t('api.clients.description')}>
@@ -46,7 +51,13 @@ export function ApiClientsSection({ data }: { data: ApiClientListResponse }) {
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {data.items.map((client) => (
-              <ClientRow key={client.id} client={client} onRevoke={() => setRevoking(client)} />
+              <ClientRow
+                key={client.id}
+                client={client}
+                usage={usageOf.get(client.id)}
+                hourlyLimit={usage.data?.hourlyLimit}
+                onRevoke={() => setRevoking(client)}
+              />
             ))}
           </Stack>
         )}
@@ -75,8 +86,19 @@ function LockedNotice() {
   );
 }
 
-function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => void }) {
-  const { t } = useTranslation(['settings', 'common']);
+function ClientRow({
+  client,
+  usage,
+  hourlyLimit,
+  onRevoke,
+}: {
+  client: ApiClient;
+  usage: ApiClientUsage | undefined;
+  hourlyLimit: number | undefined;
+  onRevoke: () => void;
+}) {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const count = (value: number) => formatNumber(value, i18n.language);
   const formatDateTime = useFormatDateTime();
   const isRevoked = client.revokedAt !== null;
   return (
@@ -110,6 +132,15 @@ function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => vo
             {' · '}
             {t('api.clients.created', { date: formatDateTime(client.createdAt) })}
           </Text>
+          {usage && hourlyLimit ? (
+            <Text size="xs" c="dimmed">
+              {t('api.clients.usage', {
+                hour: count(usage.callsThisHour),
+                limit: count(hourlyLimit),
+                today: count(usage.callsToday),
+              })}
+            </Text>
+          ) : null}
         </Stack>
         {isRevoked ? null : (
           <Button
