@@ -35,6 +35,12 @@ const usage: ApiClientUsageResponse = {
 
 function renderSection(data: ApiClientListResponse) {
   const network = stubFetch((request) => {
+    if (request.path === '/api/settings/api-clients/apc_1/rotate-secret' && request.method === 'POST') {
+      return json({
+        ...client({ previousSecretExpiresAt: '2026-11-27T10:00:00.000Z' }),
+        clientSecret: 'cls_rotated_once',
+      });
+    }
     if (request.method === 'POST') {
       const body = request.body as { name: string; scopes: ApiClient['scopes'] };
       return json(
@@ -118,6 +124,35 @@ describe('ApiClientsSection', () => {
     await waitFor(() =>
       expect(network.to('/api/settings/api-clients/apc_1').map((r) => r.method)).toEqual(['DELETE']),
     );
+  });
+
+  it('rotates a secret after confirmation: the new one shown once, with until when the previous one works', async () => {
+    const network = renderSection({
+      items: [client(), client({ id: 'apc_4', name: 'Gone', revokedAt: '2026-11-25T10:00:00.000Z' })],
+      isApiAvailable: true,
+    });
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'Rotate the secret of Gone' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Rotate the secret of Practice system' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate client secret' });
+    expect(within(confirm).getByText(/keeps getting tokens for 24 hours/)).toBeTruthy();
+    expect(network.to('/api/settings/api-clients/apc_1/rotate-secret')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate secret' }));
+    const shown = await screen.findByRole('dialog', { name: 'New client secret' });
+    expect(within(shown).getByDisplayValue('cls_rotated_once')).toBeTruthy();
+    expect(within(shown).getByText(/The previous secret keeps working until Nov 27, 2026/)).toBeTruthy();
+    expect(network.to('/api/settings/api-clients/apc_1/rotate-secret').map((r) => r.method)).toEqual([
+      'POST',
+    ]);
+  });
+
+  it('says until when a replaced secret still works', async () => {
+    renderSection({
+      items: [client({ previousSecretExpiresAt: '2026-11-27T10:00:00.000Z' })],
+      isApiAvailable: true,
+    });
+    const row = await screen.findByRole('listitem', { name: 'Practice system' });
+    expect(within(row).getByText(/^Previous secret valid until Nov 27, 2026/)).toBeTruthy();
   });
 
   it('shows the locked-feature message below Professional, with no form', async () => {
