@@ -30,7 +30,7 @@ export const apiClientSchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   /** After a secret rotation: until when the replaced secret still gets tokens (null: none). */
-  previousSecretExpiresAt: z.string().nullable().optional(),
+  previousSecretExpiresAt: z.string().nullable(),
 });
 export type ApiClient = z.infer<typeof apiClientSchema>;
 

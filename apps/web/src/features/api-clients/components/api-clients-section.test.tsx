@@ -24,6 +24,7 @@ const client = (overrides: Partial<ApiClient> = {}): ApiClient => ({
   createdBy: 'Olivia Owner',
   lastUsedAt: null,
   revokedAt: null,
+  previousSecretExpiresAt: null,
   ...overrides,
 });
 

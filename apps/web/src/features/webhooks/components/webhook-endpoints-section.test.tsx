@@ -25,6 +25,7 @@ const endpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => 
   disabledAt: null,
   failingSince: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  previousSecretExpiresAt: null,
   ...overrides,
 });
 
