@@ -259,7 +259,7 @@ const invoiceJson = (invoice: StripeSandboxInvoice) => ({
  * end ends (customer.subscription.deleted); another renews for a month, invoiced. State changes at
  * once; the events go out one after another, tracked so a test can flush them.
  */
-export function settleStripeSandboxPeriods(state: StripeSandboxState): void {
+function settleStripeSandboxPeriods(state: StripeSandboxState): void {
   const now = unix(state);
   const events: { type: string; object: unknown }[] = [];
   for (const sub of state.subscriptions.values()) {
