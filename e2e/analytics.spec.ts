@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripeSandboxDemo } from '../apps/server/src/integrations/stripe/stripe.sandbox';
 import {
+  baseUrl,
   demoLogin,
   expectAccessible,
   expectNoTruncatedBadges,
@@ -15,8 +17,9 @@ import { callApi } from './support/page-api';
 import { upgradeToProfessional } from './support/plans';
 
 // The demo owner's journey through /analytics. The advanced part needs Professional: a Starter demo
-// clinic is upgraded through the Stripe sandbox for this file and cancelled in the portal after it,
-// so the specs that read the demo clinic on Starter find it as it was.
+// clinic is upgraded through the Stripe sandbox for this file and cancelled after it (in the portal,
+// then ended at once through the sandbox's API), so the specs that read the demo clinic on Starter
+// find it as it was.
 
 let browser: Browser;
 /** The demo owner's own window, which upgrades (and afterwards cancels) the plan. */
@@ -43,12 +46,30 @@ async function ensureProfessional() {
   }
 }
 
-/** Cancels the sandbox subscription in Stripe's portal: the clinic is back on Starter. */
+/**
+ * Cancels the sandbox subscription in Stripe's portal, which keeps Professional until the period's
+ * end (Settings says until when), then ends it at once through the sandbox's Stripe API, as Stripe
+ * does at that end: the clinic is back on Starter.
+ */
 async function cancelProfessional(page: Page) {
   await page.goto('/settings?tab=plan');
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await page.waitForURL('**/sandbox/stripe/portal/bps_*');
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expectVisible(page.getByRole('button', { name: 'Renew subscription' }));
+  const renew = await page
+    .locator('form', { has: page.getByRole('button', { name: 'Renew subscription' }) })
+    .getAttribute('action');
+  const subscriptionId = /\/renew\/(sub_[a-z0-9]+)$/.exec(renew ?? '')?.[1];
+  expect(subscriptionId, `the portal's form ${renew}`).toBeTruthy();
+  await page.goto('/settings?tab=plan');
+  await expectVisible(page.getByText(/^Professional until /));
+  expect(await tierOf(page)).toBe('professional');
+  const ended = await fetch(`${baseUrl()}/sandbox/stripe/v1/subscriptions/${subscriptionId}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${stripeSandboxDemo.secretKey}` },
+  });
+  expect(ended.status).toBe(200);
   await expect.poll(() => tierOf(page), { timeout: 20_000 }).toBe('starter');
 }
 

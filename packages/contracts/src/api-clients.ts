@@ -30,7 +30,7 @@ export const apiClientSchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   /** After a secret rotation: until when the replaced secret still gets tokens (null: none). */
-  previousSecretExpiresAt: z.string().nullable().optional(),
+  previousSecretExpiresAt: z.string().nullable(),
 });
 export type ApiClient = z.infer<typeof apiClientSchema>;
 
@@ -46,3 +46,24 @@ export const createdApiClientSchema = apiClientSchema.extend({ clientSecret: z.s
 export type CreatedApiClient = z.infer<typeof createdApiClientSchema>;
 
 export const apiClientIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** One client's calls: in its hourly budget's current window and since the clinic's midnight. */
+export const apiClientUsageSchema = z.object({
+  id: z.string(),
+  /** Calls counted against the hourly budget in its current window (what X-RateLimit-Remaining is taken from). */
+  callsThisHour: z.number().int().nonnegative(),
+  /** When the budget's window ends; null when no window is open. */
+  hourResetsAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Calls answered since midnight in the clinic's time zone. */
+  callsToday: z.number().int().nonnegative(),
+});
+export type ApiClientUsage = z.infer<typeof apiClientUsageSchema>;
+
+export const apiClientUsageResponseSchema = z.object({
+  items: z.array(apiClientUsageSchema),
+  /** Calls a client may make in an hour on the clinic's plan. */
+  hourlyLimit: z.number().int().positive(),
+  /** The clinic's midnight "today" counts from. */
+  dayStartsAt: z.iso.datetime({ offset: true }),
+});
+export type ApiClientUsageResponse = z.infer<typeof apiClientUsageResponseSchema>;

@@ -51,6 +51,7 @@ export const workAuditActions = [
   'test_case_updated',
   'billing_checkout_started',
   'billing_portal_opened',
+  'billing_subscription_resumed',
   'plan_changed',
   'security_check_initiated',
   'security_full_scan_initiated',

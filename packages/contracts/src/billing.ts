@@ -11,6 +11,10 @@ export type BillingRedirect = z.infer<typeof billingRedirectSchema>;
 export const billingStatusSchema = z.object({
   hasBillingAccount: z.boolean(),
   subscriptionStatus: z.string().nullable(),
+  /** Cancelled in the portal: the paid plan holds until currentPeriodEnd, and can be resumed until then. */
+  cancelAtPeriodEnd: z.boolean(),
+  /** ISO time the current paid period ends; null without a subscription. */
+  currentPeriodEnd: z.iso.datetime({ offset: true }).nullable(),
 });
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
 

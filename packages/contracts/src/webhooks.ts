@@ -64,7 +64,7 @@ export const webhookEndpointSchema = z.object({
   failingSince: z.string().nullable(),
   createdAt: z.string(),
   /** After a secret rotation: until when deliveries are also signed with the replaced secret. */
-  previousSecretExpiresAt: z.string().nullable().optional(),
+  previousSecretExpiresAt: z.string().nullable(),
 });
 export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 

@@ -83,6 +83,7 @@ export function createBearerGuard(deps: { db: Database; now?: () => number }) {
       route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
       statusCode: reply.statusCode,
       durationMs: reply.elapsedTime,
+      at: new Date(clock()),
     });
   }
 

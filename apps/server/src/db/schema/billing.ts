@@ -1,4 +1,4 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clinics } from './clinics';
 
 /** A clinic's Stripe customer and the subscription that sets its plan (the plan itself: clinics.subscription_tier). */
@@ -12,6 +12,9 @@ export const clinicBilling = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     subscriptionStatus: text('subscription_status'),
     priceId: text('price_id'),
+    /** Cancelled in the portal: the plan holds until current_period_end, then Stripe ends the subscription. */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     /** Which Stripe the customer lives in: the sandbox's fake or the configured account. */
     stripeAccount: text('stripe_account').notNull().default('live'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -44,9 +44,18 @@ const subscriptionSchema = z.object({
   object: z.literal('subscription'),
   customer: z.string(),
   status: z.string(),
+  cancel_at_period_end: z.boolean().nullish(),
+  // Since API version 2025-03-31 the period is on each item; older versions put it on the subscription.
+  current_period_end: z.number().int().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
   items: z.object({
-    data: z.array(z.object({ id: z.string(), price: z.object({ id: z.string() }) })),
+    data: z.array(
+      z.object({
+        id: z.string(),
+        price: z.object({ id: z.string() }),
+        current_period_end: z.number().int().nullish(),
+      }),
+    ),
   }),
 });
 
@@ -55,6 +64,9 @@ export type StripeSubscription = {
   customerId: string;
   status: string;
   priceId: string | null;
+  /** Cancelled for the end of the period: still paid for until currentPeriodEnd. */
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: Date | null;
   metadata: Record<string, string>;
 };
 
@@ -63,6 +75,20 @@ function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   if (!parsed.success)
     throw new ProviderError('stripe', 'invalid_response', `Stripe sent an unreadable ${what}`);
   return parsed.data;
+}
+
+function subscriptionOf(subscription: z.infer<typeof subscriptionSchema>): StripeSubscription {
+  const item = subscription.items.data[0];
+  const periodEnd = item?.current_period_end ?? subscription.current_period_end ?? null;
+  return {
+    id: subscription.id,
+    customerId: subscription.customer,
+    status: subscription.status,
+    priceId: item?.price.id ?? null,
+    cancelAtPeriodEnd: subscription.cancel_at_period_end ?? false,
+    currentPeriodEnd: periodEnd === null ? null : new Date(periodEnd * 1000),
+    metadata: subscription.metadata ?? {},
+  };
 }
 
 /** Stripe Billing (providers.md §11): form-encoded POSTs with bracketed nesting, Bearer secret key. */
@@ -150,14 +176,21 @@ export function createStripeClient(config: StripeClientConfig) {
         url: `${base}/subscriptions/${encodeURIComponent(id)}`,
         headers: headers(),
       });
-      const subscription = parse(subscriptionSchema, response.body, 'subscription');
-      return {
-        id: subscription.id,
-        customerId: subscription.customer,
-        status: subscription.status,
-        priceId: subscription.items.data[0]?.price.id ?? null,
-        metadata: subscription.metadata ?? {},
-      };
+      return subscriptionOf(parse(subscriptionSchema, response.body, 'subscription'));
+    },
+
+    /** Sets or clears cancellation at the period's end (clearing it is the portal's "Renew"). */
+    async setCancelAtPeriodEnd(input: {
+      subscriptionId: string;
+      cancelAtPeriodEnd: boolean;
+      idempotencyKey: string;
+    }): Promise<StripeSubscription> {
+      const response = await post(
+        `/subscriptions/${encodeURIComponent(input.subscriptionId)}`,
+        { cancel_at_period_end: String(input.cancelAtPeriodEnd) },
+        input.idempotencyKey,
+      );
+      return subscriptionOf(parse(subscriptionSchema, response.body, 'subscription'));
     },
   };
 }

@@ -165,4 +165,55 @@ describe('Stripe client against the sandbox', () => {
     ).rejects.toMatchObject({ kind: 'bad_request', providerReason: "No such price: 'price_nope'" });
     await expect(client().getSubscription('sub_nope')).rejects.toMatchObject({ kind: 'not_found' });
   });
+
+  it('reads the period and sets cancel_at_period_end; a cancelled subscription or an unknown parameter is refused', async () => {
+    const customer = await client().createCustomer({
+      email: null,
+      name: 'Period',
+      clinicId: 'cln_p',
+      idempotencyKey: 'k-cus-p',
+    });
+    const session = await client().createCheckoutSession({
+      customerId: customer.id,
+      priceId: stripeSandboxDemo.prices.professional,
+      clinicId: 'cln_p',
+      successUrl: 'http://app.test/ok',
+      cancelUrl: 'http://app.test/cancel',
+      idempotencyKey: 'k-cs-p',
+    });
+    state.now = () => new Date('2026-01-31T12:00:00Z');
+    await fetch(`${base}/checkout/${session.id}/pay`, { method: 'POST', redirect: 'manual' });
+    const subscriptionId = state.sessions.get(session.id)!.subscription!;
+    const subscription = await client().getSubscription(subscriptionId);
+    // Monthly from the 31st: Stripe ends the period on the month's last day.
+    expect(subscription).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      currentPeriodEnd: new Date('2026-02-28T12:00:00Z'),
+    });
+    const cancelled = await client().setCancelAtPeriodEnd({
+      subscriptionId,
+      cancelAtPeriodEnd: true,
+      idempotencyKey: 'k-sub-p1',
+    });
+    expect(cancelled).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect(state.events.at(-1)?.type).toBe('customer.subscription.updated');
+
+    const unknown = await fetch(`${base}/v1/subscriptions/${subscriptionId}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${stripeSandboxDemo.secretKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'cancel_at=1',
+    });
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).error).toMatchObject({ param: 'cancel_at' });
+
+    state.now = () => new Date('2026-03-01T00:00:00Z');
+    await expect(
+      client().setCancelAtPeriodEnd({ subscriptionId, cancelAtPeriodEnd: false, idempotencyKey: 'k-sub-p2' }),
+    ).rejects.toMatchObject({ kind: 'bad_request' });
+    expect(await client().getSubscription(subscriptionId)).toMatchObject({ status: 'canceled' });
+  });
 });

@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { postSandboxWebhook } from '../http/sandbox-webhooks';
+import { postSandboxWebhook, trackSandboxWork } from '../http/sandbox-webhooks';
 import { stripeSignatureHeader } from './stripe.webhook';
 
 // A wire-compatible Stripe Billing fake (providers.md §11): the API routes the client calls, a
 // hosted Checkout page whose "Pay" completes the session and POSTs the signed webhooks, and a
-// customer portal listing invoices with "Cancel subscription". What it checks: the Bearer secret
+// customer portal listing invoices with "Cancel subscription" (at the period's end, Stripe's default,
+// with "Renew subscription" until then). Monthly periods: when the fake's clock passes a period's end,
+// the next request renews it (invoice.paid, customer.subscription.updated) or ends a cancelled one
+// (customer.subscription.deleted), as Stripe's own timer would have. What it checks: the Bearer secret
 // key, form-encoded bodies with bracketed keys, required fields, known customers and prices,
 // Idempotency-Key (same key and body: the first answer; another body: idempotency_error).
 
@@ -36,6 +39,12 @@ export type StripeSandboxSubscription = {
   priceId: string;
   metadata: Record<string, string>;
   created: number;
+  /** Unix seconds; monthly periods from the creation day. */
+  currentPeriodStart: number;
+  currentPeriodEnd: number;
+  cancelAtPeriodEnd: boolean;
+  canceledAt: number | null;
+  endedAt: number | null;
 };
 type StripeSandboxInvoice = {
   id: string;
@@ -110,6 +119,22 @@ export function createDemoStripeSandboxState(professional: {
 const newStripeId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const unix = (state: StripeSandboxState) => Math.floor(state.now().getTime() / 1000);
 
+/**
+ * The end of the monthly period starting at `from`, on the billing anchor's day and time (Stripe's
+ * billing_cycle_anchor): the 31st bills on the 28th in February and on the 31st again in March.
+ */
+function periodEndAfter(anchorSeconds: number, fromSeconds: number): number {
+  const anchor = new Date(anchorSeconds * 1000);
+  const from = new Date(fromSeconds * 1000);
+  const year = from.getUTCFullYear();
+  const month = from.getUTCMonth() + 1;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const day = Math.min(anchor.getUTCDate(), lastDay);
+  return (
+    Date.UTC(year, month, day, anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds()) / 1000
+  );
+}
+
 type StripeErrorType = 'invalid_request_error' | 'idempotency_error' | 'api_error';
 const stripeError = (
   reply: FastifyReply,
@@ -140,6 +165,10 @@ const subscriptionJson = (sub: StripeSandboxSubscription, state: StripeSandboxSt
   customer: sub.customer,
   status: sub.status,
   created: sub.created,
+  cancel_at_period_end: sub.cancelAtPeriodEnd,
+  cancel_at: sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null,
+  canceled_at: sub.canceledAt,
+  ended_at: sub.endedAt,
   metadata: sub.metadata,
   items: {
     object: 'list',
@@ -147,6 +176,8 @@ const subscriptionJson = (sub: StripeSandboxSubscription, state: StripeSandboxSt
       {
         id: sub.itemId,
         object: 'subscription_item',
+        current_period_start: sub.currentPeriodStart,
+        current_period_end: sub.currentPeriodEnd,
         price: {
           id: sub.priceId,
           object: 'price',
@@ -207,6 +238,76 @@ export async function emitStripeEvent(
   return event.id;
 }
 
+function invoiceFor(state: StripeSandboxState, sub: StripeSandboxSubscription): StripeSandboxInvoice {
+  const invoice: StripeSandboxInvoice = {
+    id: newStripeId('in'),
+    customer: sub.customer,
+    subscription: sub.id,
+    amountPaid: state.prices.get(sub.priceId)?.unitAmount ?? 0,
+    status: 'paid',
+    created: sub.currentPeriodStart,
+  };
+  state.invoices.push(invoice);
+  return invoice;
+}
+
+const invoiceJson = (invoice: StripeSandboxInvoice) => ({
+  id: invoice.id,
+  object: 'invoice',
+  customer: invoice.customer,
+  subscription: invoice.subscription,
+  amount_paid: invoice.amountPaid,
+  status: invoice.status,
+  created: invoice.created,
+});
+
+/**
+ * What Stripe does when the clock passes a period's end: a subscription cancelled at the period's
+ * end ends (customer.subscription.deleted); another renews for a month, invoiced. State changes at
+ * once; the events go out one after another, tracked so a test can flush them.
+ */
+function settleStripeSandboxPeriods(state: StripeSandboxState): void {
+  const now = unix(state);
+  const events: { type: string; object: unknown }[] = [];
+  for (const sub of state.subscriptions.values()) {
+    if (sub.status !== 'active') continue;
+    if (sub.cancelAtPeriodEnd && sub.currentPeriodEnd <= now) {
+      sub.status = 'canceled';
+      sub.canceledAt = sub.canceledAt ?? sub.currentPeriodEnd;
+      sub.endedAt = sub.currentPeriodEnd;
+      events.push({ type: 'customer.subscription.deleted', object: subscriptionJson(sub, state) });
+      continue;
+    }
+    let renewed = false;
+    while (!sub.cancelAtPeriodEnd && sub.currentPeriodEnd <= now) {
+      sub.currentPeriodStart = sub.currentPeriodEnd;
+      sub.currentPeriodEnd = periodEndAfter(sub.created, sub.currentPeriodStart);
+      events.push({ type: 'invoice.paid', object: invoiceJson(invoiceFor(state, sub)) });
+      renewed = true;
+    }
+    if (renewed) events.push({ type: 'customer.subscription.updated', object: subscriptionJson(sub, state) });
+  }
+  if (events.length === 0) return;
+  trackSandboxWork(
+    state,
+    (async () => {
+      for (const event of events) await emitStripeEvent(state, event.type, event.object);
+    })(),
+  );
+}
+
+/** The portal's "Cancel subscription" and "Renew subscription", and the API's cancel_at_period_end. */
+async function setCancelAtPeriodEnd(
+  state: StripeSandboxState,
+  sub: StripeSandboxSubscription,
+  cancelAtPeriodEnd: boolean,
+) {
+  if (sub.cancelAtPeriodEnd === cancelAtPeriodEnd) return;
+  sub.cancelAtPeriodEnd = cancelAtPeriodEnd;
+  sub.canceledAt = cancelAtPeriodEnd ? unix(state) : null;
+  await emitStripeEvent(state, 'customer.subscription.updated', subscriptionJson(sub, state));
+}
+
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
 
@@ -230,6 +331,7 @@ export function stripeSandbox(state: StripeSandboxState) {
     const api =
       (handler: (request: FastifyRequest, form: Record<string, string>, reply: FastifyReply) => unknown) =>
       async (request: FastifyRequest, reply: FastifyReply) => {
+        settleStripeSandboxPeriods(state);
         const auth = request.headers.authorization ?? '';
         const key = auth.startsWith('Bearer ') ? auth.slice('Bearer '.length) : '';
         if (!state.secretKeys.has(key)) {
@@ -378,6 +480,61 @@ export function stripeSandbox(state: StripeSandboxState) {
       }),
     );
 
+    app.post(
+      '/v1/subscriptions/:id',
+      api(async (request, form, reply) => {
+        const sub = state.subscriptions.get((request.params as { id: string }).id);
+        if (!sub) return stripeError(reply, 404, 'invalid_request_error', 'No such subscription');
+        const unknown = Object.keys(form).find((name) => name !== 'cancel_at_period_end');
+        if (unknown) {
+          return stripeError(
+            reply,
+            400,
+            'invalid_request_error',
+            `Received unknown parameter: ${unknown}`,
+            unknown,
+          );
+        }
+        const value = form.cancel_at_period_end;
+        if (value !== undefined && value !== 'true' && value !== 'false') {
+          return stripeError(
+            reply,
+            400,
+            'invalid_request_error',
+            'Invalid boolean: cancel_at_period_end',
+            'cancel_at_period_end',
+          );
+        }
+        if (sub.status === 'canceled') {
+          return stripeError(
+            reply,
+            400,
+            'invalid_request_error',
+            'A canceled subscription can only update its cancellation_details and metadata.',
+          );
+        }
+        if (value !== undefined) await setCancelAtPeriodEnd(state, sub, value === 'true');
+        return subscriptionJson(sub, state);
+      }),
+    );
+
+    // Cancels at once (Stripe's "Cancel a subscription"), unlike the portal's cancel at the period's end.
+    app.delete(
+      '/v1/subscriptions/:id',
+      api(async (request, _form, reply) => {
+        const sub = state.subscriptions.get((request.params as { id: string }).id);
+        if (!sub) return stripeError(reply, 404, 'invalid_request_error', 'No such subscription');
+        if (sub.status === 'canceled') {
+          return stripeError(reply, 400, 'invalid_request_error', 'This subscription is already canceled.');
+        }
+        sub.status = 'canceled';
+        sub.canceledAt = unix(state);
+        sub.endedAt = sub.canceledAt;
+        await emitStripeEvent(state, 'customer.subscription.deleted', subscriptionJson(sub, state));
+        return subscriptionJson(sub, state);
+      }),
+    );
+
     app.get(
       '/v1/prices/:id',
       api((request, _form, reply) => {
@@ -426,6 +583,7 @@ export function stripeSandbox(state: StripeSandboxState) {
       const session = state.sessions.get((request.params as { id: string }).id);
       if (!session) return reply.status(404).type('text/html').send(page('Checkout not found', ''));
       if (session.status === 'open') {
+        const created = unix(state);
         const sub: StripeSandboxSubscription = {
           id: newStripeId('sub'),
           customer: session.customer,
@@ -433,19 +591,17 @@ export function stripeSandbox(state: StripeSandboxState) {
           itemId: newStripeId('si'),
           priceId: session.priceId,
           metadata: session.subscriptionMetadata,
-          created: unix(state),
+          created,
+          currentPeriodStart: created,
+          currentPeriodEnd: periodEndAfter(created, created),
+          cancelAtPeriodEnd: false,
+          canceledAt: null,
+          endedAt: null,
         };
         state.subscriptions.set(sub.id, sub);
         session.status = 'complete';
         session.subscription = sub.id;
-        state.invoices.push({
-          id: newStripeId('in'),
-          customer: sub.customer,
-          subscription: sub.id,
-          amountPaid: state.prices.get(sub.priceId)?.unitAmount ?? 0,
-          status: 'paid',
-          created: unix(state),
-        });
+        invoiceFor(state, sub);
         // Stripe's order is not guaranteed; these go one after another, each answered before the next.
         await emitStripeEvent(state, 'customer.subscription.created', subscriptionJson(sub, state));
         await emitStripeEvent(state, 'checkout.session.completed', sessionJson(session, ''));
@@ -456,16 +612,25 @@ export function stripeSandbox(state: StripeSandboxState) {
     app.get('/portal/:id', async (request, reply) => {
       const portal = state.portals.get((request.params as { id: string }).id);
       if (!portal) return reply.status(404).type('text/html').send(page('Portal session not found', ''));
+      settleStripeSandboxPeriods(state);
       const subs = [...state.subscriptions.values()].filter((s) => s.customer === portal.customer);
       const invoices = state.invoices.filter((i) => i.customer === portal.customer);
       const subList = subs
         .map((s) => {
           const price = state.prices.get(s.priceId);
-          const cancel =
+          const periodEnd = new Date(s.currentPeriodEnd * 1000).toISOString().slice(0, 10);
+          const action = s.cancelAtPeriodEnd ? 'renew' : 'cancel';
+          const control =
             s.status === 'active'
-              ? `<form method="post" action="${escapeHtml(`${app.prefix}/portal/${portal.id}/cancel/${s.id}`)}"><button type="submit">Cancel subscription</button></form>`
+              ? `<form method="post" action="${escapeHtml(`${app.prefix}/portal/${portal.id}/${action}/${s.id}`)}"><button type="submit">${s.cancelAtPeriodEnd ? 'Renew subscription' : 'Cancel subscription'}</button></form>`
               : '';
-          return `<li>${escapeHtml(price?.productName ?? s.priceId)}: ${escapeHtml(s.status)}${cancel}</li>`;
+          const label =
+            s.status === 'active'
+              ? s.cancelAtPeriodEnd
+                ? `cancels on ${periodEnd}`
+                : `active, renews on ${periodEnd}`
+              : s.status;
+          return `<li>${escapeHtml(price?.productName ?? s.priceId)}: ${escapeHtml(label)}${control}</li>`;
         })
         .join('');
       const invoiceList = invoices
@@ -484,17 +649,24 @@ export function stripeSandbox(state: StripeSandboxState) {
         );
     });
 
-    app.post('/portal/:id/cancel/:subscriptionId', async (request, reply) => {
-      const { id, subscriptionId } = request.params as { id: string; subscriptionId: string };
+    app.post('/portal/:id/:action/:subscriptionId', async (request, reply) => {
+      const { id, action, subscriptionId } = request.params as {
+        id: string;
+        action: string;
+        subscriptionId: string;
+      };
       const portal = state.portals.get(id);
       const sub = state.subscriptions.get(subscriptionId);
-      if (!portal || !sub || sub.customer !== portal.customer) {
+      if (
+        !portal ||
+        !sub ||
+        sub.customer !== portal.customer ||
+        (action !== 'cancel' && action !== 'renew')
+      ) {
         return reply.status(404).type('text/html').send(page('Subscription not found', ''));
       }
-      if (sub.status === 'active') {
-        sub.status = 'canceled';
-        await emitStripeEvent(state, 'customer.subscription.deleted', subscriptionJson(sub, state));
-      }
+      settleStripeSandboxPeriods(state);
+      if (sub.status === 'active') await setCancelAtPeriodEnd(state, sub, action === 'cancel');
       return reply.redirect(`${app.prefix}/portal/${portal.id}`, 303);
     });
   };

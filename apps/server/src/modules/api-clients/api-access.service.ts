@@ -47,7 +47,8 @@ export async function findApiCaller(db: Database, token: string, now: Date): Pro
   };
 }
 
-const hourMs = 3_600_000;
+/** The hourly budget's window: it opens at a client's first call and lasts an hour. */
+export const apiBudgetWindowMs = 3_600_000;
 
 /** The counter of one client's hourly budget in the rate_limits table. */
 export const apiRateLimitKey = (clinicId: string, apiClientId: string) => `apiv1:${clinicId}:${apiClientId}`;
@@ -85,7 +86,7 @@ export function countApiCall(db: Database, caller: ApiCaller, now: Date): Promis
     db,
     apiRateLimitKey(caller.context.clinicId, caller.apiClientId),
     caller.requestsPerHour,
-    hourMs,
+    apiBudgetWindowMs,
     now,
   );
 }
@@ -102,13 +103,17 @@ export function countAnonymousApiCall(db: Database, address: string, now: Date):
 export function recordApiCall(
   db: Database,
   caller: ApiCaller,
-  call: { method: string; route: string; statusCode: number; durationMs: number },
+  call: { method: string; route: string; statusCode: number; durationMs: number; at: Date },
 ) {
   return insertApiCall(db, {
     id: newId('apl'),
     clinicId: caller.context.clinicId,
     apiClientId: caller.apiClientId,
-    ...call,
+    method: call.method,
+    route: call.route,
+    statusCode: call.statusCode,
     durationMs: Math.max(0, Math.round(call.durationMs)),
+    // The app's clock, as the hourly budget counts by it.
+    createdAt: call.at,
   });
 }

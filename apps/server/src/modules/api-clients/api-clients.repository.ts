@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { apiAccessTokens, apiCallLog, apiClients, clinics, users } from '../../db/schema';
+import { apiAccessTokens, apiCallLog, apiClients, clinics, rateLimits, users } from '../../db/schema';
 
 type ApiClientRow = typeof apiClients.$inferSelect;
 export type ApiClientListRow = ApiClientRow & { createdByName: string | null; lastUsedAt: Date | null };
@@ -174,4 +174,31 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
 
 export async function insertApiCall(db: Database, values: typeof apiCallLog.$inferInsert) {
   await db.insert(apiCallLog).values(values);
+}
+
+/** The clinic's clients with their calls since an instant (every client, 0 when none). */
+export function countApiCallsSince(db: Database, clinicId: string, since: Date) {
+  return db
+    .select({ id: apiClients.id, calls: count(apiCallLog.id) })
+    .from(apiClients)
+    .leftJoin(
+      apiCallLog,
+      and(
+        eq(apiCallLog.clinicId, apiClients.clinicId),
+        eq(apiCallLog.apiClientId, apiClients.id),
+        gte(apiCallLog.createdAt, since),
+      ),
+    )
+    .where(eq(apiClients.clinicId, clinicId))
+    .groupBy(apiClients.id, apiClients.createdAt)
+    .orderBy(desc(apiClients.createdAt), apiClients.id);
+}
+
+/** Rate-limit counters by key, as they stand (read only: nothing is counted). */
+export function findRateLimitCounters(db: Database, keys: string[]) {
+  if (keys.length === 0) return Promise.resolve([]);
+  return db
+    .select({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.lastRequest })
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, keys));
 }

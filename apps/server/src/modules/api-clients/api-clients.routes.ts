@@ -2,6 +2,7 @@ import {
   apiClientIdParamsSchema,
   apiClientListResponseSchema,
   apiClientSchema,
+  apiClientUsageResponseSchema,
   createApiClientBodySchema,
   createdApiClientSchema,
 } from '@careloop/contracts/api-clients';
@@ -9,6 +10,7 @@ import { errorResponseSchema } from '@careloop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
 import { clinicContextOf } from '../../plugins/route-access';
+import { getApiClientUsage } from './api-client-usage.service';
 import {
   createApiClient,
   listApiClients,
@@ -31,6 +33,19 @@ export const apiClientsRoutes =
         },
       },
       async (request) => listApiClients(deps, clinicContextOf(request)),
+    );
+
+    app.get(
+      '/api/settings/api-clients/usage',
+      {
+        config: { access: 'manager' },
+        schema: {
+          tags: ['settings'],
+          summary: "Each API client's calls this hour (its hourly budget's window) and today (clinic time)",
+          response: { 200: apiClientUsageResponseSchema },
+        },
+      },
+      async (request) => getApiClientUsage(deps, clinicContextOf(request)),
     );
 
     app.post(

@@ -32,6 +32,7 @@ const isApiScope = (value: string): value is ApiScope => apiScopes.some((scope) 
 
 function toApiClient(
   row: Omit<ApiClientListRow, 'createdByName'> & { createdByName?: string | null },
+  now: number,
 ): ApiClient {
   return {
     id: row.id,
@@ -42,13 +43,21 @@ function toApiClient(
     createdBy: row.createdByName ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
-    previousSecretExpiresAt: row.previousSecretExpiresAt?.toISOString() ?? null,
+    // A replaced secret past its overlap gets no tokens: there is nothing left to say about it.
+    previousSecretExpiresAt:
+      row.previousSecretExpiresAt && row.previousSecretExpiresAt.getTime() > now
+        ? row.previousSecretExpiresAt.toISOString()
+        : null,
   };
 }
 
 export async function listApiClients(deps: Deps, ctx: ClinicContext): Promise<ApiClientListResponse> {
   const rows = await listApiClientRows(deps.db, ctx.clinicId);
-  return { items: rows.map(toApiClient), isApiAvailable: canUseApi(ctx.clinic.subscriptionTier) };
+  const now = (deps.clock ?? Date.now)();
+  return {
+    items: rows.map((row) => toApiClient(row, now)),
+    isApiAvailable: canUseApi(ctx.clinic.subscriptionTier),
+  };
 }
 
 /** A new client of the caller's clinic (Professional and up); its secret is in this answer only. */
@@ -79,7 +88,7 @@ export async function createApiClient(
     detail: { scopes },
   });
   return {
-    ...toApiClient({ ...row, lastUsedAt: null, createdByName: ctx.user.name }),
+    ...toApiClient({ ...row, lastUsedAt: null, createdByName: ctx.user.name }, (deps.clock ?? Date.now)()),
     clientSecret,
   };
 }
@@ -96,7 +105,7 @@ export async function revokeApiClient(deps: Deps, ctx: ClinicContext, id: string
     resourceId: row.id,
     riskLevel: 'medium',
   });
-  return toApiClient({ ...row, lastUsedAt: null });
+  return toApiClient({ ...row, lastUsedAt: null }, (deps.clock ?? Date.now)());
 }
 
 /**
@@ -124,5 +133,5 @@ export async function rotateApiClientSecret(
     resourceId: row.id,
     riskLevel: 'medium',
   });
-  return { ...toApiClient({ ...row, lastUsedAt: null }), clientSecret };
+  return { ...toApiClient({ ...row, lastUsedAt: null }, (deps.clock ?? Date.now)()), clientSecret };
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clinicBilling, clinics, stripeEvents } from '../../db/schema';
 
@@ -62,6 +62,8 @@ export type EventOutcome = {
     subscriptionId: string;
     status: string;
     priceId: string | null;
+    cancelAtPeriodEnd: boolean;
+    currentPeriodEnd: Date | null;
     tier: string;
   } | null;
 };
@@ -87,6 +89,8 @@ export async function applyStripeEvent(db: Database, outcome: EventOutcome) {
         stripeSubscriptionId: change.subscriptionId,
         subscriptionStatus: change.status,
         priceId: change.priceId,
+        cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+        currentPeriodEnd: change.currentPeriodEnd,
         updatedAt: sql`now()`,
       })
       .where(eq(clinicBilling.clinicId, clinicId));
@@ -103,6 +107,25 @@ export async function applyStripeEvent(db: Database, outcome: EventOutcome) {
     }
     return { applied: true as const, previousTier: before?.tier ?? null, tier: change.tier };
   });
+}
+
+/** The subscription's state as Stripe answered a change made from here (Stripe's webhook follows). */
+export async function updateSubscriptionState(
+  db: Database,
+  clinicId: string,
+  subscription: { id: string; status: string; cancelAtPeriodEnd: boolean; currentPeriodEnd: Date | null },
+) {
+  await db
+    .update(clinicBilling)
+    .set({
+      subscriptionStatus: subscription.status,
+      cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+      currentPeriodEnd: subscription.currentPeriodEnd,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(eq(clinicBilling.clinicId, clinicId), eq(clinicBilling.stripeSubscriptionId, subscription.id)),
+    );
 }
 
 /** Sets a clinic's plan as sales arranged it; the previous tier, or null when there is no such clinic. */

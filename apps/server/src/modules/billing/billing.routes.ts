@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { stripeSandboxDemo } from '../../integrations/stripe/stripe.sandbox';
 import { clinicContextOf } from '../../plugins/route-access';
-import { getBillingStatus, openBillingPortal, startCheckout } from './billing.service';
+import { getBillingStatus, openBillingPortal, resumeSubscription, startCheckout } from './billing.service';
 import { receiveStripeWebhook, StripeWebhookRefused } from './stripe-webhook.service';
 
 const tags = ['billing'];
@@ -37,7 +37,7 @@ export const billingRoutes =
         config: { access: 'owner' },
         schema: {
           tags,
-          summary: 'Whether the clinic has a Stripe billing account',
+          summary: 'Whether the clinic has a Stripe billing account, and when a cancelled plan ends',
           response: { 200: billingStatusSchema },
         },
       },
@@ -77,6 +77,20 @@ export const billingRoutes =
       async (request) => openBillingPortal(deps, clinicContextOf(request)),
     );
 
+    app.post(
+      '/api/billing/resume',
+      {
+        config: { access: 'owner' },
+        schema: {
+          tags,
+          summary: 'Resumes a subscription cancelled for the end of its period, before that end',
+          body: z.object({}).strict(),
+          response: { 200: billingStatusSchema, 409: errorResponseSchema, 502: errorResponseSchema },
+        },
+      },
+      async (request) => resumeSubscription(deps, clinicContextOf(request)),
+    );
+
     await app.register(async (hooks) => {
       // The signature is over the raw bytes: this scope keeps the body as they came.
       hooks.removeAllContentTypeParsers();
@@ -102,7 +116,7 @@ export const billingRoutes =
             return await receiveStripeWebhook(deps, {
               rawBody: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
               signature: request.headers['stripe-signature'],
-              now: new Date(),
+              now: new Date((deps.clock ?? Date.now)()),
             });
           } catch (error) {
             if (!(error instanceof StripeWebhookRefused)) throw error;

@@ -7,7 +7,7 @@ import { createStripeClient, describeStripeError } from '../../integrations/stri
 import { AppError, badRequest, conflict } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
-import { findClinicBilling, insertClinicBilling } from './billing.repository';
+import { findClinicBilling, insertClinicBilling, updateSubscriptionState } from './billing.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'log'>;
 type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic'>;
@@ -18,6 +18,7 @@ const billingMessages = {
   starter: 'To return to Starter, cancel the subscription in the billing portal',
   alreadyOnPlan: 'Your clinic is already on this plan or a higher one',
   noBillingAccount: 'Your clinic has no billing account yet: upgrade first',
+  notCancelling: 'The subscription is not set to end, so there is nothing to resume',
   providerFailed: 'Stripe could not be reached. Please try again in a few minutes',
   priceMismatch:
     "The plan's price in Stripe is not the price CareLoop shows, so checkout is stopped before anyone is charged. Please contact support",
@@ -152,11 +153,45 @@ export async function openBillingPortal(deps: Deps, ctx: Caller) {
   return { url: session.url };
 }
 
-/** Whether the clinic has a billing account (so Settings offers the portal). */
+/** Whether the clinic has a billing account (so Settings offers the portal) and when a cancelled plan ends. */
 export async function getBillingStatus(deps: Deps, ctx: Caller) {
   const billing = await findClinicBilling(deps.db, ctx.clinicId);
+  const isActive = billing?.subscriptionStatus !== 'canceled';
   return {
     hasBillingAccount: billing !== null,
     subscriptionStatus: billing?.subscriptionStatus ?? null,
+    cancelAtPeriodEnd: isActive && (billing?.cancelAtPeriodEnd ?? false),
+    currentPeriodEnd: isActive ? (billing?.currentPeriodEnd?.toISOString() ?? null) : null,
   };
+}
+
+/**
+ * "Resume" before a cancelled plan's period ends: clears Stripe's cancel_at_period_end, as the
+ * portal's "Renew" does. The answer is stored at once; Stripe's webhook confirms it.
+ */
+export async function resumeSubscription(deps: Deps, ctx: Caller) {
+  const account = accountOf(deps, ctx);
+  const billing = await findClinicBilling(deps.db, ctx.clinicId);
+  if (!billing || billing.stripeAccount !== account.kind || !billing.stripeSubscriptionId) {
+    throw conflict(billingMessages.noBillingAccount);
+  }
+  if (!billing.cancelAtPeriodEnd || billing.subscriptionStatus === 'canceled') {
+    throw conflict(billingMessages.notCancelling);
+  }
+  const subscriptionId = billing.stripeSubscriptionId;
+  const subscription = await callStripe(() =>
+    stripeClientFor(deps, account).setCancelAtPeriodEnd({
+      subscriptionId,
+      cancelAtPeriodEnd: false,
+      idempotencyKey: randomUUID(),
+    }),
+  );
+  await updateSubscriptionState(deps.db, ctx.clinicId, subscription);
+  await recordUserAction(deps.db, {
+    clinicId: ctx.clinicId,
+    userId: ctx.userId,
+    action: 'billing_subscription_resumed',
+    context: { subscriptionId, stripeAccount: account.kind },
+  });
+  return getBillingStatus(deps, ctx);
 }

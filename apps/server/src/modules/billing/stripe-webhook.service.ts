@@ -122,6 +122,8 @@ export async function receiveStripeWebhook(
           subscriptionId: subscription.id,
           status: subscription.status,
           priceId: subscription.priceId,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          currentPeriodEnd: subscription.currentPeriodEnd,
           tier,
         };
       }

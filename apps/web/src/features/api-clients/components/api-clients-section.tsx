@@ -1,13 +1,14 @@
 import {
   type ApiClient,
   type ApiClientListResponse,
+  type ApiClientUsage,
   type ApiScope,
   apiScopes,
   type CreatedApiClient,
 } from '@careloop/contracts/api-clients';
 import { planMessages } from '@careloop/domain/plans';
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconCrown, IconKey, IconTrash } from '@tabler/icons-react';
+import { IconCrown, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,8 +19,11 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { translateDomainMessage } from '../../../lib/domain-messages';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
+import { formatNumber } from '../../../public/components/format';
 import { useCreateApiClient } from '../api/create-api-client';
+import { useApiClientUsage } from '../api/get-api-client-usage';
 import { useRevokeApiClient } from '../api/revoke-api-client';
+import { useRotateApiClientSecret } from '../api/rotate-api-client-secret';
 import { validateApiClientDraft } from '../api-clients.utils';
 
 function useFormatDateTime() {
@@ -36,6 +40,10 @@ export function ApiClientsSection({ data }: { data: ApiClientListResponse }) {
   const { t } = useTranslation(['settings', 'common']);
   const [created, setCreated] = useState<CreatedApiClient | null>(null);
   const [revoking, setRevoking] = useState<ApiClient | null>(null);
+  const [rotating, setRotating] = useState<ApiClient | null>(null);
+  const [rotated, setRotated] = useState<CreatedApiClient | null>(null);
+  const usage = useApiClientUsage();
+  const usageOf = new Map(usage.data?.items.map((item) => [item.id, item]));
   return (
     <Stack gap="lg">
       <SettingsSection title={t('api.clients.title')} description={t('api.clients.description')}>
@@ -46,13 +54,22 @@ export function ApiClientsSection({ data }: { data: ApiClientListResponse }) {
         ) : (
           <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {data.items.map((client) => (
-              <ClientRow key={client.id} client={client} onRevoke={() => setRevoking(client)} />
+              <ClientRow
+                key={client.id}
+                client={client}
+                usage={usageOf.get(client.id)}
+                hourlyLimit={usage.data?.hourlyLimit}
+                onRevoke={() => setRevoking(client)}
+                onRotate={() => setRotating(client)}
+              />
             ))}
           </Stack>
         )}
       </SettingsSection>
       {data.isApiAvailable ? <CreateClientForm onCreated={setCreated} /> : <LockedNotice />}
       <SecretDialog client={created} onClose={() => setCreated(null)} />
+      <SecretDialog client={rotated} onClose={() => setRotated(null)} />
+      <RotateDialog client={rotating} onClose={() => setRotating(null)} onRotated={setRotated} />
       <RevokeDialog client={revoking} onClose={() => setRevoking(null)} />
     </Stack>
   );
@@ -75,8 +92,21 @@ function LockedNotice() {
   );
 }
 
-function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => void }) {
-  const { t } = useTranslation(['settings', 'common']);
+function ClientRow({
+  client,
+  usage,
+  hourlyLimit,
+  onRevoke,
+  onRotate,
+}: {
+  client: ApiClient;
+  usage: ApiClientUsage | undefined;
+  hourlyLimit: number | undefined;
+  onRevoke: () => void;
+  onRotate: () => void;
+}) {
+  const { t, i18n } = useTranslation(['settings', 'common']);
+  const count = (value: number) => formatNumber(value, i18n.language);
   const formatDateTime = useFormatDateTime();
   const isRevoked = client.revokedAt !== null;
   return (
@@ -110,17 +140,41 @@ function ClientRow({ client, onRevoke }: { client: ApiClient; onRevoke: () => vo
             {' · '}
             {t('api.clients.created', { date: formatDateTime(client.createdAt) })}
           </Text>
+          {client.previousSecretExpiresAt && !isRevoked ? (
+            <Text size="xs" c="dimmed">
+              {t('api.clients.previousSecret', { date: formatDateTime(client.previousSecretExpiresAt) })}
+            </Text>
+          ) : null}
+          {usage && hourlyLimit ? (
+            <Text size="xs" c="dimmed">
+              {t('api.clients.usage', {
+                hour: count(usage.callsThisHour),
+                limit: count(hourlyLimit),
+                today: count(usage.callsToday),
+              })}
+            </Text>
+          ) : null}
         </Stack>
         {isRevoked ? null : (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden="true" />}
-            onClick={onRevoke}
-            aria-label={t('api.clients.revokeNamed', { name: client.name })}
-          >
-            {t('api.clients.revoke')}
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="subtle"
+              leftSection={<IconRefresh size={16} aria-hidden="true" />}
+              onClick={onRotate}
+              aria-label={t('api.clients.rotateNamed', { name: client.name })}
+            >
+              {t('api.clients.rotate')}
+            </Button>
+            <Button
+              variant="subtle"
+              color="red"
+              leftSection={<IconTrash size={16} aria-hidden="true" />}
+              onClick={onRevoke}
+              aria-label={t('api.clients.revokeNamed', { name: client.name })}
+            >
+              {t('api.clients.revoke')}
+            </Button>
+          </Group>
         )}
       </Group>
     </Paper>
@@ -211,6 +265,8 @@ function CreateClientForm({ onCreated }: { onCreated: (client: CreatedApiClient)
 
 function SecretDialog({ client, onClose }: { client: CreatedApiClient | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
+  const formatDateTime = useFormatDateTime();
+  const previousExpiresAt = client?.previousSecretExpiresAt;
   return (
     <SecretOnceDialog
       secrets={
@@ -222,8 +278,12 @@ function SecretDialog({ client, onClose }: { client: CreatedApiClient | null; on
           : null
       }
       onClose={onClose}
-      title={t('api.secret.title')}
-      warning={t('api.secret.once')}
+      title={previousExpiresAt ? t('api.secret.rotatedTitle') : t('api.secret.title')}
+      warning={
+        previousExpiresAt
+          ? `${t('api.secret.once')} ${t('api.secret.previousUntil', { date: formatDateTime(previousExpiresAt) })}`
+          : t('api.secret.once')
+      }
       howTo={t('api.secret.howTo')}
       doneLabel={t('api.secret.done')}
     />
@@ -253,6 +313,41 @@ function RevokeDialog({ client, onClose }: { client: ApiClient | null; onClose: 
       confirmLabel={t('api.revoke.confirm')}
       onConfirm={handleRevoke}
       isPending={revoke.isPending}
+    />
+  );
+}
+
+function RotateDialog({
+  client,
+  onClose,
+  onRotated,
+}: {
+  client: ApiClient | null;
+  onClose: () => void;
+  onRotated: (client: CreatedApiClient) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const rotate = useRotateApiClientSecret();
+  const handleRotate = () => {
+    if (!client) return;
+    rotate.mutate(client.id, {
+      onSuccess: (rotated) => {
+        onClose();
+        onRotated(rotated);
+      },
+      onError: (error) => showError({ title: t('api.toasts.rotateError'), message: apiErrorMessage(error) }),
+    });
+  };
+  return (
+    <ConfirmDialog
+      opened={client !== null}
+      onClose={onClose}
+      title={t('api.rotate.title')}
+      message={t('api.rotate.body', { name: client?.name ?? '' })}
+      cancelLabel={t('api.revoke.cancel')}
+      confirmLabel={t('api.rotate.confirm')}
+      onConfirm={handleRotate}
+      isPending={rotate.isPending}
     />
   );
 }

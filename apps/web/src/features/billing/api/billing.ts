@@ -1,5 +1,5 @@
 import type { BillingRedirect, BillingStatus, StartCheckoutBody } from '@careloop/contracts/billing';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client';
 import { billingKeys } from './billing-keys';
 
@@ -26,5 +26,14 @@ export function useStartCheckout() {
 export function useOpenBillingPortal() {
   return useMutation({
     mutationFn: () => apiFetch<BillingRedirect>('/api/billing/portal', { method: 'POST', body: {} }),
+  });
+}
+
+/** "Resume" a plan cancelled for the end of its period, before that end. */
+export function useResumeSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<BillingStatus>('/api/billing/resume', { method: 'POST', body: {} }),
+    onSuccess: (status) => queryClient.setQueryData(billingKeys.billing, status),
   });
 }

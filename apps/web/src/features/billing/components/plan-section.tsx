@@ -18,9 +18,9 @@ import { clinicSettingsKey } from '../../../lib/clinic-settings-key';
 import { currentUserKeys } from '../../../lib/current-user';
 import { showError } from '../../../lib/notifications';
 import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
-import { formatNumber, formatUsd } from '../../../public/components/format';
+import { formatDate, formatNumber, formatUsd } from '../../../public/components/format';
 import { PlanPriceBreakdown } from '../../../public/components/plan-price-breakdown';
-import { useBillingStatus, useOpenBillingPortal } from '../api/billing';
+import { useBillingStatus, useOpenBillingPortal, useResumeSubscription } from '../api/billing';
 import { billingKeys } from '../api/billing-keys';
 import { goToStripe, useChangePlan } from '../hooks/use-change-plan';
 import { UsageMeters } from './usage-meters';
@@ -108,31 +108,68 @@ function StripeReturnNotice() {
   return null;
 }
 
-function ManageBilling() {
+/** A plan cancelled in the portal: kept until the period's end, with "Resume" until then. */
+function CancelledPlanNotice({ plan, endsAt }: { plan: PlanTier; endsAt: string }) {
+  const { t, i18n } = useTranslation('plans');
+  const resume = useResumeSubscription();
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      title={t('billing.endsTitle', { plan: planNames[plan], date: formatDate(endsAt, i18n.language) })}
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('billing.endsMessage', { plan: planNames[plan] })}</Text>
+        <Button
+          loading={resume.isPending}
+          onClick={() =>
+            resume.mutate(undefined, {
+              onError: (error) =>
+                showError({
+                  title: t('billing.resumeFailed'),
+                  message: error instanceof ApiError ? apiErrorMessage(error) : undefined,
+                }),
+            })
+          }
+        >
+          {t('billing.resume')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+function ManageBilling({ plan }: { plan: PlanTier }) {
   const { t } = useTranslation('plans');
   const status = useBillingStatus(true);
   const portal = useOpenBillingPortal();
   if (!status.data?.hasBillingAccount) return null;
+  const { cancelAtPeriodEnd, currentPeriodEnd } = status.data;
   return (
-    <Group justify="space-between" gap="sm">
-      <Text size="sm">{t('billing.portalDescription')}</Text>
-      <Button
-        variant="default"
-        loading={portal.isPending || portal.isSuccess}
-        onClick={() =>
-          portal.mutate(undefined, {
-            onSuccess: ({ url }) => goToStripe(url),
-            onError: (error) =>
-              showError({
-                title: t('billing.portalFailed'),
-                message: error instanceof ApiError ? apiErrorMessage(error) : undefined,
-              }),
-          })
-        }
-      >
-        {t('billing.manage')}
-      </Button>
-    </Group>
+    <Stack gap="sm">
+      {cancelAtPeriodEnd && currentPeriodEnd ? (
+        <CancelledPlanNotice plan={plan} endsAt={currentPeriodEnd} />
+      ) : null}
+      <Group justify="space-between" gap="sm">
+        <Text size="sm">{t('billing.portalDescription')}</Text>
+        <Button
+          variant="default"
+          loading={portal.isPending || portal.isSuccess}
+          onClick={() =>
+            portal.mutate(undefined, {
+              onSuccess: ({ url }) => goToStripe(url),
+              onError: (error) =>
+                showError({
+                  title: t('billing.portalFailed'),
+                  message: error instanceof ApiError ? apiErrorMessage(error) : undefined,
+                }),
+            })
+          }
+        >
+          {t('billing.manage')}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -163,7 +200,7 @@ export function PlanSection({ usage, canChangePlan }: { usage: Usage; canChangeP
             />
           ))}
         </SimpleGrid>
-        {canChangePlan ? <ManageBilling /> : null}
+        {canChangePlan ? <ManageBilling plan={usage.plan} /> : null}
       </SettingsSection>
       <EnterpriseContactDialog opened={isContactOpen} onClose={closeContact} />
     </Stack>

@@ -25,6 +25,7 @@ const endpoint = (overrides: Partial<WebhookEndpoint> = {}): WebhookEndpoint => 
   disabledAt: null,
   failingSince: null,
   createdAt: '2026-11-20T10:00:00.000Z',
+  previousSecretExpiresAt: null,
   ...overrides,
 });
 
@@ -56,7 +57,10 @@ const log: WebhookDeliveryLogResponse = {
   ],
 };
 
-function renderSection(data: WebhookEndpointListResponse, options: { refuseUrl?: boolean } = {}) {
+function renderSection(
+  data: WebhookEndpointListResponse,
+  options: { refuseUrl?: boolean; testStatus?: number } = {},
+) {
   const network = stubFetch((request) => {
     if (request.path.endsWith('/replay'))
       return json({
@@ -68,6 +72,20 @@ function renderSection(data: WebhookEndpointListResponse, options: { refuseUrl?:
         trigger: 'replay',
       });
     if (request.path.endsWith('/deliveries')) return json(log);
+    if (request.path.endsWith('/test'))
+      return json({
+        ...log.attempts[0],
+        id: 'wha_3',
+        statusCode: options.testStatus ?? 204,
+        error: null,
+        isSuccess: (options.testStatus ?? 204) < 300,
+        trigger: 'test',
+      });
+    if (request.path.endsWith('/rotate-secret'))
+      return json({
+        ...endpoint({ previousSecretExpiresAt: '2026-11-27T10:00:00.000Z' }),
+        secret: 'whsec_rotated_once',
+      });
     if (request.method === 'POST') {
       if (options.refuseUrl)
         return json(
@@ -189,6 +207,33 @@ describe('WebhookEndpointsSection', () => {
         'DELETE',
       ]),
     );
+  });
+
+  it('sends a test event and says how the endpoint answered', async () => {
+    const network = renderSection({ items: [endpoint()], isAvailable: true }, { testStatus: 500 });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', { name: 'Send a test event to https://pms.example.com/hooks' }),
+    );
+    expect(await screen.findByText('The endpoint did not accept the test event')).toBeTruthy();
+    expect(screen.getByText('review.created: 500')).toBeTruthy();
+    expect(network.to('/api/settings/webhook-endpoints/whe_1/test').map((r) => r.method)).toEqual(['POST']);
+  });
+
+  it('rotates the signing secret after confirmation: the new one shown once, with until when both sign', async () => {
+    const network = renderSection({ items: [endpoint()], isAvailable: true });
+    const user = userEvent.setup();
+    await user.click(
+      await screen.findByRole('button', {
+        name: 'Rotate the signing secret of https://pms.example.com/hooks',
+      }),
+    );
+    const confirm = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
+    expect(network.to('/api/settings/webhook-endpoints/whe_1/rotate-secret')).toHaveLength(0);
+    await user.click(within(confirm).getByRole('button', { name: 'Rotate secret' }));
+    const shown = await screen.findByRole('dialog', { name: 'New signing secret' });
+    expect(within(shown).getByDisplayValue('whsec_rotated_once')).toBeTruthy();
+    expect(within(shown).getByText(/Until Nov 27, 2026/)).toBeTruthy();
   });
 
   it('offers no form below Professional', async () => {

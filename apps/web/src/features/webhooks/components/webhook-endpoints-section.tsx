@@ -6,7 +6,7 @@ import {
   webhookEventTypes,
 } from '@careloop/contracts/webhooks';
 import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { IconList, IconPlugConnected, IconTrash } from '@tabler/icons-react';
+import { IconList, IconPlugConnected, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -17,6 +17,8 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreateWebhookEndpoint } from '../api/create-webhook-endpoint';
 import { useDeleteWebhookEndpoint } from '../api/delete-webhook-endpoint';
+import { useRotateWebhookSecret } from '../api/rotate-webhook-secret';
+import { useSendWebhookTestEvent } from '../api/send-webhook-test-event';
 import { useUpdateWebhookEndpoint } from '../api/update-webhook-endpoint';
 import { fieldRefusal, validateWebhookDraft, webhookEventLabelKeys } from '../webhook-endpoints.utils';
 import { useFormatDateTime, WebhookDeliveryLog } from './webhook-delivery-log';
@@ -27,6 +29,8 @@ export function WebhookEndpointsSection({ data }: { data: WebhookEndpointListRes
   const [created, setCreated] = useState<CreatedWebhookEndpoint | null>(null);
   const [deleting, setDeleting] = useState<WebhookEndpoint | null>(null);
   const [logOf, setLogOf] = useState<WebhookEndpoint | null>(null);
+  const [rotating, setRotating] = useState<WebhookEndpoint | null>(null);
+  const [rotated, setRotated] = useState<CreatedWebhookEndpoint | null>(null);
   return (
     <Stack gap="lg">
       <SettingsSection title={t('webhooks.list.title')} description={t('webhooks.list.description')}>
@@ -42,6 +46,7 @@ export function WebhookEndpointsSection({ data }: { data: WebhookEndpointListRes
                 endpoint={endpoint}
                 onShowLog={() => setLogOf(endpoint)}
                 onDelete={() => setDeleting(endpoint)}
+                onRotate={() => setRotating(endpoint)}
               />
             ))}
           </Stack>
@@ -49,6 +54,8 @@ export function WebhookEndpointsSection({ data }: { data: WebhookEndpointListRes
       </SettingsSection>
       {data.isAvailable ? <CreateEndpointForm onCreated={setCreated} /> : null}
       <SecretDialog endpoint={created} onClose={() => setCreated(null)} />
+      <SecretDialog endpoint={rotated} onClose={() => setRotated(null)} />
+      <RotateDialog endpoint={rotating} onClose={() => setRotating(null)} onRotated={setRotated} />
       <DeleteDialog endpoint={deleting} onClose={() => setDeleting(null)} />
       <WebhookDeliveryLog endpoint={logOf} onClose={() => setLogOf(null)} />
     </Stack>
@@ -74,15 +81,33 @@ function EndpointRow({
   endpoint,
   onShowLog,
   onDelete,
+  onRotate,
 }: {
   endpoint: WebhookEndpoint;
   onShowLog: () => void;
   onDelete: () => void;
+  onRotate: () => void;
 }) {
   const { t } = useTranslation(['settings', 'common']);
   const formatDateTime = useFormatDateTime();
   const update = useUpdateWebhookEndpoint();
+  const sendTest = useSendWebhookTestEvent();
   const isActive = endpoint.status === 'active';
+  const handleSendTest = () =>
+    sendTest.mutate(endpoint.id, {
+      onSuccess: (attempt) => {
+        const isAccepted =
+          attempt.statusCode !== null && attempt.statusCode >= 200 && attempt.statusCode < 300;
+        const message = t('webhooks.test.result', {
+          event: attempt.eventType,
+          status: attempt.statusCode ?? attempt.error ?? '—',
+        });
+        if (isAccepted) showSuccess({ title: t('webhooks.toasts.testSent'), message });
+        else showError({ title: t('webhooks.toasts.testRefused'), message });
+      },
+      onError: (error) =>
+        showError({ title: t('webhooks.toasts.testError'), message: apiErrorMessage(error) }),
+    });
   const handleToggle = () =>
     update.mutate(
       { id: endpoint.id, body: { enabled: !isActive } },
@@ -117,7 +142,31 @@ function EndpointRow({
               ? t('webhooks.list.disabledAt', { date: formatDateTime(endpoint.disabledAt) })
               : t('webhooks.list.created', { date: formatDateTime(endpoint.createdAt) })}
         </Text>
+        {endpoint.previousSecretExpiresAt ? (
+          <Text size="xs" c="dimmed">
+            {t('webhooks.list.previousSecret', { date: formatDateTime(endpoint.previousSecretExpiresAt) })}
+          </Text>
+        ) : null}
         <Group gap="xs" wrap="wrap">
+          <Button
+            variant="light"
+            size="xs"
+            leftSection={<IconSend size={14} aria-hidden="true" />}
+            loading={sendTest.isPending}
+            onClick={handleSendTest}
+            aria-label={t('webhooks.list.testNamed', { url: endpoint.url })}
+          >
+            {t('webhooks.list.test')}
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden="true" />}
+            onClick={onRotate}
+            aria-label={t('webhooks.list.rotateNamed', { url: endpoint.url })}
+          >
+            {t('webhooks.list.rotate')}
+          </Button>
           <Button
             variant="light"
             size="xs"
@@ -250,12 +299,18 @@ function SecretDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('settings');
+  const formatDateTime = useFormatDateTime();
+  const previousExpiresAt = endpoint?.previousSecretExpiresAt;
   return (
     <SecretOnceDialog
       secrets={endpoint ? [{ label: t('webhooks.secret.label'), value: endpoint.secret }] : null}
       onClose={onClose}
-      title={t('webhooks.secret.title')}
-      warning={t('webhooks.secret.once')}
+      title={previousExpiresAt ? t('webhooks.secret.rotatedTitle') : t('webhooks.secret.title')}
+      warning={
+        previousExpiresAt
+          ? t('webhooks.secret.rotatedOnce', { date: formatDateTime(previousExpiresAt) })
+          : t('webhooks.secret.once')
+      }
       howTo={t('webhooks.secret.howTo')}
       doneLabel={t('api.secret.done')}
     />
@@ -286,6 +341,42 @@ function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null;
       confirmLabel={t('webhooks.delete.confirm')}
       onConfirm={handleDelete}
       isPending={remove.isPending}
+    />
+  );
+}
+
+function RotateDialog({
+  endpoint,
+  onClose,
+  onRotated,
+}: {
+  endpoint: WebhookEndpoint | null;
+  onClose: () => void;
+  onRotated: (endpoint: CreatedWebhookEndpoint) => void;
+}) {
+  const { t } = useTranslation('settings');
+  const rotate = useRotateWebhookSecret();
+  const handleRotate = () => {
+    if (!endpoint) return;
+    rotate.mutate(endpoint.id, {
+      onSuccess: (rotated) => {
+        onClose();
+        onRotated(rotated);
+      },
+      onError: (error) =>
+        showError({ title: t('webhooks.toasts.rotateError'), message: apiErrorMessage(error) }),
+    });
+  };
+  return (
+    <ConfirmDialog
+      opened={endpoint !== null}
+      onClose={onClose}
+      title={t('webhooks.rotate.title')}
+      message={t('webhooks.rotate.body', { url: endpoint?.url ?? '' })}
+      cancelLabel={t('api.revoke.cancel')}
+      confirmLabel={t('webhooks.rotate.confirm')}
+      onConfirm={handleRotate}
+      isPending={rotate.isPending}
     />
   );
 }

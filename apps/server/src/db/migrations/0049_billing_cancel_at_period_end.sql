@@ -1,0 +1,2 @@
+ALTER TABLE "clinic_billing" ADD COLUMN "cancel_at_period_end" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "clinic_billing" ADD COLUMN "current_period_end" timestamp with time zone;
