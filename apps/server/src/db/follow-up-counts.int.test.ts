@@ -26,7 +26,13 @@ type CountRow = {
 };
 const lines = (rows: CountRow[]) =>
   rows
-    .filter((r) => Number(r.sent) !== 0 || Number(r.delivered) !== 0 || Number(r.failed) !== 0 || Number(r.replied) !== 0)
+    .filter(
+      (r) =>
+        Number(r.sent) !== 0 ||
+        Number(r.delivered) !== 0 ||
+        Number(r.failed) !== 0 ||
+        Number(r.replied) !== 0,
+    )
     .map(
       (r) =>
         `${new Date(r.quarter).toISOString()} ${r.channel} ${r.procedure} ${r.sent}/${r.delivered}/${r.failed}/${r.replied}`,
@@ -76,7 +82,14 @@ describe('kept follow-up counts', () => {
         kind: 'followup',
         messageContent: 'How are you feeling?',
       })),
-      { clinicId, id: ids[4] as string, patientId: implant, channel: 'sms', kind: 'test', messageContent: 'Test' },
+      {
+        clinicId,
+        id: ids[4] as string,
+        patientId: implant,
+        channel: 'sms',
+        kind: 'test',
+        messageContent: 'Test',
+      },
       {
         clinicId: other.clinicId,
         id: ids[5] as string,
@@ -94,7 +107,10 @@ describe('kept follow-up counts', () => {
     // Sent in one statement, across a quarter hour's edge and a local day's in Madrid and Istanbul.
     await t.db
       .update(patientCommunications)
-      .set({ sentAt: sql`case when ${patientCommunications.channel} = 'sms' then timestamptz '2026-01-31T22:59:59Z' else timestamptz '2026-01-31T23:00:00Z' end`, deliveryStatus: 'sent' })
+      .set({
+        sentAt: sql`case when ${patientCommunications.channel} = 'sms' then timestamptz '2026-01-31T22:59:59Z' else timestamptz '2026-01-31T23:00:00Z' end`,
+        deliveryStatus: 'sent',
+      })
       .where(eq(patientCommunications.clinicId, clinicId));
     expect(await inStep('sent')).toHaveLength(4);
     await t.db.update(patientCommunications).set({ deliveryStatus: 'delivered' }).where(one(ids[0]));
@@ -105,7 +121,10 @@ describe('kept follow-up counts', () => {
     await inStep('replied');
     await t.db.update(patientCommunications).set({ deliveryStatus: 'failed' }).where(one(ids[1]));
     await inStep('failed');
-    await t.db.update(patients).set({ procedure: 'Hair Transplant' }).where(and(eq(patients.clinicId, clinicId), eq(patients.id, none)));
+    await t.db
+      .update(patients)
+      .set({ procedure: 'Hair Transplant' })
+      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, none)));
     await inStep("a patient's procedure changed");
     await t.db.delete(patientCommunications).where(one(ids[2]));
     await inStep('a message deleted');
