@@ -7,7 +7,7 @@ import type { SurveyRow } from '@careloop/domain/analytics/survey-kpis';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { users } from '../../db/schema';
+import { followUpCounts, users } from '../../db/schema';
 
 // The plain rows the domain's KPIs read, for one clinic and a window of time: only the rows of the
 // window (each table by its (clinic_id, time) index), and follow-ups already counted per channel,
@@ -119,7 +119,7 @@ async function readFollowUps(db: Database, w: AnalyticsWindow): Promise<FollowUp
         nullif(k.procedure, '') as procedure,
         sum(k.sent)::int as sent, sum(k.delivered)::int as delivered,
         sum(k.failed)::int as failed, sum(k.replied)::int as replied
-      from follow_up_counts k
+      from ${followUpCounts} k
       where k.clinic_id = ${w.clinicId} and k.quarter >= ${w.from} and k.quarter < ${w.to}
       group by 1, 2, 3
       having sum(k.sent) > 0`,
