@@ -7,6 +7,7 @@ export * from './clinic-counts';
 export * from './clinics';
 export * from './compliance';
 export * from './daily-digest';
+export * from './follow-up-counts';
 export * from './ingestion';
 export * from './messaging';
 export * from './observability';

@@ -7,11 +7,12 @@ import type { SurveyRow } from '@careloop/domain/analytics/survey-kpis';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { users } from '../../db/schema';
+import { followUpCounts, users } from '../../db/schema';
 
 // The plain rows the domain's KPIs read, for one clinic and a window of time: only the rows of the
 // window (each table by its (clinic_id, time) index), and follow-ups already counted per channel,
-// local day and procedure so a million messages become a few hundred rows.
+// local day and procedure from their kept counts (follow_up_counts) so a million messages become a few
+// hundred rows.
 
 type Time = Date | string;
 const date = (value: Time) => new Date(value);
@@ -109,20 +110,19 @@ async function readCases(
   }));
 }
 
+/** Follow-ups from their kept counts per quarter hour (a quarter hour lies in one local day of any zone). */
 async function readFollowUps(db: Database, w: AnalyticsWindow): Promise<FollowUpCountRow[]> {
   return executeRows<FollowUpCountRow>(
     db,
     sql`
-      select c.channel, to_char(c.sent_at at time zone ${w.timeZone}, 'YYYY-MM-DD') as day, p.procedure,
-        count(*)::int as sent,
-        (count(*) filter (where c.delivery_status in ('delivered', 'read')))::int as delivered,
-        (count(*) filter (where c.delivery_status = 'failed'))::int as failed,
-        (count(*) filter (where c.response_received))::int as replied
-      from patient_communications c
-      join patients p on p.clinic_id = c.clinic_id and p.id = c.patient_id
-      where c.clinic_id = ${w.clinicId} and c.kind = 'followup' and c.sent_at is not null
-        and c.sent_at >= ${w.from} and c.sent_at < ${w.to}
-      group by 1, 2, 3`,
+      select k.channel, to_char(k.quarter at time zone ${w.timeZone}, 'YYYY-MM-DD') as day,
+        nullif(k.procedure, '') as procedure,
+        sum(k.sent)::int as sent, sum(k.delivered)::int as delivered,
+        sum(k.failed)::int as failed, sum(k.replied)::int as replied
+      from ${followUpCounts} k
+      where k.clinic_id = ${w.clinicId} and k.quarter >= ${w.from} and k.quarter < ${w.to}
+      group by 1, 2, 3
+      having sum(k.sent) > 0`,
   );
 }
 
