@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { e2eWorkers } from './workers';
 import { hangGuard } from '../../vitest.timeouts.ts';
+import { e2eWorkers } from './workers';
 
 /** One server of the run, as a spec file sees it (`thisServer()` in support/server.ts). */
 export type E2eServer = {

@@ -145,27 +145,26 @@ describe('traces over OTLP', () => {
   });
 
   it("exports PostgreSQL statements as children of the request's trace", async () => {
-      // A public route that writes a row: its INSERT is a pg span of the request's trace.
-      const response = await fetch(`${baseUrl}/api/log-performance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ metric: 'page_load_time', value: 1234 }),
-      });
-      expect(response.status).toBe(202);
-      await expect
-        .poll(
-          () => {
-            const root = allSpans().find((s) => s.name === 'POST /api/log-performance' && !s.parentSpanId);
-            return root
-              ? allSpans().some(
-                  (s) =>
-                    s.traceId === root.traceId &&
-                    (attribute(s, 'db.system.name') ?? attribute(s, 'db.system')),
-                )
-              : false;
-          },
-          { timeout: 60_000, interval: 100 },
-        )
-        .toBe(true);
+    // A public route that writes a row: its INSERT is a pg span of the request's trace.
+    const response = await fetch(`${baseUrl}/api/log-performance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ metric: 'page_load_time', value: 1234 }),
+    });
+    expect(response.status).toBe(202);
+    await expect
+      .poll(
+        () => {
+          const root = allSpans().find((s) => s.name === 'POST /api/log-performance' && !s.parentSpanId);
+          return root
+            ? allSpans().some(
+                (s) =>
+                  s.traceId === root.traceId && (attribute(s, 'db.system.name') ?? attribute(s, 'db.system')),
+              )
+            : false;
+        },
+        { timeout: 60_000, interval: 100 },
+      )
+      .toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { planPrices, stripeProductName } from '@careloop/domain/plans';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -24,7 +25,10 @@ let nowMs = Date.now();
 const day = 86_400_000;
 
 beforeAll(async () => {
-  stripe = createDemoStripeSandboxState();
+  stripe = createDemoStripeSandboxState({
+    productName: stripeProductName('professional'),
+    unitAmount: planPrices.professional.totalCents,
+  });
   stripe.now = () => new Date(nowMs);
   fakes = Fastify({ logger: false, forceCloseConnections: true });
   await fakes.register(stripeSandbox(stripe), { prefix: '/sandbox/stripe' });

@@ -28,7 +28,7 @@ const usage: Usage = {
     totalCostCents: 45_700,
   },
   recommendedPlan: 'professional',
-  recommendedPriceCents: 45_700,
+  recommendedPrice: { platformCents: 39_700, messagingBundleCents: 6_000, totalCents: 45_700 },
   smsAddOn: { priceCents: 5_000, sms: 300 },
   overage: { policy: 'billed', messages: 0, costCents: 0 },
 };
