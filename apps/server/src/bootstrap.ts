@@ -8,6 +8,7 @@ import { createJobRunner } from './jobs/job-runner';
 import { jobRegistry } from './jobs/registry';
 import { loadOrCreateKey, SecretBox } from './lib/secret-box';
 import { createUnsubscribeTokens } from './lib/unsubscribe-token';
+import { createApiUsageBuffer } from './modules/api-clients/api-usage-buffer';
 import { createSignInAuditSink } from './modules/audit/audit.service';
 import { createSurveyLinkTokens } from './modules/surveys/survey-link-token';
 import { createAuth } from './plugins/auth/create-auth';
@@ -46,6 +47,10 @@ export function createAppDeps(
     ...(options.now ? { now: options.now } : {}),
   });
   const sandboxes = createDemoSandboxStates();
+  const apiUsage = createApiUsageBuffer(db, {
+    ...(options.now ? { now: options.now } : {}),
+    onError: (error) => log.error({ err: error }, 'api usage flush failed'),
+  });
   return {
     config,
     database,
@@ -57,6 +62,7 @@ export function createAppDeps(
     surveyLinkTokens,
     jobs,
     requestContext,
+    apiUsage,
     sandboxes,
     ...(options.now ? { clock: options.now } : {}),
   };

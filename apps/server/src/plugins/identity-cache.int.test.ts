@@ -93,4 +93,51 @@ describe('identity cache', () => {
     const activityWrites = statements.filter((s) => /update "sessions" set "last_active_at"/.test(s));
     expect(activityWrites).toHaveLength(1);
   });
+
+  it('keeps identities across writes that change no one (patients added and edited), and adds a patient in one statement', async () => {
+    const { owner } = await buildClinic(t);
+    now += 10_000;
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    statements.length = 0;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { name: 'Ada Byron', email: 'ada@example.com' },
+    });
+    expect(added.statusCode).toBe(201);
+    // No identity re-read, no probe of taken ids, no begin/commit: the insert alone (and the
+    // per-user request counter of the signed-in guards).
+    expect(identityReads()).toBe(0);
+    expect(statements.filter((s) => /^\s*(begin|commit)/i.test(s))).toEqual([]);
+    expect(statements.filter((s) => /insert into "patients"/.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => /from "patients"/.test(s))).toEqual([]);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/patients/${added.json().id}`,
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { comment: 'Prefers mornings' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    expect(identityReads()).toBe(0);
+  });
+
+  it('gives a second patient of the same millisecond the next free id, the key answering the collision', async () => {
+    const { owner } = await buildClinic(t);
+    const add = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: jsonHeaders({ cookie: owner.cookie }),
+        payload: { name, email: `${name.toLowerCase()}@example.com` },
+      });
+    // The service's ids come from the wall clock: added together, some share a millisecond.
+    const ids = (await Promise.all(['Ana', 'Bea', 'Cem', 'Deniz', 'Eda'].map(add))).map((res) => {
+      expect(res.statusCode).toBe(201);
+      return res.json().id as string;
+    });
+    expect(new Set(ids).size).toBe(5);
+    for (const id of ids) expect(id).toMatch(/^P-\d+(-\d+)?$/);
+  });
 });

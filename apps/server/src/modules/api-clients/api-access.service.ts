@@ -2,9 +2,8 @@ import { type ApiScope, apiScopes } from '@careloop/contracts/api-clients';
 import { apiRateLimitPerHour, canUseApi } from '@careloop/domain/plans';
 import type { Database } from '../../db/client';
 import { countHit } from '../../db/rate-limit-counter';
-import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
-import { findLiveToken, insertApiCall } from './api-clients.repository';
+import { findLiveToken } from './api-clients.repository';
 import { digest } from './api-credentials';
 
 /** An API client calling for its clinic, resolved from a live bearer token. */
@@ -61,6 +60,17 @@ export type ApiBudget = {
   isOver: boolean;
 };
 
+/** The X-RateLimit-* standing of `count` calls in a window that ends `resetsInMs` after `nowMs`. */
+export function budgetOf(count: number, limit: number, resetsInMs: number, nowMs: number): ApiBudget {
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetsAt: Math.ceil((nowMs + resetsInMs) / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil(resetsInMs / 1000)),
+    isOver: count > limit,
+  };
+}
+
 async function countAgainst(
   db: Database,
   key: string,
@@ -69,25 +79,11 @@ async function countAgainst(
   now: Date,
 ): Promise<ApiBudget> {
   const { count, resetsInMs } = await countHit(db, key, windowMs, now.getTime());
-  return {
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetsAt: Math.ceil((now.getTime() + resetsInMs) / 1000),
-    retryAfterSeconds: Math.max(1, Math.ceil(resetsInMs / 1000)),
-    isOver: count > limit,
-  };
+  return budgetOf(count, limit, resetsInMs, now.getTime());
 }
 
-/** One call counted against the client's hourly budget, shared by every web process (the rate_limits table). */
-export function countApiCall(db: Database, caller: ApiCaller, now: Date): Promise<ApiBudget> {
-  return countAgainst(
-    db,
-    apiRateLimitKey(caller.context.clinicId, caller.apiClientId),
-    caller.requestsPerHour,
-    hourMs,
-    now,
-  );
-}
+/** The window of a client's budget. */
+export const apiBudgetWindowMs = hourMs;
 
 /** Calls without a live token to paths no route serves, per client address: as many as the web's unknown pages. */
 const anonymousUnknownPathsPerMinute = 300;
@@ -95,19 +91,4 @@ const anonymousUnknownPathsPerMinute = 300;
 /** One call to an unknown /api/v1 path without a live token, counted per client address. */
 export function countAnonymousApiCall(db: Database, address: string, now: Date): Promise<ApiBudget> {
   return countAgainst(db, `apiv1-anonymous:${address}`, anonymousUnknownPathsPerMinute, 60_000, now);
-}
-
-/** The audit row of one call: who, which route (its pattern), the answer's status and time. */
-export function recordApiCall(
-  db: Database,
-  caller: ApiCaller,
-  call: { method: string; route: string; statusCode: number; durationMs: number },
-) {
-  return insertApiCall(db, {
-    id: newId('apl'),
-    clinicId: caller.context.clinicId,
-    apiClientId: caller.apiClientId,
-    ...call,
-    durationMs: Math.max(0, Math.round(call.durationMs)),
-  });
 }

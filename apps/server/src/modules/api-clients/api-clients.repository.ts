@@ -175,3 +175,8 @@ export async function deleteExpiredTokens(db: Database, now: Date) {
 export async function insertApiCall(db: Database, values: typeof apiCallLog.$inferInsert) {
   await db.insert(apiCallLog).values(values);
 }
+
+/** Many calls' audit rows in one statement (the batches of `api-usage-buffer.ts`). */
+export async function insertApiCalls(db: Database, values: (typeof apiCallLog.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(apiCallLog).values(values);
+}

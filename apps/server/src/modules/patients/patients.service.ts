@@ -230,23 +230,31 @@ export async function createPatient(
   const now = new Date();
   const procedureDate = procedureDateValue(body, ctx, now, true);
   const locale = localeAndConsent(body, ctx, null, now, channel);
-  const taken = await takenIds(deps.db, ctx.clinicId, now);
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const id = makePatientId(now, taken);
-    const row = await deps.db.transaction(async (tx) => {
-      const inserted = await insertPatientRow(tx, {
-        clinicId: ctx.clinicId,
-        id,
-        ...fields,
-        ...locale,
-        procedureDate,
-        createdAt: now,
-        updatedAt: now,
-      });
-      if (inserted) await emitConsentChange(tx, inserted, locale, now);
-      return inserted;
+  const insert = (db: Database, id: string) =>
+    insertPatientRow(db, {
+      clinicId: ctx.clinicId,
+      id,
+      ...fields,
+      ...locale,
+      procedureDate,
+      createdAt: now,
+      updatedAt: now,
     });
+  // The id is tried before anything is read: the primary key answers a collision (another patient
+  // created in the same millisecond), and only then are the taken ids of that millisecond read.
+  // Without a consent event the insert is one statement, its own transaction.
+  let taken: Set<string> | null = null;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const id = makePatientId(now, taken ?? undefined);
+    const row = locale.marketingConsent
+      ? await deps.db.transaction(async (tx) => {
+          const inserted = await insert(tx, id);
+          if (inserted) await emitConsentChange(tx, inserted, locale, now);
+          return inserted;
+        })
+      : await insert(deps.db, id);
     if (row) return toPatient(row, ctx.clinic.timeZone);
+    taken ??= await takenIds(deps.db, ctx.clinicId, now);
     taken.add(id);
   }
   throw new Error('could not find a free patient id');
