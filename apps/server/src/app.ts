@@ -20,6 +20,7 @@ import { whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
 import { logSerializers } from './lib/log-redaction';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createApiCallerCache } from './modules/api-clients/api-caller-cache';
 import { apiClientsRoutes } from './modules/api-clients/api-clients.routes';
 import { oauthTokenRoutes } from './modules/api-clients/oauth-token.routes';
 import { v1AnalyticsRoutes } from './modules/api-v1/v1-analytics.routes';
@@ -75,7 +76,7 @@ import { registerIdentityCacheReset } from './plugins/identity-cache';
 import { registerJsonBodyDepthLimit } from './plugins/json-body-depth';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
-import { registerRequestLog } from './plugins/request-log';
+import { OneLinePerRequest } from './plugins/request-log';
 import { registerRetryAfter } from './plugins/retry-after';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -106,20 +107,21 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     requestIdHeader: false,
     genReqId: requestIdOf,
     // One line per request instead of two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const fullDeps: AppDeps = { ...deps, log: app.log };
 
   registerRequestId(app);
-  registerRequestLog(app);
   registerApiCors(app, deps.config.http.apiCorsOrigins);
   registerErrorHandler(app);
   registerJsonBodyDepthLimit(app);
+  const apiCallers = createApiCallerCache(deps.db, deps.config.auth.sessionCacheMs);
   const bearerGuard = createBearerGuard({
     db: deps.db,
     usage: deps.apiUsage,
+    callers: apiCallers,
     ...(deps.clock ? { now: deps.clock } : {}),
   });
   app.addHook('onClose', () => deps.apiUsage.close());
@@ -133,7 +135,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     deps.config.operatorEmails,
     bearerGuard,
   );
-  registerIdentityCacheReset(app, deps.requestContext.identityCache);
+  registerIdentityCacheReset(app, [deps.requestContext.identityCache, apiCallers]);
   registerTextInputGuard(app);
   const securityHeaders = registerSecurityHeaders(app, deps.config.http.isTls);
   registerRetryAfter(app);

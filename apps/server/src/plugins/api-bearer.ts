@@ -6,8 +6,8 @@ import {
   type ApiBudget,
   type ApiCaller,
   countAnonymousApiCall,
-  findApiCaller,
 } from '../modules/api-clients/api-access.service';
+import type { ApiCallerCache } from '../modules/api-clients/api-caller-cache';
 import { apiPlanRequired } from '../modules/api-clients/api-clients.service';
 import type { ApiUsageBuffer } from '../modules/api-clients/api-usage-buffer';
 
@@ -25,7 +25,12 @@ const realm = 'careloop-api';
  * hourly budget (X-RateLimit-* on every answer it gets, 429 with Retry-After past it), the plan, and
  * the route's scope; every call of a known client is audited with its answer's status.
  */
-export function createBearerGuard(deps: { db: Database; usage: ApiUsageBuffer; now?: () => number }) {
+export function createBearerGuard(deps: {
+  db: Database;
+  usage: ApiUsageBuffer;
+  callers: ApiCallerCache;
+  now?: () => number;
+}) {
   const clock = deps.now ?? Date.now;
 
   const invalidToken = (reply: FastifyReply, description: string) => {
@@ -59,7 +64,7 @@ export function createBearerGuard(deps: { db: Database; usage: ApiUsageBuffer; n
     const token = tokenOf(header);
     if (!token) throw invalidToken(reply, 'The Authorization header must be Bearer <access token>');
     const now = new Date(clock());
-    const caller = await findApiCaller(deps.db, token, now);
+    const caller = await deps.callers.find(token, now);
     if (!caller) throw invalidToken(reply, 'The access token is invalid, expired or revoked');
     request.apiCaller = caller;
     applyBudget(reply, await deps.usage.count(caller, now));
@@ -98,7 +103,7 @@ export function createBearerGuard(deps: { db: Database; usage: ApiUsageBuffer; n
     reply.header('cache-control', 'no-store');
     const now = new Date(clock());
     const token = tokenOf(request.headers.authorization ?? '');
-    const caller = token ? await findApiCaller(deps.db, token, now) : null;
+    const caller = token ? await deps.callers.find(token, now) : null;
     if (caller) {
       request.apiCaller = caller;
       applyBudget(reply, await deps.usage.count(caller, now));

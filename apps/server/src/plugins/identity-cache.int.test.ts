@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
+import { bearer, buildAccessToken, buildApiClient } from '../testing/build-api-client';
 import { buildClinic, buildMember, jsonHeaders } from '../testing/build-user';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -139,5 +140,27 @@ describe('identity cache', () => {
     });
     expect(new Set(ids).size).toBe(5);
     for (const id of ids) expect(id).toMatch(/^P-\d+(-\d+)?$/);
+  });
+
+  it("reads a bearer token once for a burst of API calls, again after 2 seconds, and this process's revocation at once", async () => {
+    const clinic = await buildClinic(t, { tier: 'professional' });
+    const client = await buildApiClient(t, clinic.owner);
+    const token = await buildAccessToken(t, client);
+    const tokenReads = () => statements.filter((s) => /from "api_access_tokens"/.test(s)).length;
+    const call = () => t.app.inject({ method: 'GET', url: '/api/v1/patients', headers: bearer(token) });
+    now += 10_000;
+    statements.length = 0;
+    for (let i = 0; i < 5; i++) expect((await call()).statusCode).toBe(200);
+    expect(tokenReads()).toBe(1);
+    now += 2_000;
+    expect((await call()).statusCode).toBe(200);
+    expect(tokenReads()).toBe(2);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/settings/api-clients/${client.id}`,
+      headers: { origin: jsonHeaders().origin, cookie: clinic.owner.cookie },
+    });
+    expect(revoked.statusCode).toBeLessThan(300);
+    expect((await call()).statusCode).toBe(401);
   });
 });

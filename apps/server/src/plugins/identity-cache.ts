@@ -64,14 +64,17 @@ const mayChangeIdentities = (request: FastifyRequest) => {
   return !(config.keepsIdentities === true || config.access === 'bearer');
 };
 
-/** Every write request that may change who someone is ends the cached identities, when it starts and when it has answered. */
-export function registerIdentityCacheReset(app: FastifyInstance, cache: IdentityCache) {
+/** Every write request that may change who someone is ends the cached identities (signed-in users', API clients'), when it starts and when it has answered. */
+export function registerIdentityCacheReset(app: FastifyInstance, caches: Pick<IdentityCache, 'endAll'>[]) {
+  const endAll = () => {
+    for (const cache of caches) cache.endAll();
+  };
   app.addHook('onRequest', (request, _reply, done) => {
-    if (mayChangeIdentities(request)) cache.endAll();
+    if (mayChangeIdentities(request)) endAll();
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (mayChangeIdentities(request)) cache.endAll();
+    if (mayChangeIdentities(request)) endAll();
     done();
   });
 }

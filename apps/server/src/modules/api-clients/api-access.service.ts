@@ -12,6 +12,8 @@ export type ApiCaller = {
   scopes: ApiScope[];
   hasApiAccess: boolean;
   requestsPerHour: number;
+  /** When the token stops being valid. */
+  expiresAt: Date;
   /** What the clinic's services take: the client acts as itself (its id stands as the actor in audits). */
   context: ClinicContext;
 };
@@ -27,6 +29,7 @@ export async function findApiCaller(db: Database, token: string, now: Date): Pro
     scopes: row.scopes.filter(isApiScope),
     hasApiAccess: canUseApi(row.clinic.subscriptionTier),
     requestsPerHour: apiRateLimitPerHour(row.clinic.subscriptionTier),
+    expiresAt: row.expiresAt,
     context: {
       userId: row.apiClientId,
       clinicId: row.clinic.id,

@@ -115,6 +115,7 @@ export type BearerRow = {
   apiClientId: string;
   clientName: string;
   scopes: string[];
+  expiresAt: Date;
   clinic: {
     id: string;
     name: string;
@@ -135,6 +136,7 @@ export async function findLiveToken(db: Database, tokenHash: string, now: Date):
       apiClientId: apiClients.id,
       clientName: apiClients.name,
       scopes: apiAccessTokens.scopes,
+      expiresAt: apiAccessTokens.expiresAt,
       clinic: {
         id: clinics.id,
         name: clinics.name,
