@@ -11,7 +11,7 @@ import {
 import { insertApiCalls } from './api-clients.repository';
 
 /** One call of a known client, as its audit row tells it. */
-export type ApiCall = { method: string; route: string; statusCode: number; durationMs: number };
+type ApiCall = { method: string; route: string; statusCode: number; durationMs: number };
 
 /**
  * What a public API call writes, kept in memory and written in batches (ADR 017): a call used to wait

@@ -2,14 +2,12 @@ import { and, asc, desc, eq, getTableColumns, isNotNull, like, or, sql } from 'd
 import type { Database } from '../../db/client';
 import { openClinicalCaseId } from '../../db/clinical-case-pause';
 import { executeRows } from '../../db/execute-rows';
-import type { KeysetCursor } from '../../db/keyset-cursor';
 import { refreshPlannerStatistics } from '../../db/planner-statistics';
 import { cases, clinics, patientCommunications, patients, reviews, surveyRequests } from '../../db/schema';
 import { escapeLike } from './patients-list.repository';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatientRow = typeof patients.$inferInsert;
-export type PatientCursor = KeysetCursor;
 
 export async function findPatientRow(db: Database, clinicId: string, id: string): Promise<PatientRow | null> {
   const rows = await db
