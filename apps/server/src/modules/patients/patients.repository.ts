@@ -3,6 +3,7 @@ import type { Database } from '../../db/client';
 import { openClinicalCaseId } from '../../db/clinical-case-pause';
 import { executeRows } from '../../db/execute-rows';
 import { refreshPlannerStatistics } from '../../db/planner-statistics';
+import { preparedOnce } from '../../db/prepared';
 import { cases, clinics, patientCommunications, patients, reviews, surveyRequests } from '../../db/schema';
 import { escapeLike } from './patients-list.repository';
 
@@ -42,8 +43,21 @@ export async function findIdsWithPrefix(db: Database, clinicId: string, base: st
 }
 
 /** Inserts one patient; null when the id is already taken (a concurrent insert won). */
+const patientColumnKeys = Object.keys(getTableColumns(patients)) as (keyof NewPatientRow)[];
+
 export async function insertPatientRow(db: Database, row: NewPatientRow): Promise<PatientRow | null> {
-  const rows = await db.insert(patients).values(row).onConflictDoNothing().returning();
+  // Prepared once per set of given columns: building the insert's SQL was a sixth of the CPU of
+  // adding a patient (profiled), more than the statement's own round trip.
+  const keys = patientColumnKeys.filter((key) => row[key] !== undefined);
+  const shape = keys.reduce((mask, key) => mask + 2 ** patientColumnKeys.indexOf(key), 0);
+  const statement = preparedOnce(db, `patient_insert_${shape.toString(36)}`, () =>
+    db
+      .insert(patients)
+      .values(Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as unknown as NewPatientRow)
+      .onConflictDoNothing()
+      .returning(),
+  );
+  const rows = await statement.execute(row);
   return rows[0] ?? null;
 }
 
