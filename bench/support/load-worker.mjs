@@ -1,11 +1,11 @@
 // A load generator on its own thread (own event loop), so that it does not queue behind the server it
-// measures. Messages: { urls, headers, connections, seconds, timeoutMs } -> { requests, failures,
-// timeouts, seconds, latencies }. Each connection is a keep-alive socket that sends one request at a
-// time (closed loop, like autocannon); `urls` are taken round-robin.
+// measures. Messages: { urls, headers, connections, seconds, timeoutMs, method?, body? } -> { requests,
+// failures, timeouts, seconds, latencies }. Each connection is a keep-alive socket that sends one
+// request at a time (closed loop, like autocannon); `urls` are taken round-robin; a 2xx answer is a success.
 import http from 'node:http';
 import { parentPort } from 'node:worker_threads';
 
-function once(agent, url, headers, timeoutMs) {
+function once(agent, url, headers, timeoutMs, method, body) {
   return new Promise((resolve) => {
     const started = performance.now();
     let settled = false;
@@ -14,9 +14,9 @@ function once(agent, url, headers, timeoutMs) {
       settled = true;
       resolve({ outcome, ms: performance.now() - started });
     };
-    const req = http.get(url, { agent, headers }, (res) => {
+    const req = http.request(url, { agent, headers, method }, (res) => {
       res.on('data', () => {});
-      res.on('end', () => done(res.statusCode === 200 ? 'ok' : 'failure'));
+      res.on('end', () => done(res.statusCode >= 200 && res.statusCode < 300 ? 'ok' : 'failure'));
       res.on('error', () => done('failure'));
     });
     req.setTimeout(timeoutMs, () => {
@@ -24,10 +24,11 @@ function once(agent, url, headers, timeoutMs) {
       req.destroy();
     });
     req.on('error', () => done('failure'));
+    req.end(body);
   });
 }
 
-parentPort.on('message', async ({ urls, headers, connections, seconds, timeoutMs }) => {
+parentPort.on('message', async ({ urls, headers, connections, seconds, timeoutMs, method = 'GET', body }) => {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies = [];
   let failures = 0;
@@ -39,7 +40,7 @@ parentPort.on('message', async ({ urls, headers, connections, seconds, timeoutMs
     Array.from({ length: connections }, async () => {
       while (performance.now() < until) {
         const url = urls[next++ % urls.length];
-        const { outcome, ms } = await once(agent, url, headers, timeoutMs);
+        const { outcome, ms } = await once(agent, url, headers, timeoutMs, method, body);
         if (outcome === 'timeout') timeouts++;
         else if (outcome === 'failure') failures++;
         latencies.push(ms);

@@ -6,6 +6,7 @@ import type { SandboxStates } from './integrations/sandbox-states';
 import type { JobRunner } from './jobs/job-runner';
 import type { SecretBox } from './lib/secret-box';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token';
+import type { ApiUsageBuffer } from './modules/api-clients/api-usage-buffer';
 import type { SurveyLinkTokens } from './modules/surveys/survey-link-token';
 import type { Metrics } from './observability/metrics';
 import type { Auth } from './plugins/auth/create-auth';
@@ -25,6 +26,8 @@ export type AppDeps = {
   surveyLinkTokens: SurveyLinkTokens;
   jobs: JobRunner;
   requestContext: RequestContextResolver;
+  /** The public API's budget hits and audit rows, written in batches (ADR 020). */
+  apiUsage: ApiUsageBuffer;
   /** The provider fakes' state (mounted in sandbox mode), one set per process. */
   sandboxes: SandboxStates;
   log: FastifyBaseLogger;

@@ -20,6 +20,7 @@ import { whatsAppSandbox } from './integrations/whatsapp/whatsapp.sandbox';
 import { logSerializers } from './lib/log-redaction';
 import { accountRoutes } from './modules/account/account.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { createApiCallerCache } from './modules/api-clients/api-caller-cache';
 import { apiClientsRoutes } from './modules/api-clients/api-clients.routes';
 import { oauthTokenRoutes } from './modules/api-clients/oauth-token.routes';
 import { v1AnalyticsRoutes } from './modules/api-v1/v1-analytics.routes';
@@ -78,6 +79,7 @@ import { registerIdentityCacheReset } from './plugins/identity-cache';
 import { registerJsonBodyDepthLimit } from './plugins/json-body-depth';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
 import { registerRequestId, requestIdOf } from './plugins/request-id';
+import { OneLinePerRequest } from './plugins/request-log';
 import { registerRetryAfter } from './plugins/retry-after';
 import { declareScopeAccess, registerRouteAccess } from './plugins/route-access';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -109,6 +111,8 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     // The caller's X-Request-Id when well-formed (plugins/request-id.ts), else one of ours.
     requestIdHeader: false,
     genReqId: requestIdOf,
+    // One line per request instead of two (plugins/request-log.ts).
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -120,7 +124,14 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   registerApiCors(app, deps.config.http.apiCorsOrigins);
   registerErrorHandler(app);
   registerJsonBodyDepthLimit(app);
-  const bearerGuard = createBearerGuard({ db: deps.db, ...(deps.clock ? { now: deps.clock } : {}) });
+  const apiCallers = createApiCallerCache(deps.db, deps.config.auth.sessionCacheMs);
+  const bearerGuard = createBearerGuard({
+    db: deps.db,
+    usage: deps.apiUsage,
+    callers: apiCallers,
+    ...(deps.clock ? { now: deps.clock } : {}),
+  });
+  app.addHook('onClose', () => deps.apiUsage.close());
   registerRouteAccess(
     app,
     deps.requestContext,
@@ -131,7 +142,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     deps.config.operatorEmails,
     bearerGuard,
   );
-  registerIdentityCacheReset(app, deps.requestContext.identityCache);
+  registerIdentityCacheReset(app, [deps.requestContext.identityCache, apiCallers]);
   registerTextInputGuard(app);
   const securityHeaders = registerSecurityHeaders(app, deps.config.http.isTls);
   registerRetryAfter(app);

@@ -9,6 +9,7 @@ import { createJobRunner } from './jobs/job-runner';
 import { jobRegistry } from './jobs/registry';
 import { loadOrCreateKey, SecretBox } from './lib/secret-box';
 import { createUnsubscribeTokens } from './lib/unsubscribe-token';
+import { createApiUsageBuffer } from './modules/api-clients/api-usage-buffer';
 import { createSignInAuditSink } from './modules/audit/audit.service';
 import { createSurveyLinkTokens } from './modules/surveys/survey-link-token';
 import type { Metrics } from './observability/metrics';
@@ -59,6 +60,10 @@ export function createAppDeps(
       unitAmount: planPrices.professional.totalCents,
     },
   });
+  const apiUsage = createApiUsageBuffer(db, {
+    ...(options.now ? { now: options.now } : {}),
+    onError: (error) => log.error({ err: error }, 'api usage flush failed'),
+  });
   return {
     config,
     database,
@@ -70,6 +75,7 @@ export function createAppDeps(
     surveyLinkTokens,
     jobs,
     requestContext,
+    apiUsage,
     sandboxes,
     metrics: options.metrics ?? null,
     ...(options.now ? { clock: options.now } : {}),

@@ -4,10 +4,11 @@ import type { Database } from './client';
 import { executeRows } from './execute-rows';
 
 /**
- * Counts one hit on `key` in a fixed window of `windowMs`, in better-auth's rate_limits table, so every
- * web process shares the counters. Answers the count in the window and when the window ends.
+ * Counts `hits` (one unless a caller counted some in memory first) on `key` in a fixed window of
+ * `windowMs`, in better-auth's rate_limits table, so every web process shares the counters. Answers
+ * the count in the window and when the window ends.
  */
-export async function countHit(db: Database, key: string, windowMs: number, now = Date.now()) {
+export async function countHit(db: Database, key: string, windowMs: number, now = Date.now(), hits = 1) {
   const windowStart = now - windowMs;
   // Every request of one client (or signed-in user) updates the same row, so each waited for the
   // previous one's commit to reach the disk: the counter's throughput was one WAL flush per request.
@@ -19,9 +20,9 @@ export async function countHit(db: Database, key: string, windowMs: number, now 
     db,
     sql`
       insert into rate_limits (id, key, count, last_request)
-      values (${newId('rl')}, ${key}, 1, ${now})
+      values (${newId('rl')}, ${key}, ${hits}, ${now})
       on conflict (key) do update set
-        count = case when rate_limits.last_request < ${windowStart} then 1 else rate_limits.count + 1 end,
+        count = case when rate_limits.last_request < ${windowStart} then ${hits} else rate_limits.count + ${hits} end,
         last_request = case when rate_limits.last_request < ${windowStart} then ${now} else rate_limits.last_request end
       returning count, last_request, set_config('synchronous_commit', 'off', true) as commit_without_flush`,
   );

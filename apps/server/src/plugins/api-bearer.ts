@@ -6,11 +6,10 @@ import {
   type ApiBudget,
   type ApiCaller,
   countAnonymousApiCall,
-  countApiCall,
-  findApiCaller,
-  recordApiCall,
 } from '../modules/api-clients/api-access.service';
+import type { ApiCallerCache } from '../modules/api-clients/api-caller-cache';
 import { apiPlanRequired } from '../modules/api-clients/api-clients.service';
+import type { ApiUsageBuffer } from '../modules/api-clients/api-usage-buffer';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,7 +25,12 @@ const realm = 'careloop-api';
  * hourly budget (X-RateLimit-* on every answer it gets, 429 with Retry-After past it), the plan, and
  * the route's scope; every call of a known client is audited with its answer's status.
  */
-export function createBearerGuard(deps: { db: Database; now?: () => number }) {
+export function createBearerGuard(deps: {
+  db: Database;
+  usage: ApiUsageBuffer;
+  callers: ApiCallerCache;
+  now?: () => number;
+}) {
   const clock = deps.now ?? Date.now;
 
   const invalidToken = (reply: FastifyReply, description: string) => {
@@ -60,10 +64,10 @@ export function createBearerGuard(deps: { db: Database; now?: () => number }) {
     const token = tokenOf(header);
     if (!token) throw invalidToken(reply, 'The Authorization header must be Bearer <access token>');
     const now = new Date(clock());
-    const caller = await findApiCaller(deps.db, token, now);
+    const caller = await deps.callers.find(token, now);
     if (!caller) throw invalidToken(reply, 'The access token is invalid, expired or revoked');
     request.apiCaller = caller;
-    applyBudget(reply, await countApiCall(deps.db, caller, now));
+    applyBudget(reply, await deps.usage.count(caller, now));
     if (!caller.hasApiAccess) throw apiPlanRequired();
     if (!caller.scopes.includes(scope)) {
       reply.header(
@@ -75,16 +79,19 @@ export function createBearerGuard(deps: { db: Database; now?: () => number }) {
     request.clinicContext = caller.context;
   }
 
-  /** Audits the answer of a call whose client is known (onSend: written before the answer leaves). */
-  async function audit(request: FastifyRequest, reply: FastifyReply) {
+  /** Audits the answer of a call whose client is known (kept, then written within a second: ADR 020). */
+  function audit(request: FastifyRequest, reply: FastifyReply) {
     if (!request.apiCaller) return;
-    await recordApiCall(deps.db, request.apiCaller, {
-      method: request.method,
-      route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
-      statusCode: reply.statusCode,
-      durationMs: reply.elapsedTime,
-      at: new Date(clock()),
-    });
+    deps.usage.record(
+      request.apiCaller,
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? request.url.split('?')[0] ?? '',
+        statusCode: reply.statusCode,
+        durationMs: reply.elapsedTime,
+      },
+      new Date(clock()),
+    );
   }
 
   /**
@@ -96,10 +103,10 @@ export function createBearerGuard(deps: { db: Database; now?: () => number }) {
     reply.header('cache-control', 'no-store');
     const now = new Date(clock());
     const token = tokenOf(request.headers.authorization ?? '');
-    const caller = token ? await findApiCaller(deps.db, token, now) : null;
+    const caller = token ? await deps.callers.find(token, now) : null;
     if (caller) {
       request.apiCaller = caller;
-      applyBudget(reply, await countApiCall(deps.db, caller, now));
+      applyBudget(reply, await deps.usage.count(caller, now));
       return;
     }
     applyBudget(reply, await countAnonymousApiCall(deps.db, request.ip, now));

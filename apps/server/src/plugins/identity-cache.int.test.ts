@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema';
+import { bearer, buildAccessToken, buildApiClient } from '../testing/build-api-client';
 import { buildClinic, buildMember, jsonHeaders } from '../testing/build-user';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
@@ -92,5 +93,74 @@ describe('identity cache', () => {
     for (let i = 0; i < 5; i++) expect((await me(owner.cookie)).statusCode).toBe(200);
     const activityWrites = statements.filter((s) => /update "sessions" set "last_active_at"/.test(s));
     expect(activityWrites).toHaveLength(1);
+  });
+
+  it('keeps identities across writes that change no one (patients added and edited), and adds a patient in one statement', async () => {
+    const { owner } = await buildClinic(t);
+    now += 10_000;
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    statements.length = 0;
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { name: 'Ada Byron', email: 'ada@example.com' },
+    });
+    expect(added.statusCode).toBe(201);
+    // No identity re-read, no probe of taken ids, no begin/commit: the insert alone (and the
+    // per-user request counter of the signed-in guards).
+    expect(identityReads()).toBe(0);
+    expect(statements.filter((s) => /^\s*(begin|commit)/i.test(s))).toEqual([]);
+    expect(statements.filter((s) => /insert into "patients"/.test(s))).toHaveLength(1);
+    expect(statements.filter((s) => /from "patients"/.test(s))).toEqual([]);
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/patients/${added.json().id}`,
+      headers: jsonHeaders({ cookie: owner.cookie }),
+      payload: { comment: 'Prefers mornings' },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect((await me(owner.cookie)).statusCode).toBe(200);
+    expect(identityReads()).toBe(0);
+  });
+
+  it('gives a second patient of the same millisecond the next free id, the key answering the collision', async () => {
+    const { owner } = await buildClinic(t);
+    const add = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: jsonHeaders({ cookie: owner.cookie }),
+        payload: { name, email: `${name.toLowerCase()}@example.com` },
+      });
+    // The service's ids come from the wall clock: added together, some share a millisecond.
+    const ids = (await Promise.all(['Ana', 'Bea', 'Cem', 'Deniz', 'Eda'].map(add))).map((res) => {
+      expect(res.statusCode).toBe(201);
+      return res.json().id as string;
+    });
+    expect(new Set(ids).size).toBe(5);
+    for (const id of ids) expect(id).toMatch(/^P-\d+(-\d+)?$/);
+  });
+
+  it("reads a bearer token once for a burst of API calls, again after 2 seconds, and this process's revocation at once", async () => {
+    const clinic = await buildClinic(t, { tier: 'professional' });
+    const client = await buildApiClient(t, clinic.owner);
+    const token = await buildAccessToken(t, client);
+    const tokenReads = () => statements.filter((s) => /from "api_access_tokens"/.test(s)).length;
+    const call = () => t.app.inject({ method: 'GET', url: '/api/v1/patients', headers: bearer(token) });
+    now += 10_000;
+    statements.length = 0;
+    for (let i = 0; i < 5; i++) expect((await call()).statusCode).toBe(200);
+    expect(tokenReads()).toBe(1);
+    now += 2_000;
+    expect((await call()).statusCode).toBe(200);
+    expect(tokenReads()).toBe(2);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/settings/api-clients/${client.id}`,
+      headers: { origin: jsonHeaders().origin, cookie: clinic.owner.cookie },
+    });
+    expect(revoked.statusCode).toBeLessThan(300);
+    expect((await call()).statusCode).toBe(401);
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SignedInRow } from '../modules/clinics/clinics.service';
 
 /**
@@ -9,7 +9,9 @@ import type { SignedInRow } from '../modules/clinics/clinics.service';
  *   direct database change) is refused within that time;
  * - any write request this process handles (sign-out, a role change, clinic settings...) ends every
  *   entry, at its start and at its end, so this process's own changes are seen at once. An entry
- *   read while a write ran carries the older generation and is never used.
+ *   read while a write ran carries the older generation and is never used. Writes that cannot
+ *   change who anyone is are left out: routes declaring `keepsIdentities` (a patient added or
+ *   edited) and the public API's (`bearer`: an API client writes no session, user or clinic).
  */
 export type IdentityCache = {
   /** The generation to read under: pass it back to `store`. */
@@ -56,14 +58,23 @@ export function createIdentityCache(ttlMs: number): IdentityCache {
 
 const readMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Every write request ends the cached identities, when it starts and when it has answered. */
-export function registerIdentityCacheReset(app: FastifyInstance, cache: IdentityCache) {
+const mayChangeIdentities = (request: FastifyRequest) => {
+  if (readMethods.has(request.method)) return false;
+  const config = request.routeOptions.config;
+  return !(config.keepsIdentities === true || config.access === 'bearer');
+};
+
+/** Every write request that may change who someone is ends the cached identities (signed-in users', API clients'), when it starts and when it has answered. */
+export function registerIdentityCacheReset(app: FastifyInstance, caches: Pick<IdentityCache, 'endAll'>[]) {
+  const endAll = () => {
+    for (const cache of caches) cache.endAll();
+  };
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!readMethods.has(request.method)) cache.endAll();
+    if (mayChangeIdentities(request)) endAll();
     done();
   });
   app.addHook('onResponse', (request, _reply, done) => {
-    if (!readMethods.has(request.method)) cache.endAll();
+    if (mayChangeIdentities(request)) endAll();
     done();
   });
 }

@@ -54,6 +54,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The scope a `bearer` route requires of the caller's token. */
     scope?: ApiScope;
+    /**
+     * A write that changes no session, user, membership or clinic (patients...): it leaves the
+     * signed-in identities this process keeps (`identity-cache.ts`) in place.
+     */
+    keepsIdentities?: boolean;
   }
   interface FastifyRequest {
     /** The caller's clinic, resolved before the handler on `member`, `manager` and `owner` routes. */
@@ -130,9 +135,9 @@ export function registerRouteAccess(
       }
       const authorize: onRequestHookHandler = (request, reply) => bearer.authorize(request, reply, scope);
       route.onRequest = [authorize, ...asArray(route.onRequest)];
-      const audit: onSendHookHandler = async (request, reply, payload) => {
-        await bearer.audit(request, reply);
-        return payload;
+      const audit: onSendHookHandler = (request, reply, payload, done) => {
+        bearer.audit(request, reply);
+        done(null, payload);
       };
       route.onSend = [...asArray(route.onSend), audit];
       return;

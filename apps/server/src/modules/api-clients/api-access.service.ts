@@ -2,9 +2,8 @@ import { type ApiScope, apiScopes } from '@careloop/contracts/api-clients';
 import { apiRateLimitPerHour, canUseApi } from '@careloop/domain/plans';
 import type { Database } from '../../db/client';
 import { countHit } from '../../db/rate-limit-counter';
-import { newId } from '../../lib/ids';
 import type { ClinicContext } from '../../plugins/request-context';
-import { findLiveToken, insertApiCall } from './api-clients.repository';
+import { findLiveToken } from './api-clients.repository';
 import { digest } from './api-credentials';
 
 /** An API client calling for its clinic, resolved from a live bearer token. */
@@ -13,6 +12,8 @@ export type ApiCaller = {
   scopes: ApiScope[];
   hasApiAccess: boolean;
   requestsPerHour: number;
+  /** When the token stops being valid. */
+  expiresAt: Date;
   /** What the clinic's services take: the client acts as itself (its id stands as the actor in audits). */
   context: ClinicContext;
 };
@@ -28,6 +29,7 @@ export async function findApiCaller(db: Database, token: string, now: Date): Pro
     scopes: row.scopes.filter(isApiScope),
     hasApiAccess: canUseApi(row.clinic.subscriptionTier),
     requestsPerHour: apiRateLimitPerHour(row.clinic.subscriptionTier),
+    expiresAt: row.expiresAt,
     context: {
       userId: row.apiClientId,
       clinicId: row.clinic.id,
@@ -63,6 +65,17 @@ export type ApiBudget = {
   isOver: boolean;
 };
 
+/** The X-RateLimit-* standing of `count` calls in a window that ends `resetsInMs` after `nowMs`. */
+export function budgetOf(count: number, limit: number, resetsInMs: number, nowMs: number): ApiBudget {
+  return {
+    limit,
+    remaining: Math.max(0, limit - count),
+    resetsAt: Math.ceil((nowMs + resetsInMs) / 1000),
+    retryAfterSeconds: Math.max(1, Math.ceil(resetsInMs / 1000)),
+    isOver: count > limit,
+  };
+}
+
 async function countAgainst(
   db: Database,
   key: string,
@@ -71,24 +84,7 @@ async function countAgainst(
   now: Date,
 ): Promise<ApiBudget> {
   const { count, resetsInMs } = await countHit(db, key, windowMs, now.getTime());
-  return {
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetsAt: Math.ceil((now.getTime() + resetsInMs) / 1000),
-    retryAfterSeconds: Math.max(1, Math.ceil(resetsInMs / 1000)),
-    isOver: count > limit,
-  };
-}
-
-/** One call counted against the client's hourly budget, shared by every web process (the rate_limits table). */
-export function countApiCall(db: Database, caller: ApiCaller, now: Date): Promise<ApiBudget> {
-  return countAgainst(
-    db,
-    apiRateLimitKey(caller.context.clinicId, caller.apiClientId),
-    caller.requestsPerHour,
-    apiBudgetWindowMs,
-    now,
-  );
+  return budgetOf(count, limit, resetsInMs, now.getTime());
 }
 
 /** Calls without a live token to paths no route serves, per client address: as many as the web's unknown pages. */
@@ -97,23 +93,4 @@ const anonymousUnknownPathsPerMinute = 300;
 /** One call to an unknown /api/v1 path without a live token, counted per client address. */
 export function countAnonymousApiCall(db: Database, address: string, now: Date): Promise<ApiBudget> {
   return countAgainst(db, `apiv1-anonymous:${address}`, anonymousUnknownPathsPerMinute, 60_000, now);
-}
-
-/** The audit row of one call: who, which route (its pattern), the answer's status and time. */
-export function recordApiCall(
-  db: Database,
-  caller: ApiCaller,
-  call: { method: string; route: string; statusCode: number; durationMs: number; at: Date },
-) {
-  return insertApiCall(db, {
-    id: newId('apl'),
-    clinicId: caller.context.clinicId,
-    apiClientId: caller.apiClientId,
-    method: call.method,
-    route: call.route,
-    statusCode: call.statusCode,
-    durationMs: Math.max(0, Math.round(call.durationMs)),
-    // The app's clock, as the hourly budget counts by it.
-    createdAt: call.at,
-  });
 }

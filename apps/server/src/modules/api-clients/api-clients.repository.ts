@@ -115,6 +115,7 @@ export type BearerRow = {
   apiClientId: string;
   clientName: string;
   scopes: string[];
+  expiresAt: Date;
   clinic: {
     id: string;
     name: string;
@@ -135,6 +136,7 @@ export async function findLiveToken(db: Database, tokenHash: string, now: Date):
       apiClientId: apiClients.id,
       clientName: apiClients.name,
       scopes: apiAccessTokens.scopes,
+      expiresAt: apiAccessTokens.expiresAt,
       clinic: {
         id: clinics.id,
         name: clinics.name,
@@ -201,4 +203,9 @@ export function findRateLimitCounters(db: Database, keys: string[]) {
     .select({ key: rateLimits.key, count: rateLimits.count, windowStart: rateLimits.lastRequest })
     .from(rateLimits)
     .where(inArray(rateLimits.key, keys));
+}
+
+/** Many calls' audit rows in one statement (the batches of `api-usage-buffer.ts`). */
+export async function insertApiCalls(db: Database, values: (typeof apiCallLog.$inferInsert)[]) {
+  if (values.length > 0) await db.insert(apiCallLog).values(values);
 }

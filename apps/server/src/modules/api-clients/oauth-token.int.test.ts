@@ -203,6 +203,7 @@ describe('API clients in settings and the OAuth 2.0 token endpoint', () => {
     const token = await buildAccessToken(t, client);
     await t.app.inject({ method: 'GET', url: '/api/v1/patients', headers: bearer(token) });
     await t.app.inject({ method: 'GET', url: '/api/v1/reviews', headers: bearer(token) });
+    await t.deps.apiUsage.flush();
     const calls = await t.db.select().from(apiCallLog).where(eq(apiCallLog.apiClientId, client.id));
     expect(calls.map((c) => `${c.method} ${c.route} ${c.statusCode}`).sort()).toEqual([
       'GET /api/v1/patients 200',

@@ -137,6 +137,7 @@ describe('CORS, request ids and unknown paths of /api/v1', () => {
     const reset = Number(res.headers['x-ratelimit-reset']);
     expect(reset).toBeGreaterThan(before);
     expect(reset).toBeLessThanOrEqual(before + 3601);
+    await t.deps.apiUsage.flush();
     const logged = await t.db
       .select({ route: apiCallLog.route, statusCode: apiCallLog.statusCode })
       .from(apiCallLog)

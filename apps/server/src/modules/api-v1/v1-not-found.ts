@@ -11,9 +11,9 @@ import { declareScopeAccess } from '../../plugins/route-access';
 export function v1NotFound(bearer: BearerGuard) {
   return async (v1: FastifyInstance) => {
     declareScopeAccess(v1, 'public');
-    v1.addHook('onSend', async (request, reply, payload) => {
-      await bearer.audit(request, reply);
-      return payload;
+    v1.addHook('onSend', (request, reply, payload, done) => {
+      bearer.audit(request, reply);
+      done(null, payload);
     });
     v1.setNotFoundHandler({ preHandler: bearer.meterUnknownPath }, async (request) => {
       throw new AppError(404, 'NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`);

@@ -175,7 +175,7 @@ export const patientsRoutes =
     app.post(
       '/api/patients',
       {
-        config: { access: 'member' },
+        config: { access: 'member', keepsIdentities: true },
         schema: {
           tags: ['patients'],
           summary: "Add a patient (id 'P-' + timestamp; phone stored in E.164)",
@@ -192,7 +192,7 @@ export const patientsRoutes =
     app.patch(
       '/api/patients/:id',
       {
-        config: { access: 'member' },
+        config: { access: 'member', keepsIdentities: true },
         schema: {
           tags: ['patients'],
           summary: 'Edit a patient: name, email, phone, procedure, status, comment',
