@@ -19,7 +19,7 @@ import { twilioSandboxCredentials } from './support/sandbox-credentials';
 // no other session reopens it); the owner upgrades through the
 // Stripe sandbox's Checkout, whose signed webhook makes the clinic professional, unlocking the AI
 // review response. On the way, a bar check: /pricing, the cost calculator, the upgrade dialog and
-// Checkout show the same Professional price, itemised the same way (ADR 017).
+// Checkout show the same Professional price, itemised the same way (ADR 018).
 
 let browser: Browser;
 beforeAll(async () => {
