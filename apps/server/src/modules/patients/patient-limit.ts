@@ -2,7 +2,8 @@ import { patientLimitBreach, patientLimitMessage, patientLimitOf } from '@carelo
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
-import { countPatientRows, lockClinicPatients } from './patients.repository';
+import { lockClinicPatients } from './patients.repository';
+import { countPatientRows } from './patients-list.repository';
 
 /**
  * Refuses, inside the caller's transaction, adding `adding` patients past the plan's limit. The

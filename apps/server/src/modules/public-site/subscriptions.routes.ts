@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
@@ -28,6 +29,27 @@ const localeOf = (row: SubscriptionRow) => row.locale as SubscriptionLocale;
 const listNameOf = (row: SubscriptionRow) =>
   subscriptionTexts[localeOf(row)].listName[row.list as SubscriptionList];
 
+type PageTexts = (typeof subscriptionTexts)[SubscriptionLocale];
+type PageContent = Omit<Parameters<typeof subscriptionPage>[0], 'locale'>;
+
+/** Every step answers the same way: the invalid-link page (404) without a row, else its page in the row's locale. */
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  row: SubscriptionRow | null | undefined,
+  content: (texts: PageTexts, list: string) => PageContent,
+) {
+  if (!row)
+    return reply
+      .status(404)
+      .type(html)
+      .send(invalidLinkPage(pageLocale(request.headers['accept-language'])));
+  const locale = localeOf(row);
+  return reply
+    .type(html)
+    .send(subscriptionPage({ locale, ...content(subscriptionTexts[locale], listNameOf(row)) }));
+}
+
 /**
  * The double opt-in and unsubscribe steps of the newsletter and status updates: pages written here
  * (the links come from mail), each step a button that posts, so a scanner opening the link does
@@ -53,21 +75,11 @@ export const subscriptionRoutes =
       },
       async (request, reply) => {
         const token = request.query.token ?? '';
-        const row = await pendingSubscriptionOfToken(deps, token);
-        if (!row)
-          return reply
-            .status(404)
-            .type(html)
-            .send(invalidLinkPage(pageLocale(request.headers['accept-language'])));
-        const texts = subscriptionTexts[localeOf(row)];
-        return reply.type(html).send(
-          subscriptionPage({
-            locale: localeOf(row),
-            title: texts.confirmPageTitle,
-            text: texts.confirmPageText(listNameOf(row)),
-            form: { action: confirmPath, token, button: texts.confirmButton },
-          }),
-        );
+        return sendPage(request, reply, await pendingSubscriptionOfToken(deps, token), (texts, list) => ({
+          title: texts.confirmPageTitle,
+          text: texts.confirmPageText(list),
+          form: { action: confirmPath, token, button: texts.confirmButton },
+        }));
       },
     );
 
@@ -83,20 +95,10 @@ export const subscriptionRoutes =
       },
       async (request, reply) => {
         const row = await confirmSubscription(deps, String(request.body?.token ?? ''));
-        if (!row)
-          return reply
-            .status(404)
-            .type(html)
-            .send(invalidLinkPage(pageLocale(request.headers['accept-language'])));
-        const texts = subscriptionTexts[localeOf(row)];
-        const list = listNameOf(row);
-        return reply.type(html).send(
-          subscriptionPage({
-            locale: localeOf(row),
-            title: texts.confirmedTitle,
-            text: texts.confirmedText(list),
-          }),
-        );
+        return sendPage(request, reply, row, (texts, list) => ({
+          title: texts.confirmedTitle,
+          text: texts.confirmedText(list),
+        }));
       },
     );
 
@@ -113,21 +115,11 @@ export const subscriptionRoutes =
       async (request, reply) => {
         const token = request.query.token ?? '';
         const row = await subscriptionOfUnsubscribeToken(deps, token);
-        if (!row)
-          return reply
-            .status(404)
-            .type(html)
-            .send(invalidLinkPage(pageLocale(request.headers['accept-language'])));
-        const texts = subscriptionTexts[localeOf(row)];
-        const list = listNameOf(row);
-        return reply.type(html).send(
-          subscriptionPage({
-            locale: localeOf(row),
-            title: texts.unsubscribePageTitle,
-            text: texts.unsubscribePageText(list),
-            form: { action: unsubscribePath, token, button: texts.unsubscribeButton },
-          }),
-        );
+        return sendPage(request, reply, row, (texts, list) => ({
+          title: texts.unsubscribePageTitle,
+          text: texts.unsubscribePageText(list),
+          form: { action: unsubscribePath, token, button: texts.unsubscribeButton },
+        }));
       },
     );
 
@@ -145,20 +137,10 @@ export const subscriptionRoutes =
       async (request, reply) => {
         const token = String(request.body?.token ?? request.query.token ?? '');
         const row = await unsubscribe(deps, token);
-        if (!row)
-          return reply
-            .status(404)
-            .type(html)
-            .send(invalidLinkPage(pageLocale(request.headers['accept-language'])));
-        const texts = subscriptionTexts[localeOf(row)];
-        const list = listNameOf(row);
-        return reply.type(html).send(
-          subscriptionPage({
-            locale: localeOf(row),
-            title: texts.unsubscribedTitle,
-            text: texts.unsubscribedText(list),
-          }),
-        );
+        return sendPage(request, reply, row, (texts, list) => ({
+          title: texts.unsubscribedTitle,
+          text: texts.unsubscribedText(list),
+        }));
       },
     );
   };

@@ -19,6 +19,7 @@ const usage: Usage = {
   usagePercent: 1,
   patientLimitExceeded: false,
   showUpgradePrompt: false,
+  upgradePromptThreshold: null,
   projection: {
     region: 'us_canada',
     whatsapp: 20,
