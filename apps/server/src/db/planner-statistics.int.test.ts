@@ -28,7 +28,7 @@ const rowCount = async (table: string) =>
 
 describe('planner statistics', () => {
   it('a CSV import refreshes the statistics of patients', async () => {
-    const { owner } = await buildClinic(t);
+    const { owner } = await buildClinic(t, { tier: 'enterprise' });
     const lines = ['name,phone'];
     for (let i = 0; i < 1500; i += 1) lines.push(`Patient ${i},+1415556${String(i).padStart(4, '0')}`);
     const res = await t.app.inject({

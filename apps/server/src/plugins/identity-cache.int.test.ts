@@ -96,7 +96,9 @@ describe('identity cache', () => {
   });
 
   it('keeps identities across writes that change no one (patients added and edited), and adds a patient in one statement', async () => {
-    const { owner } = await buildClinic(t);
+    // Enterprise holds any number of patients; a plan with a limit counts them under a lock in the
+    // insert's transaction (patient-limit.int.test.ts).
+    const { owner } = await buildClinic(t, { tier: 'enterprise' });
     now += 10_000;
     expect((await me(owner.cookie)).statusCode).toBe(200);
     statements.length = 0;

@@ -6,7 +6,7 @@ import type { ClinicContext } from '../../plugins/request-context';
 import { apiBudgetWindowMs, apiRateLimitKey } from './api-access.service';
 import { countApiCallsSince, findRateLimitCounters } from './api-clients.repository';
 
-type Deps = Pick<AppDeps, 'db' | 'clock'>;
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'apiUsage'>;
 
 /**
  * Settings > API: each of the clinic's clients' calls this hour (its hourly budget's current
@@ -16,6 +16,8 @@ export async function getApiClientUsage(
   deps: Deps,
   ctx: Pick<ClinicContext, 'clinicId' | 'clinic'>,
 ): Promise<ApiClientUsageResponse> {
+  // This process's calls not yet written (they are kept up to a second, ADR 020) count too.
+  await deps.apiUsage.flush();
   const now = (deps.clock ?? Date.now)();
   const dayStartsAt = new Date(instantAtLocal(localDayOf(now, ctx.clinic.timeZone), 0, ctx.clinic.timeZone));
   const today = await countApiCallsSince(deps.db, ctx.clinicId, dayStartsAt);

@@ -108,7 +108,7 @@ describe('importing thousands of patients', () => {
       },
     });
     try {
-      const { clinicId, owner } = await buildClinic(own);
+      const { clinicId, owner } = await buildClinic(own, { tier: 'enterprise' });
       const before = await clinicSnapshot(own.db, clinicId);
       const res = await own.app.inject({
         method: 'POST',

@@ -31,9 +31,12 @@ const byName = async (clinicId: string) =>
 
 const day = (date: Date | null | undefined) => date?.toISOString().slice(0, 10) ?? null;
 
-/** A clinic in Spain or the US (country set), or in Turkey known only by its time zone and language. */
+/**
+ * A clinic in Spain or the US (country set), or in Turkey known only by its time zone and language.
+ * On Enterprise, whose plan holds any number of patients: these tests import thousands of rows.
+ */
 async function clinicIn(where: 'ES' | 'TR' | 'US') {
-  const clinic = await buildClinic(t);
+  const clinic = await buildClinic(t, { tier: 'enterprise' });
   const locale = {
     ES: { country: 'ES', timeZone: 'UTC', defaultLanguage: 'en' },
     TR: { country: null, timeZone: 'Europe/Istanbul', defaultLanguage: 'tr' },
@@ -438,7 +441,7 @@ describe('CSV import', () => {
   });
 
   it('accepts the file itself as text/csv, in batches, with unique ids', async () => {
-    const { clinicId, owner } = await buildClinic(t);
+    const { clinicId, owner } = await buildClinic(t, { tier: 'enterprise' });
     const lines = ['name,phone'];
     for (let i = 0; i < 1200; i += 1) lines.push(`Patient ${i},+1415555${String(i).padStart(4, '0')}`);
     const res = await t.app.inject({

@@ -222,11 +222,21 @@ describe('the sandbox clock outside sandbox mode', () => {
       expect(production.app.declaredRoutes.some((r) => r.url.startsWith('/api/sandbox/'))).toBe(false);
       // In sandbox mode they are signed-in routes like any other: the route walker and the shared
       // guards (origin, no-store, per-user budget) cover them.
-      expect(t.app.declaredRoutes.filter((r) => r.url.startsWith('/api/sandbox/'))).toEqual([
-        expect.objectContaining({ url: '/api/sandbox/clinic/sandbox-mode', access: 'owner' }),
-        expect.objectContaining({ url: '/api/sandbox/automation/run', access: 'manager' }),
-        expect.objectContaining({ url: '/api/sandbox/trustpilot/reviews', access: 'manager' }),
-      ]);
+      expect(
+        t.app.declaredRoutes
+          .filter((r) => r.url.startsWith('/api/sandbox/'))
+          .map((r) => `${r.method} ${r.url} ${r.access}`)
+          .sort(),
+      ).toEqual(
+        [
+          'POST /api/sandbox/clinic/sandbox-mode owner',
+          'POST /api/sandbox/automation/run manager',
+          'POST /api/sandbox/trustpilot/reviews manager',
+          'GET /api/sandbox/test-credentials manager',
+          'HEAD /api/sandbox/test-credentials manager',
+          'POST /api/sandbox/sample-reviews manager',
+        ].sort(),
+      );
     } finally {
       await production.close();
     }
