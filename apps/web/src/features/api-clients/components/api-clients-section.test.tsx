@@ -133,8 +133,8 @@ describe('ApiClientsSection', () => {
       isApiAvailable: true,
     });
     const user = userEvent.setup();
-    expect(screen.queryByRole('button', { name: 'Rotate the secret of Gone' })).toBeNull();
-    await user.click(await screen.findByRole('button', { name: 'Rotate the secret of Practice system' }));
+    expect(screen.queryByRole('button', { name: 'Rotate secret of Gone' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Rotate secret of Practice system' }));
     const confirm = await screen.findByRole('dialog', { name: 'Rotate client secret' });
     expect(within(confirm).getByText(/keeps getting tokens for 24 hours/)).toBeTruthy();
     expect(network.to('/api/settings/api-clients/apc_1/rotate-secret')).toHaveLength(0);

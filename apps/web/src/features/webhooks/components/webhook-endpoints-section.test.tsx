@@ -213,7 +213,7 @@ describe('WebhookEndpointsSection', () => {
     const network = renderSection({ items: [endpoint()], isAvailable: true }, { testStatus: 500 });
     const user = userEvent.setup();
     await user.click(
-      await screen.findByRole('button', { name: 'Send a test event to https://pms.example.com/hooks' }),
+      await screen.findByRole('button', { name: 'Send test event to https://pms.example.com/hooks' }),
     );
     expect(await screen.findByText('The endpoint did not accept the test event')).toBeTruthy();
     expect(screen.getByText('review.created: 500')).toBeTruthy();
@@ -225,7 +225,7 @@ describe('WebhookEndpointsSection', () => {
     const user = userEvent.setup();
     await user.click(
       await screen.findByRole('button', {
-        name: 'Rotate the signing secret of https://pms.example.com/hooks',
+        name: 'Rotate secret of https://pms.example.com/hooks',
       }),
     );
     const confirm = await screen.findByRole('dialog', { name: 'Rotate signing secret' });
