@@ -70,7 +70,7 @@ async function cancelProfessional(page: Page) {
     headers: { authorization: `Bearer ${stripeSandboxDemo.secretKey}` },
   });
   expect(ended.status).toBe(200);
-  await expect.poll(() => tierOf(page), { timeout: 20_000 }).toBe('starter');
+  await expect.poll(() => tierOf(page)).toBe('starter');
 }
 
 const analyticsHeading = (page: Page) => page.getByRole('heading', { name: 'Analytics', level: 1 });
@@ -80,12 +80,12 @@ beforeAll(async () => {
   ({ page: owner } = await signedInDemoOwner());
   foundTier = await tierOf(owner);
   startedOnStarter = foundTier === 'starter';
-}, 120_000);
+});
 
 afterAll(async () => {
   await owner?.context().close();
   await browser?.close();
-}, 120_000);
+});
 
 describe('/analytics: the demo owner', () => {
   it('on Starter sees the first KPI row and the plan message for the rest', async () => {
@@ -97,7 +97,7 @@ describe('/analytics: the demo owner', () => {
     await expectVisible(owner.getByText('This feature requires Professional or Enterprise plan'));
     expect(await owner.getByRole('heading', { name: 'Recovery' }).count()).toBe(0);
     await expectAccessible(owner, '/analytics on Starter');
-  }, 120_000);
+  });
 
   it('at 1280 px: changes the range, exports a table as CSV, and filters patients by risk from the dashboard card', async () => {
     await ensureProfessional();
@@ -178,7 +178,7 @@ describe('/analytics: the demo owner', () => {
     await expectNoTruncatedBadges(page, '/patients filtered by risk');
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 
   it('works at 375 px: no sideways scroll, a custom range, axe clean', async () => {
     await ensureProfessional();
@@ -203,7 +203,7 @@ describe('/analytics: the demo owner', () => {
     await expectAccessible(page, '/analytics at 375 px, custom range');
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 
   it.each([
     ['es', 'Analítica', 'Recuperación'],
@@ -235,11 +235,10 @@ describe('/analytics: the demo owner', () => {
       }
       await context.close();
     },
-    180_000,
   );
 
   it('leaves the demo clinic on the plan it found', async () => {
     if (upgraded) await cancelProfessional(owner);
     expect(await tierOf(owner)).toBe(foundTier);
-  }, 120_000);
+  });
 });

@@ -51,7 +51,7 @@ describe('a new clinic signs up, confirms, signs in and out', () => {
     await expect
       .poll(() => page.getByText('Your email has been confirmed successfully!').isVisible())
       .toBe(true);
-    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByRole('heading', { name: 'Dashboard' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Clínica Sonrisa').first().isVisible()).toBe(true);
 

@@ -44,7 +44,7 @@ describe('Daily Digest and e-mail language', () => {
     await expectAccessible(page, '/dashboard with the digest off');
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it('the unsubscribe page asks before unsubscribing and says plainly when the link is not valid, at 375 px', async () => {
     const { context, page } = await newVisitor(browser, { viewport: viewports.mobile });
@@ -57,7 +57,7 @@ describe('Daily Digest and e-mail language', () => {
       .toContain('This unsubscribe link is invalid.');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await context.close();
-  }, 60_000);
+  });
 
   it('signing up on the Spanish page sends the confirmation e-mail in Spanish', async () => {
     const { context, page } = await newVisitor(browser, { viewport: viewports.desktop });
@@ -75,5 +75,5 @@ describe('Daily Digest and e-mail language', () => {
     const mail = await waitForMailContaining(email, '/email-confirmation?');
     expect(mail).toContain('Subject: Confirme su cuenta de CareLoop');
     await context.close();
-  }, 60_000);
+  });
 });

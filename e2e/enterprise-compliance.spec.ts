@@ -141,7 +141,7 @@ describe('/enterprise-compliance (spec 2 §2)', () => {
     }
     expect(consoleErrors).toEqual([]);
     await clinic.context.close();
-  }, 180_000);
+  });
 
   it('works and passes axe at 375 px, locked and on Enterprise', async () => {
     const clinic = await signUpNewClinic(browser, { viewport: viewports.mobile });
@@ -163,5 +163,5 @@ describe('/enterprise-compliance (spec 2 §2)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, '/enterprise-compliance patient data (375 px)');
     await clinic.context.close();
-  }, 120_000);
+  });
 });

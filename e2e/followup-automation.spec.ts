@@ -52,9 +52,7 @@ async function sendTestMessage(page: Page): Promise<'sent' | 'failed'> {
   await send.click();
   const sent = toast(page, /^AI message sent via /);
   const failed = toast(page, 'Failed to send follow-up message');
-  await expect
-    .poll(async () => (await sent.isVisible()) || (await failed.isVisible()), { timeout: 30_000 })
-    .toBe(true);
+  await expect.poll(async () => (await sent.isVisible()) || (await failed.isVisible())).toBe(true);
   return (await sent.isVisible()) ? 'sent' : 'failed';
 }
 

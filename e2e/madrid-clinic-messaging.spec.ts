@@ -89,7 +89,7 @@ async function importPatients(page: Page, file: string) {
   expect(await column('Consentimiento marketing').inputValue()).toBe('Marketing consent');
   expect(await dialog.getByTestId('import-stat-ready').textContent()).toBe('3');
   await dialog.getByRole('button', { name: 'Import valid rows (3)' }).click();
-  await expect.poll(() => dialog.getByText(/^Added: 3\./).isVisible(), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => dialog.getByText(/^Added: 3\./).isVisible()).toBe(true);
   await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
 }
 
@@ -134,9 +134,7 @@ async function reviewsFromHappyPatients(page: Page, names: string[]) {
   await expect.poll(() => page.getByRole('heading', { name: 'Reviews', level: 1 }).isVisible()).toBe(true);
   await page.getByRole('button', { name: 'Sync Reviews' }).click();
   await expect
-    .poll(() => page.getByText(`Imported ${names.length} new reviews`).first().isVisible(), {
-      timeout: 30_000,
-    })
+    .poll(() => page.getByText(`Imported ${names.length} new reviews`).first().isVisible())
     .toBe(true);
 }
 
@@ -204,24 +202,20 @@ describe('a new clinic in Madrid', () => {
     await page.getByLabel('Search messages').fill('María');
     const sentList = page.getByRole('region', { name: 'Sent Messages' });
     await expect
-      .poll(
-        () =>
-          sentList
-            .getByText(/^Hola María/)
-            .first()
-            .isVisible(),
-        { timeout: 15_000 },
+      .poll(() =>
+        sentList
+          .getByText(/^Hola María/)
+          .first()
+          .isVisible(),
       )
       .toBe(true);
     await simulate.getByLabel(/^Patient/).fill('María');
     await page.getByRole('option').filter({ hasText: '+34612345678' }).first().click();
     await simulate.getByLabel(/^Reply text/).fill('Baja');
     await simulate.getByRole('button', { name: 'Simulate reply' }).click();
+    await expect.poll(() => page.getByText('Reply received via SMS').first().isVisible()).toBe(true);
     await expect
-      .poll(() => page.getByText('Reply received via SMS').first().isVisible(), { timeout: 15_000 })
-      .toBe(true);
-    await expect
-      .poll(async () => (await sentTo(page, 'María García López')).map((m) => m.content), { timeout: 15_000 })
+      .poll(async () => (await sentTo(page, 'María García López')).map((m) => m.content))
       .toContainEqual(expect.stringMatching(/^Ya no recibirás mensajes de .* por SMS\./));
     await expectAccessible(page, '/conversations (desktop)');
 
@@ -253,5 +247,5 @@ describe('a new clinic in Madrid', () => {
     }
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 240_000);
+  });
 });

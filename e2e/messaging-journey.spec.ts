@@ -92,7 +92,7 @@ describe('messaging journey (demo clinic)', () => {
     const receivedList = page.getByRole('region', { name: 'Received Messages' });
     await page.getByLabel('Search messages').fill(patient.name);
     const entry = sentList.getByRole('listitem').filter({ hasText: answer.generatedMessage }).first();
-    await expect.poll(() => entry.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => entry.isVisible()).toBe(true);
     expect(await entry.textContent()).toContain(patient.name);
     expect(await entry.textContent()).toContain('SMS');
     expect(await entry.textContent()).toMatch(/Sent|Delivered/);
@@ -111,27 +111,21 @@ describe('messaging journey (demo clinic)', () => {
     await page.getByRole('option').filter({ hasText: patient.phone }).first().click();
     await simulate.getByLabel(/^Reply text/).fill(reply);
     await simulate.getByRole('button', { name: 'Simulate reply' }).click();
-    await expect
-      .poll(() => page.getByText('Reply received via SMS').first().isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByText('Reply received via SMS').first().isVisible()).toBe(true);
 
     // Received Messages shows it, and the sent message shows the response.
     await page.getByLabel('Search messages').fill('');
     await expect
-      .poll(() => receivedList.getByRole('listitem').filter({ hasText: reply }).isVisible(), {
-        timeout: 15_000,
-      })
+      .poll(() => receivedList.getByRole('listitem').filter({ hasText: reply }).isVisible())
       .toBe(true);
     await page.getByLabel('Search messages').fill(patient.name);
     const answered = sentList.getByRole('listitem').filter({ hasText: answer.generatedMessage }).first();
-    await expect
-      .poll(() => answered.getByText('Response received').isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => answered.getByText('Response received').isVisible()).toBe(true);
     expect(await answered.textContent()).toContain(reply);
 
     // The dashboard: one more active alert and one more open case, and Attention Required.
     await openDashboard(page);
-    await expect.poll(() => statValue(page, 'Active Alerts'), { timeout: 15_000 }).toBe(alertsBefore + 1);
+    await expect.poll(() => statValue(page, 'Active Alerts')).toBe(alertsBefore + 1);
     expect(await statValue(page, 'Open Cases')).toBe(casesBefore + 1);
     await expect.poll(() => page.getByText('Attention Required').isVisible()).toBe(true);
 

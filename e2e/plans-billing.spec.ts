@@ -102,7 +102,7 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     await sendTestSms(page, 1);
     await page.goto('/dashboard');
     const dialog = dialogOf(page);
-    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => dialog.isVisible()).toBe(true);
     await expectVisible(dialog.getByText('90% of your monthly message allowance used'));
     await expectVisible(dialog.getByText('180 of 0'));
     await expectVisible(dialog.getByText('SMS Add-on Bundle'));
@@ -128,7 +128,7 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     const phone = await newVisitor(browser, { viewport: viewports.mobile });
     await signInThroughForm(phone.page, clinic.email, clinic.password);
     const phoneDialog = dialogOf(phone.page);
-    await expect.poll(() => phoneDialog.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => phoneDialog.isVisible()).toBe(true);
     await expectAccessible(phone.page, 'upgrade dialog (mobile)');
     await phoneDialog.getByRole('button', { name: 'Remind me later' }).click();
     await expect.poll(() => phoneDialog.count()).toBe(0);
@@ -193,5 +193,5 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
     expect(centsIn(await invoice.textContent())).toBe(professional.totalCents);
     expect(clinic.consoleErrors).toEqual([]);
     await clinic.context.close();
-  }, 240_000);
+  });
 });

@@ -40,7 +40,7 @@ const reviewItem = (page: Page, title: string) => page.getByRole('listitem').fil
 
 async function syncReviews(page: Page, imported: RegExp) {
   await page.getByRole('button', { name: 'Sync Reviews' }).click();
-  await expect.poll(() => page.getByText(imported).first().isVisible(), { timeout: 30_000 }).toBe(true);
+  await expect.poll(() => page.getByText(imported).first().isVisible()).toBe(true);
 }
 
 async function openReview(page: Page, title: string): Promise<Locator> {

@@ -72,7 +72,7 @@ describe('"Try it first": a new clinic in sandbox mode', () => {
     await expect.poll(() => page.getByText('Sandbox mode is on').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it('the dashboard notice works and passes axe at 375 px', async () => {
     const { context, page } = await signUpNewClinic(browser, { viewport: viewports.mobile });
@@ -91,5 +91,5 @@ describe('"Try it first": a new clinic in sandbox mode', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, 'dashboard in sandbox mode at 375 px');
     await context.close();
-  }, 120_000);
+  });
 });

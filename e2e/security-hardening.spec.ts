@@ -53,7 +53,7 @@ describe('/security-hardening (spec 2 §2)', () => {
     await expect.poll(() => page.getByText('Auto-fix applied. Secure headers: Pass').isVisible()).toBe(true);
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it('works and passes axe at 375 px', async () => {
     const { context, page } = await signUpNewClinic(browser, { viewport: viewports.mobile });
@@ -65,5 +65,5 @@ describe('/security-hardening (spec 2 §2)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectAccessible(page, '/security-hardening at 375 px');
     await context.close();
-  }, 120_000);
+  });
 });

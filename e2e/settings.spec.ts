@@ -34,9 +34,7 @@ const limitMessage = 'Template Limit Reached - Upgrade to Professional to add mo
 async function openSettings(page: Page, tab = '') {
   await page.goto(`/settings${tab}`);
   // The first visit loads the page's chunk and four namespaces; a busy 2-core machine can be slow.
-  await expect
-    .poll(() => page.getByRole('heading', { name: 'Settings', level: 1 }).isVisible(), { timeout: 20_000 })
-    .toBe(true);
+  await expect.poll(() => page.getByRole('heading', { name: 'Settings', level: 1 }).isVisible()).toBe(true);
 }
 
 describe('clinic settings', () => {
@@ -139,7 +137,7 @@ describe('clinic settings', () => {
     await expect.poll(visible(page, /Invalid OAuth access token/)).toBe(true);
 
     // Toasts close after 4 s: wait for the WhatsApp one to go before reading the SMS answer.
-    await expect.poll(visible(page, 'Connection successful'), { timeout: 15_000 }).toBe(false);
+    await expect.poll(visible(page, 'Connection successful')).toBe(false);
     const sms = page.getByRole('region', { name: 'SMS' });
     await sms.getByLabel(/^Account SID/).fill(`AC${'5a1d'.repeat(8)}`);
     await sms.getByLabel(/^Auth token/).fill('sandbox0demo0auth0token0000000000');

@@ -47,7 +47,7 @@ describe('a clinic that signs up in Spanish from Madrid stays in Spanish', () =>
     expect(await pageLanguage(page)).toBe('es');
     await expectAccessible(page, 'e-mail confirmation in Spanish');
 
-    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await page.waitForURL('**/dashboard');
     await expectVisible(page.getByRole('heading', { level: 1, name: 'Panel' }));
 
     // A reload with nothing stored in the browser: the account says Spanish.
@@ -87,7 +87,7 @@ describe('a clinic that signs up in Spanish from Madrid stays in Spanish', () =>
 
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 
   it('choosing Español on an English public page moves to its Spanish URL', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser);
@@ -101,5 +101,5 @@ describe('a clinic that signs up in Spanish from Madrid stays in Spanish', () =>
     await expectAccessible(page, '/es/pricing reached from the language menu');
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 60_000);
+  });
 });

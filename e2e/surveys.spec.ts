@@ -58,7 +58,7 @@ async function setUpInMadrid(page: Page) {
 async function turnSurveysOn(page: Page) {
   await page.goto('/settings?tab=surveys');
   const surveys = page.getByRole('region', { name: 'Patient surveys' });
-  await expect.poll(() => surveys.isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => surveys.isVisible()).toBe(true);
   await surveys.getByRole('switch', { name: /Send patient surveys/ }).check({ force: true });
   const day = surveys.getByRole('textbox', { name: /Day after the procedure/ });
   await day.fill('1');
@@ -75,7 +75,7 @@ async function turnSurveysOn(page: Page) {
 async function brandTheClinic(page: Page) {
   await page.goto('/settings?tab=branding');
   const logo = page.getByRole('region', { name: 'Logo' });
-  await expect.poll(() => logo.isVisible(), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => logo.isVisible()).toBe(true);
   await logo
     .locator('input[type="file"]')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logoPng });
@@ -142,7 +142,7 @@ describe('patient surveys', () => {
       level: 1,
       name: `¿Qué probabilidad hay de que recomiende ${practiceName} a un amigo?`,
     });
-    await expect.poll(() => question.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => question.isVisible()).toBe(true);
     expect(await phone.locator('html').getAttribute('lang')).toBe('es');
     await expectVisible(phone.getByRole('img', { name: practiceName }));
     await expectAccessible(phone, `${link} question (375 px)`);
@@ -153,7 +153,7 @@ describe('patient surveys', () => {
       .fill('La espera fue muy larga.');
     await phone.getByRole('button', { name: 'Enviar mi respuesta' }).click();
     const thanks = phone.getByRole('heading', { level: 1, name: 'Gracias por su respuesta' });
-    await expect.poll(() => thanks.isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => thanks.isVisible()).toBe(true);
     // A detractor sees the review links too: asking only the happy ones would be review gating.
     expect(
       await phone.getByRole('link', { name: /Escribir una reseña en Google/ }).getAttribute('href'),
@@ -175,17 +175,13 @@ describe('patient surveys', () => {
     // Staff: the detractor case at once, and the answer on her timeline.
     await page.goto('/cases');
     await expect
-      .poll(() => page.getByText('Survey detractor: Lucía Gómez (4/10)').first().isVisible(), {
-        timeout: 15_000,
-      })
+      .poll(() => page.getByText('Survey detractor: Lucía Gómez (4/10)').first().isVisible())
       .toBe(true);
     await expectAccessible(page, '/cases (desktop)');
     await page.goto(`/patients/${patient.body.id}`);
-    await expect
-      .poll(() => page.getByText('Survey answer: 4 out of 10').first().isVisible(), { timeout: 15_000 })
-      .toBe(true);
+    await expect.poll(() => page.getByText('Survey answer: 4 out of 10').first().isVisible()).toBe(true);
     await expectAccessible(page, '/patients/:id (desktop)');
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 240_000);
+  });
 });

@@ -64,7 +64,7 @@ describe('a colleague joins a clinic through an invitation', () => {
     // Confirming the address signs them in, in the owner's clinic.
     const confirm = new URL(await waitForMailLink(colleagueEmail, '/email-confirmation?'));
     await page.goto(confirm.pathname + confirm.search);
-    await page.waitForURL('**/dashboard', { timeout: 15_000 });
+    await page.waitForURL('**/dashboard');
     await expect.poll(() => page.getByText(owner.practiceName).first().isVisible()).toBe(true);
     await colleague.context.close();
 

@@ -84,7 +84,7 @@ describe('/testing-checklist (spec 2 §2)', () => {
     await expect.poll(() => page.getByText('Test report generated').first().isVisible()).toBe(true);
     expect(consoleErrors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
   it('works and passes axe at 375 px', async () => {
     const { context, page } = await signUpNewClinic(browser, { viewport: viewports.mobile });
@@ -97,5 +97,5 @@ describe('/testing-checklist (spec 2 §2)', () => {
     expect(width).toBeLessThanOrEqual(375);
     await expectAccessible(page, '/testing-checklist at 375 px');
     await context.close();
-  }, 120_000);
+  });
 });

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { hangGuard } from '../vitest.timeouts.ts';
+import { appearanceGuard, journeyHangGuard } from '../vitest.timeouts.ts';
 import { e2eWorkers } from './support/workers.ts';
 
 // Browser journeys: one Chromium per spec file; E2E_WORKERS files at once, each worker's files one
@@ -12,8 +12,8 @@ export default defineConfig({
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: e2eWorkers > 1,
     maxWorkers: e2eWorkers,
-    ...hangGuard,
-    // Pages load lazy chunks; on a busy 2-core machine the first paint can take seconds.
-    expect: { poll: { timeout: 10_000, interval: 100 } },
+    ...journeyHangGuard,
+    // Pages load lazy chunks; on a busy 2-core machine the first paint took over 10 s.
+    expect: { poll: { timeout: appearanceGuard, interval: 100 } },
   },
 });

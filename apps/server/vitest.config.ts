@@ -10,10 +10,14 @@ export default defineConfig({
   test: {
     name: 'server',
     root: import.meta.dirname,
-    include: ['src/**/*.test.ts'],
-    // A file about one database says so in its name and runs only in that database's suite:
-    // `*.postgres.test.ts` with TEST_DATABASE_URL (pg_dump, the pool), `*.pglite.test.ts` without
-    // it (the embedded database's own backup). No test is skipped for the database it runs on.
+    // On PostgreSQL (TEST_DATABASE_URL) only what meets the database runs again: the integration
+    // tests (`*.int.test.ts`) and the files about PostgreSQL itself; a unit test opens no database
+    // and runs once, in the PGlite suite. A file about one database says so in its name and runs
+    // only in that database's suite: `*.postgres.test.ts` (pg_dump, the pool), `*.pglite.test.ts`
+    // (the embedded database's own backup). No test is skipped for the database it runs on.
+    include: process.env.TEST_DATABASE_URL
+      ? ['src/**/*.int.test.ts', 'src/**/*.postgres.test.ts']
+      : ['src/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,
       process.env.TEST_DATABASE_URL ? 'src/**/*.pglite.test.ts' : 'src/**/*.postgres.test.ts',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { appearanceGuard } from '../../vitest.timeouts.ts';
 import { thisServer } from './server';
 
 export const baseUrl = () => thisServer().baseUrl;
@@ -53,6 +54,9 @@ export async function newVisitor(
     const language = options.language;
     await context.addInitScript((lang) => window.localStorage.setItem('careloop.language', lang), language);
   }
+  // Clicks, fills and page loads wait as long as every other appearance (Playwright's own 30 s is a
+  // speed budget).
+  context.setDefaultTimeout(appearanceGuard);
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -86,7 +90,7 @@ export async function expectAccessible(page: Page, label: string) {
  * `isVisible()` right after an action reads the page before the data behind it has arrived (the
  * Manage billing button of a plan that had just changed failed that way once in CI).
  */
-export async function expectVisible(locator: Locator, timeout = 10_000) {
+export async function expectVisible(locator: Locator, timeout = appearanceGuard) {
   await locator.waitFor({ state: 'visible', timeout });
 }
 
@@ -98,17 +102,14 @@ export async function expectVisible(locator: Locator, timeout = 10_000) {
 export async function closeToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Close notification' });
   await expect
-    .poll(
-      async () => {
-        if ((await close.count()) > 0)
-          await close
-            .first()
-            .click({ timeout: 1000 })
-            .catch(() => undefined);
-        return page.locator('.mantine-Notification-root').count();
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      if ((await close.count()) > 0)
+        await close
+          .first()
+          .click({ timeout: 1000 })
+          .catch(() => undefined);
+      return page.locator('.mantine-Notification-root').count();
+    })
     .toBe(0);
 }
 

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { hangGuard } from '../../vitest.timeouts.ts';
+import { journeyHangGuard } from '../../vitest.timeouts.ts';
 import { e2eWorkers } from './workers';
 
 /** One server of the run, as a spec file sees it (`thisServer()` in support/server.ts). */
@@ -111,7 +111,7 @@ async function startServer(options: { port: number; salesEmail: string; operator
 async function waitForReady(url: string, server: ChildProcess) {
   // A guard against a hang, not a speed budget: the same limit as every other set-up (a loaded
   // 2-core machine once took over 90 s to start the server).
-  const deadline = Date.now() + hangGuard.hookTimeout;
+  const deadline = Date.now() + journeyHangGuard.hookTimeout;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
     try {
@@ -122,5 +122,5 @@ async function waitForReady(url: string, server: ChildProcess) {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`the server did not become ready within ${hangGuard.hookTimeout / 1000} s`);
+  throw new Error(`the server did not become ready within ${journeyHangGuard.hookTimeout / 1000} s`);
 }

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { appearanceGuard } from '../../vitest.timeouts.ts';
 import { thisServer } from './server';
 
 /** Waits for the mail written to the outbox for `to` and returns the first link to `pathPrefix`. */
-export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForMailLink(
+  to: string,
+  pathPrefix: string,
+  timeoutMs = appearanceGuard,
+): Promise<string> {
   const dir = thisServer().outboxDir;
   const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   const deadline = Date.now() + timeoutMs;
@@ -25,7 +30,11 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
 }
 
 /** Waits for a mail to `to` that contains `text`, and returns it (quoted-printable soft breaks undone). */
-export async function waitForMailContaining(to: string, text: string, timeoutMs = 15_000): Promise<string> {
+export async function waitForMailContaining(
+  to: string,
+  text: string,
+  timeoutMs = appearanceGuard,
+): Promise<string> {
   const dir = thisServer().outboxDir;
   const safeTo = to.replace(/[^a-zA-Z0-9@._-]/g, '_');
   const deadline = Date.now() + timeoutMs;

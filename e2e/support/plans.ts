@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 export async function upgradeToProfessional(page: Page) {
   await page.goto('/settings?tab=plan');
   const professional = page.getByRole('article', { name: 'Professional' });
-  await expect.poll(() => professional.isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => professional.isVisible()).toBe(true);
   await professional.getByRole('button', { name: 'Upgrade to Professional' }).click();
   await page.waitForURL('**/sandbox/stripe/checkout/cs_test_*');
   await page.getByRole('button', { name: /^Pay / }).click();

@@ -56,7 +56,7 @@ const signedOut = () =>
 /** Every link of the page in the app's own pages and layout, as rendered at `url`. */
 async function linksOf(url: string): Promise<string[]> {
   renderPage(<Outlet />, { path: '/', url, children: routes });
-  await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 });
+  await screen.findByRole('heading', { level: 1 });
   await waitFor(() => expect(document.querySelector('footer')).not.toBeNull());
   return [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '');
 }

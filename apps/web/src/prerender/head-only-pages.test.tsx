@@ -28,7 +28,7 @@ describe('head-only pages', () => {
       expect(meta.title).not.toBe('CareLoop');
       stubFetch((request) => (request.path === '/api/auth/get-session' ? json(null) : json({}, 404)));
       renderPage(<Outlet />, { path: '/', url: localizedPath(page.path, language), children: routes });
-      await waitFor(() => expect(document.title).toBe(meta.title), { timeout: 10_000 });
+      await waitFor(() => expect(document.title).toBe(meta.title));
       expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
         meta.description,
       );

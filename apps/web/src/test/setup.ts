@@ -1,11 +1,16 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, vi } from 'vitest';
+import { appearanceGuard } from '../../../../vitest.timeouts.ts';
 import { i18n, i18nReady } from '../i18n';
 import { authClient } from '../lib/auth-client';
 
-// Every English namespace before the first test: each is a lazily loaded chunk, and a page that
-// suspends on one would race findBy/waitFor's 1 s on a busy machine. Tests
+// findBy/waitFor wait as long as the hang guard, not Testing Library's 1 s: their outcome must not
+// depend on the machine's speed.
+configure({ asyncUtilTimeout: appearanceGuard });
+
+// Every English namespace before the first test: each is a lazily loaded chunk a page would
+// otherwise suspend on in the middle of a test. Tests
 // that switch language load that language first (language-switcher.test.tsx).
 const englishNamespaces = Object.keys(import.meta.glob('../i18n/en/*.json')).map((file) =>
   file.replace(/^.*\/(.+)\.json$/, '$1'),

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appearanceGuard } from '../../../../../vitest.timeouts.ts';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
 import { awsSnsErrorCodes, createAwsSnsClient, describeAwsSnsError } from './aws-sns.client';
 import {
@@ -214,7 +215,7 @@ describe('AWS SNS client: Publish against the sandbox', () => {
     state.faults.push({ kind: 'slow', delayMs: 300 });
     expect((await failure(publish({}, client({ timeoutMs: 100 })))).kind).toBe('unavailable');
     // The fake finishes the slow request after the client gave up; wait for it, however long.
-    await vi.waitFor(() => expect(state.messages).toHaveLength(1), { timeout: 30_000 });
+    await vi.waitFor(() => expect(state.messages).toHaveLength(1), { timeout: appearanceGuard });
     expect(seen).toHaveLength(1);
   });
 

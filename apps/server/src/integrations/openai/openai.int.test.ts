@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appearanceGuard } from '../../../../../vitest.timeouts.ts';
 import { createProviderHttp } from '../http/provider-http';
 import { createOpenAiClient, describeOpenAiError } from './openai.client';
 import { createOpenAiSandboxState, type OpenAiSandboxState, openAiSandbox } from './openai.sandbox';
@@ -161,7 +162,7 @@ describe('OpenAI-compatible client against the sandbox', () => {
       client(apiKey, { timeoutMs: 20, maxRetries: 0 }).createChatCompletion({ model: 'm', messages }),
     ).rejects.toMatchObject({ kind: 'unavailable' });
     state.replies.push('Scripted for the next request.');
-    await vi.waitFor(() => expect(finishedAnswers).toBe(before + 1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(finishedAnswers).toBe(before + 1), { timeout: appearanceGuard });
     expect((await client().createChatCompletion({ model: 'm', messages })).content).toBe(
       'Scripted for the next request.',
     );

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appearanceGuard } from '../../../../../vitest.timeouts.ts';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
 import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createTwilioClient, describeTwilioError, twilioErrorCodes } from './twilio.client';
@@ -200,7 +201,9 @@ describe('Twilio client: sending against the sandbox', () => {
     );
     expect(error.kind).toBe('unavailable');
     // The fake finishes the slow request after the client gave up; wait for it, however long.
-    await vi.waitFor(() => expect(state.messages).toHaveLength(messagesBefore + 1), { timeout: 30_000 });
+    await vi.waitFor(() => expect(state.messages).toHaveLength(messagesBefore + 1), {
+      timeout: appearanceGuard,
+    });
     expect(sends()).toHaveLength(4);
   });
 

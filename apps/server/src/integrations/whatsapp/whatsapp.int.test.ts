@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appearanceGuard } from '../../../../../vitest.timeouts.ts';
 import { createProviderHttp, ProviderError } from '../http/provider-http';
 import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createWhatsAppClient, describeWhatsAppError, whatsAppErrorCodes } from './whatsapp.client';
@@ -271,7 +272,7 @@ describe('WhatsApp client: sending against the sandbox', () => {
     );
     expect(error).toMatchObject({ kind: 'unavailable', message: 'whatsapp did not answer in time' });
     // The fake finishes the slow request after the client gave up; wait for it, however long.
-    await vi.waitFor(() => expect(state.sent).toHaveLength(1), { timeout: 30_000 });
+    await vi.waitFor(() => expect(state.sent).toHaveLength(1), { timeout: appearanceGuard });
     expect(sends()).toHaveLength(1);
   });
 });

@@ -29,7 +29,7 @@ let sandboxes: ChannelSandboxes;
 beforeAll(async () => {
   sandboxes = await startChannelSandboxes();
   t = await createTestApp({ env: { ...sandboxes.env, INTEGRATION_MAX_RETRIES: '2' } });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await sandboxes?.close();

@@ -17,7 +17,7 @@ let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await createTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` } });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await receiver?.close();

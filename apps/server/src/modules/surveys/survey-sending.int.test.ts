@@ -44,7 +44,7 @@ beforeAll(async () => {
     bodyParameters: 2,
   });
   t = await createTestApp({ env: sandboxes.env });
-}, 60_000);
+});
 afterAll(async () => {
   await t?.close();
   await sandboxes?.close();
