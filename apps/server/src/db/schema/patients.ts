@@ -79,6 +79,13 @@ export const patients = pgTable(
     index('patients_clinic_phone_idx').on(t.clinicId, t.phone),
     index('patients_clinic_email_idx').on(t.clinicId, t.email),
     index('patients_clinic_procedure_date_idx').on(t.clinicId, t.procedureDate),
+    // Analytics: the opt-outs of a period (few patients ever opt out).
+    index('patients_clinic_sms_opt_out_idx')
+      .on(t.clinicId, t.smsOptedOutAt)
+      .where(sql`${t.smsOptedOutAt} is not null`),
+    index('patients_clinic_whatsapp_opt_out_idx')
+      .on(t.clinicId, t.whatsappOptedOutAt)
+      .where(sql`${t.whatsappOptedOutAt} is not null`),
     check('patients_marketing_consent_source_check', sourceCheck(t.marketingConsentSource)),
     check(
       'patients_marketing_consent_check',
