@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { executeRows } from './execute-rows';
 
-type SignalRow = {
+export type RiskSignalRow = {
   latest_score: number | null;
   negative_replies: number;
   clinical_replies: number;
@@ -28,7 +28,7 @@ async function readRiskSignals(
   clinicId: string,
   patientId: string,
 ): Promise<PatientRiskSignals | null> {
-  const rows = await executeRows<SignalRow>(
+  const rows = await executeRows<RiskSignalRow>(
     db,
     sql`
       select
@@ -67,7 +67,11 @@ async function readRiskSignals(
       where p.clinic_id = ${clinicId} and p.id = ${patientId}`,
   );
   const row = rows[0];
-  if (!row) return null;
+  return row ? riskSignalsOf(row) : null;
+}
+
+/** The signals of one row of a risk statement (this one, or the backfill's for many patients). */
+export function riskSignalsOf(row: RiskSignalRow): PatientRiskSignals {
   return {
     latestSurveyScore: row.latest_score,
     activeNegativeReplies: row.negative_replies,

@@ -1,4 +1,5 @@
 import { applyDataRetentionJob } from './apply-data-retention.job';
+import { backfillPatientRiskJob } from './backfill-patient-risk.job';
 import { checkClinicCredentialsJob, checkCredentialsDailyJob } from './check-credentials.job';
 import { cleanupLogsJob } from './cleanup-logs.job';
 import { cleanupWebhookDeliveriesJob, deliverWebhooksJob } from './deliver-webhooks.job';
@@ -31,4 +32,5 @@ export const jobRegistry: RunnableJob[] = [
   deliverWebhooksJob,
   cleanupWebhookDeliveriesJob,
   sendDailyDigestsJob,
+  backfillPatientRiskJob,
 ];

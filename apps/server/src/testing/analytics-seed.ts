@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { clinics, patientCommunications, patients, reviews } from '../db/schema';
+import { alerts, clinics, patientCommunications, patients, reviews, webhookLogs } from '../db/schema';
 import { newId } from '../lib/ids';
 import { buildCase } from './build-case';
 import { buildReview } from './build-review';
@@ -41,7 +41,8 @@ async function followUp(
  * A Madrid clinic's January 2026, small enough to count by hand (the test states each count).
  * Three patients: A (implant: a detractor, a 2-star review, a high case resolved in time, then a
  * 10 in February: recovered), B (hair: a promoter, a 5-star review, a low case still open),
- * C (implant: no answer, a medium case resolved in February, a failed SMS, an SMS opt-out).
+ * C (implant: no answer, a negative reply, a medium case resolved in February, a failed SMS, an SMS
+ * opt-out, then a positive reply in February: recovered).
  */
 export async function seedJanuary(t: TestApp, clinicId: string, owners: { owner: string; staff: string }) {
   await t.db.update(clinics).set({ timeZone: 'Europe/Madrid' }).where(eq(clinics.id, clinicId));
@@ -55,6 +56,7 @@ export async function seedJanuary(t: TestApp, clinicId: string, owners: { owner:
     score: 3,
   });
   await buildSentSurvey(t, clinicId, b, {
+    procedure: 'Hair Transplant',
     sentAt: at('2026-01-10T10:00:00Z'),
     answeredAt: at('2026-01-10T12:00:00Z'),
     score: 10,
@@ -68,6 +70,7 @@ export async function seedJanuary(t: TestApp, clinicId: string, owners: { owner:
   });
   // December (the comparison period): a passive.
   await buildSentSurvey(t, clinicId, b, {
+    procedure: 'Hair Transplant',
     sentAt: at('2025-12-10T10:00:00Z'),
     answeredAt: at('2025-12-11T10:00:00Z'),
     score: 8,
@@ -139,5 +142,24 @@ export async function seedJanuary(t: TestApp, clinicId: string, owners: { owner:
     .update(patients)
     .set({ smsOptedOutAt: at('2026-01-22T10:00:00Z'), smsOptOutSource: 'patient_reply' })
     .where(and(eq(patients.clinicId, clinicId), eq(patients.id, c)));
+  await t.db.insert(alerts).values({
+    clinicId,
+    id: newId('alr'),
+    patientId: c,
+    severity: 'medium',
+    kind: 'negative_reply',
+    createdAt: at('2026-01-25T10:00:00Z'),
+  });
+  await t.db.insert(webhookLogs).values({
+    clinicId,
+    id: newId('whl'),
+    webhookType: 'inbound_message',
+    provider: 'twilio',
+    providerMessageId: `SM${randomBytes(8).toString('hex')}`,
+    patientId: c,
+    messageContent: 'Thank you, feeling much better',
+    receivedAt: at('2026-02-05T10:00:00Z'),
+    sentiment: 'positive',
+  });
   return { a, b, c };
 }

@@ -16,6 +16,8 @@ export async function buildSentSurvey(
     language?: string;
     answeredAt?: Date;
     score?: number;
+    /** The procedure surveyed, as recorded on the patient then. */
+    procedure?: string;
   } = {},
 ) {
   const token = randomBytes(32).toString('base64url');
@@ -25,7 +27,7 @@ export async function buildSentSurvey(
     clinicId,
     id,
     patientId,
-    procedure: 'Dental Implant',
+    procedure: overrides.procedure ?? 'Dental Implant',
     procedureDate: new Date(Date.now() - 3 * dayMs),
     channel: 'sms',
     language: overrides.language ?? 'es',

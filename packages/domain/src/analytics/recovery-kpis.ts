@@ -5,7 +5,7 @@ import { type Rate, rateOf } from './kpi-math';
 export type PatientSignal = {
   patientId: string;
   at: Date;
-  /** unhappy: a 1-3 star review, a detractor score, a negative or clinical reply; happy: a score >= 9 or a 4-5 star review. */
+  /** unhappy: a 1-3 star review, a detractor score, a negative or clinical reply; happy: a score >= 9, a 4-5 star review or a positive reply. */
   kind: 'unhappy' | 'happy';
   procedure: string | null;
 };
@@ -28,17 +28,23 @@ export function recoveryRate(
     if (known === undefined || signal.at.getTime() < known)
       firstUnhappy.set(signal.patientId, signal.at.getTime());
   }
+  // Per patient, their resolutions and their happy moments: one pass over each list, not one per patient.
+  const resolvedAts = new Map<string, number[]>();
+  for (const r of resolutions) {
+    if (firstUnhappy.has(r.patientId))
+      resolvedAts.set(r.patientId, [...(resolvedAts.get(r.patientId) ?? []), r.resolvedAt.getTime()]);
+  }
+  const lastHappy = new Map<string, number>();
+  for (const s of signals) {
+    if (s.kind !== 'happy' || !firstUnhappy.has(s.patientId)) continue;
+    lastHappy.set(s.patientId, Math.max(lastHappy.get(s.patientId) ?? -Infinity, s.at.getTime()));
+  }
   let recovered = 0;
   for (const [patientId, unhappyAt] of firstUnhappy) {
-    const resolvedAt = resolutions
-      .filter((r) => r.patientId === patientId && r.resolvedAt.getTime() >= unhappyAt)
-      .map((r) => r.resolvedAt.getTime())
-      .sort((a, b) => a - b)[0];
-    if (resolvedAt === undefined) continue;
-    const happyAfter = signals.some(
-      (s) => s.patientId === patientId && s.kind === 'happy' && s.at.getTime() >= resolvedAt,
-    );
-    if (happyAfter) recovered += 1;
+    const after = (resolvedAts.get(patientId) ?? []).filter((at) => at >= unhappyAt);
+    if (after.length === 0) continue;
+    const resolvedAt = Math.min(...after);
+    if ((lastHappy.get(patientId) ?? -Infinity) >= resolvedAt) recovered += 1;
   }
   return rateOf(recovered, firstUnhappy.size);
 }

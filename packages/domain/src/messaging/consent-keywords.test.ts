@@ -69,6 +69,7 @@ describe('the marketing opt-in keyword: the whole message', () => {
       expect(classification).toMatchObject({
         intent: 'marketing_opt_in',
         alert: null,
+        positive: false,
         canAnswerWithAi: false,
       });
     }

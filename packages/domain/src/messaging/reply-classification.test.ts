@@ -292,8 +292,59 @@ describe('negative sentiment and how bad it is', () => {
       clinicalFlags: [],
       negativeSeverity: null,
       alert: null,
+      positive: true,
       canAnswerWithAi: true,
-      evidence: [],
+      evidence: ['thank you', 'all good'],
     });
+  });
+});
+
+describe('a positive reply: thanks or contentment with nothing worrying beside it', () => {
+  it.each<[string, boolean]>([
+    // English
+    ['Thank you so much!', true],
+    ['Thanks', true],
+    ['Feeling much better now', true],
+    ['Everything is great, thank you!', true],
+    ['Very happy with the result', true],
+    ['I would recommend you to anyone', true],
+    ['😊', true],
+    ['No complaints, thank you', true],
+    ['Not great', false],
+    ['Not happy with the result', false],
+    ['Thanks, all great, just a little bleeding', false],
+    ['Thanks but the staff were rude', false],
+    ['Stop, thanks', false],
+    ['OK', false],
+    ['Can I move my appointment?', false],
+    // Spanish
+    ['¡Muchas gracias!', true],
+    ['Me siento mucho mejor', true],
+    ['Estoy muy contenta con el resultado', true],
+    ['Todo bien, gracias', true],
+    ['Sin dolor, gracias', true],
+    ['No estoy contento', false],
+    ['Nada satisfecho', false],
+    ['Gracias, pero me duele mucho', false],
+    ['Baja, gracias', false],
+    ['¿Puedo cambiar la cita?', false],
+    // Turkish
+    ['Çok teşekkür ederim', true],
+    ['Ağrım yok, teşekkürler', true],
+    ['Sonuçtan çok memnunum', true],
+    ['Harika görünüyor', true],
+    ['Sağ olun, iyiyim', true],
+    ['Memnun değilim', false],
+    ['Hiç iyi değilim', false],
+    ['Teşekkürler ama kanama var', false],
+    ['Randevumu değiştirebilir miyim?', false],
+  ])('%j -> %s', (text, expected) => {
+    expect(classifyReply(text).positive).toBe(expected);
+  });
+
+  it('names the words that made it positive and raises no alert', () => {
+    const result = classifyReply('Thank you, feeling better');
+    expect(result.alert).toBeNull();
+    expect(result.evidence).toEqual(expect.arrayContaining(['thank you', 'feeling better']));
   });
 });

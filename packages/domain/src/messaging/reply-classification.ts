@@ -1,6 +1,7 @@
 import type { CaseSeverity } from '../case-rules';
 import { foldText } from '../matching/normalize-name';
 import { consentKeywordOf, type ReplyIntent, toWords } from './consent-keywords';
+import { positiveWordsIn } from './positive-reply';
 
 export { type ReplyIntent, replyIntents } from './consent-keywords';
 
@@ -21,6 +22,11 @@ export type ReplyClassification = {
   negativeSeverity: CaseSeverity | null;
   /** The alert (and case) the reply raises: clinical flags always high. */
   alert: { kind: ReplyAlertKind; severity: CaseSeverity } | null;
+  /**
+   * Thanks or contentment with no consent keyword, symptom or complaint beside it: recovery counts
+   * it as the patient won back.
+   */
+  positive: boolean;
   /** False for consent keywords, clinical flags and anything worse than a mild complaint. */
   canAnswerWithAi: boolean;
   /** The words that decided it, folded (lower-case, no accents). */
@@ -293,6 +299,12 @@ export function classifyReply(text: string, context: ReplyContext = {}): ReplyCl
     evidence.push(...signals.map((signal) => signal.found));
   }
 
+  const positiveWords =
+    intent === null && clinicalFlags.length === 0 && negativeSeverity === null
+      ? positiveWordsIn(clauses, text)
+      : [];
+  evidence.push(...positiveWords);
+
   const alert: ReplyClassification['alert'] =
     clinicalFlags.length > 0
       ? { kind: 'clinical', severity: 'high' }
@@ -304,10 +316,21 @@ export function classifyReply(text: string, context: ReplyContext = {}): ReplyCl
     clinicalFlags,
     negativeSeverity,
     alert,
+    positive: positiveWords.length > 0,
     canAnswerWithAi:
       intent === null &&
       clinicalFlags.length === 0 &&
       (negativeSeverity === null || negativeSeverity === 'low'),
     evidence,
   };
+}
+
+export const replySentiments = ['positive', 'negative'] as const;
+export type ReplySentiment = (typeof replySentiments)[number];
+
+/** What a reply is kept as: negative when it raises an alert, positive when it is one; else neither. */
+export function replySentiment(classification: ReplyClassification | null): ReplySentiment | null {
+  if (!classification) return null;
+  if (classification.alert) return 'negative';
+  return classification.positive ? 'positive' : null;
 }

@@ -24,6 +24,8 @@ export const alerts = pgTable(
     clinicId: text('clinic_id').notNull(),
     id: text('id').notNull(),
     patientId: text('patient_id'),
+    /** The patient's procedure, kept equal to it by triggers (analytics reads it without the patient). */
+    patientProcedure: text('patient_procedure'),
     severity: text('severity').notNull(),
     kind: text('kind').notNull().default('negative_reply'),
     message: text('message'),
@@ -38,6 +40,11 @@ export const alerts = pgTable(
     check('alerts_severity_check', oneOf(t.severity, severities)),
     check('alerts_status_check', oneOf(t.status, ['active', 'resolved'])),
     index('alerts_clinic_status_idx').on(t.clinicId, t.status, t.createdAt.desc()),
+    // A patient's alerts (their procedure followed on a change); recovery's reply alerts of a window.
+    index('alerts_clinic_patient_idx').on(t.clinicId, t.patientId),
+    index('alerts_clinic_reply_created_idx')
+      .on(t.clinicId, t.createdAt)
+      .where(sql`${t.kind} in ('negative_reply', 'clinical_reply')`),
   ],
 );
 
@@ -49,6 +56,8 @@ export const cases = pgTable(
     source: text('source').notNull(),
     sourceId: text('source_id'),
     patientId: text('patient_id'),
+    /** The patient's procedure, kept equal to it by triggers (analytics reads it without the patient). */
+    patientProcedure: text('patient_procedure'),
     title: text('title').notNull(),
     description: text('description'),
     severity: text('severity').notNull(),

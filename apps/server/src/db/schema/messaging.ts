@@ -1,3 +1,4 @@
+import { replySentiments } from '@careloop/domain/messaging/reply-classification';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -99,7 +100,8 @@ export const patientCommunications = pgTable(
       sql`coalesce(${t.sentAt}, ${t.createdAt}) desc`,
       t.id,
     ),
-    index('communications_clinic_patient_idx').on(t.clinicId, t.patientId),
+    // A patient's messages; with sent_at and kind, the first contact after a review is one probe.
+    index('communications_clinic_patient_sent_idx').on(t.clinicId, t.patientId, t.sentAt, t.kind),
     index('communications_provider_msg_idx').on(t.providerMessageId),
     // The public status page: messages handed to a provider lately, across clinics.
     index('communications_sent_at_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
@@ -118,9 +120,19 @@ export const webhookLogs = pgTable(
     patientPhone: text('patient_phone'),
     messageContent: text('message_content'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An inbound reply's reading: positive (thanks, contentment) or negative (an alert); null: neither. */
+    sentiment: text('sentiment'),
   },
   (t) => [
     primaryKey({ columns: [t.clinicId, t.id] }),
+    check(
+      'webhook_logs_sentiment_check',
+      sql`${t.sentiment} is null or ${oneOf(t.sentiment, replySentiments)}`,
+    ),
+    // Recovery reads a clinic's positive replies of a window.
+    index('webhook_logs_clinic_positive_idx')
+      .on(t.clinicId, t.receivedAt, t.patientId)
+      .where(sql`${t.sentiment} = 'positive'`),
     foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
     check('webhook_logs_type_check', oneOf(t.webhookType, ['inbound_message', 'status_callback'])),
     check('webhook_logs_provider_check', oneOf(t.provider, ['twilio', 'whatsapp', 'vonage', 'aws_sns'])),

@@ -54,6 +54,11 @@ export const patients = pgTable(
     /** 0 low, 1 medium, 2 high: the list's risk order. */
     riskRank: smallint('risk_rank').notNull().default(0),
     riskReasons: text('risk_reasons').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the risk was last computed by the backfill or set at creation; null for patients created
+     * before risk levels existed, whom the backfill job computes once (partial index below).
+     */
+    riskComputedAt: timestamp('risk_computed_at', { withTimezone: true }).defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.clinicId, t.id] }),
@@ -69,6 +74,7 @@ export const patients = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id,
     ),
+    index('patients_risk_not_computed_idx').on(t.clinicId, t.id).where(sql`${t.riskComputedAt} is null`),
     // The complaint rate of a procedure among the clinic's patients.
     index('patients_clinic_procedure_idx').on(t.clinicId, t.procedure),
     foreignKey({ columns: [t.clinicId], foreignColumns: [clinics.id] }).onDelete('cascade'),
@@ -79,6 +85,13 @@ export const patients = pgTable(
     index('patients_clinic_phone_idx').on(t.clinicId, t.phone),
     index('patients_clinic_email_idx').on(t.clinicId, t.email),
     index('patients_clinic_procedure_date_idx').on(t.clinicId, t.procedureDate),
+    // Analytics: the opt-outs of a period (few patients ever opt out).
+    index('patients_clinic_sms_opt_out_idx')
+      .on(t.clinicId, t.smsOptedOutAt)
+      .where(sql`${t.smsOptedOutAt} is not null`),
+    index('patients_clinic_whatsapp_opt_out_idx')
+      .on(t.clinicId, t.whatsappOptedOutAt)
+      .where(sql`${t.whatsappOptedOutAt} is not null`),
     check('patients_marketing_consent_source_check', sourceCheck(t.marketingConsentSource)),
     check(
       'patients_marketing_consent_check',

@@ -26,6 +26,8 @@ export const reviews = pgTable(
     provider: text('provider').notNull(),
     providerReviewId: text('provider_review_id').notNull(),
     patientId: text('patient_id'),
+    /** The patient's procedure, kept equal to it by triggers (analytics reads it without the patient). */
+    patientProcedure: text('patient_procedure'),
     rating: integer('rating').notNull(),
     title: text('title'),
     reviewText: text('review_text'),

@@ -87,8 +87,9 @@ describe('GET /api/analytics/summary', () => {
       opened: 3,
       resolved: 1,
     });
-    // A: unhappy (3 and 2 stars), her case resolved, then a 10 in February. The unmatched 1-star counts for nobody.
-    expect(kpis.recoveryRate).toEqual({ numerator: 1, denominator: 1, rate: 1 });
+    // A: unhappy (3 and 2 stars), her case resolved, then a 10 in February. C: a negative reply, his
+    // case resolved in February, then a positive reply. The unmatched 1-star counts for nobody.
+    expect(kpis.recoveryRate).toEqual({ numerator: 2, denominator: 2, rate: 1 });
     expect(kpis.followUps).toEqual({
       sent: 3,
       deliveryRate: { numerator: 2, denominator: 3, rate: 0.6667 },

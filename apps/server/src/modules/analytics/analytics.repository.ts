@@ -7,7 +7,8 @@ import type { SurveyRow } from '@careloop/domain/analytics/survey-kpis';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
-import { followUpCounts, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { type AnalyticsWindow, analyticsStatements } from './analytics-statements.repository';
 
 // The plain rows the domain's KPIs read, for one clinic and a window of time: only the rows of the
 // window (each table by its (clinic_id, time) index), and follow-ups already counted per channel,
@@ -18,25 +19,13 @@ type Time = Date | string;
 const date = (value: Time) => new Date(value);
 const dateOrNull = (value: Time | null) => (value === null ? null : new Date(value));
 
-/** [from, to) of the periods, and now: recovery looks past the period's end. */
-export type AnalyticsWindow = { clinicId: string; from: Date; to: Date; now: Date; timeZone: string };
-
 async function readSurveys(db: Database, w: AnalyticsWindow): Promise<SurveyRow[]> {
   const rows = await executeRows<{
     sent_at: Time | null;
     answered_at: Time | null;
     score: number | null;
     procedure: string | null;
-  }>(
-    db,
-    sql`
-      select s.sent_at, s.answered_at, s.score, p.procedure
-      from survey_requests s
-      join patients p on p.clinic_id = s.clinic_id and p.id = s.patient_id
-      where s.clinic_id = ${w.clinicId}
-        and ((s.sent_at >= ${w.from} and s.sent_at < ${w.to})
-          or (s.answered_at >= ${w.from} and s.answered_at < ${w.to}))`,
-  );
+  }>(db, analyticsStatements.surveys(w));
   return rows.map((row) => ({
     sentAt: dateOrNull(row.sent_at),
     answeredAt: dateOrNull(row.answered_at),
@@ -53,19 +42,7 @@ async function readReviews(db: Database, w: AnalyticsWindow): Promise<ReviewRow[
     public_reply_at: Time | null;
     first_contact_at: Time | null;
     procedure: string | null;
-  }>(
-    db,
-    sql`
-      select r.provider, r.rating, r.review_date, r.public_reply_at, p.procedure,
-        case when r.rating <= 3 and r.patient_id is not null then (
-          select min(c.sent_at) from patient_communications c
-          where c.clinic_id = r.clinic_id and c.patient_id = r.patient_id
-            and c.kind <> 'test' and c.sent_at >= r.review_date
-        ) end as first_contact_at
-      from reviews r
-      left join patients p on p.clinic_id = r.clinic_id and p.id = r.patient_id
-      where r.clinic_id = ${w.clinicId} and r.review_date >= ${w.from} and r.review_date < ${w.to}`,
-  );
+  }>(db, analyticsStatements.reviews(w));
   return rows.map((row) => ({
     platform: row.provider,
     rating: row.rating,
@@ -89,16 +66,7 @@ async function readCases(
     owner_user_id: string | null;
     patient_id: string | null;
     procedure: string | null;
-  }>(
-    db,
-    sql`
-      select k.severity, k.created_at, k.due_at, k.owner_user_id, k.patient_id, p.procedure,
-        coalesce(k.resolved_at, case when k.status = 'closed' then k.updated_at end) as finished_at
-      from cases k
-      left join patients p on p.clinic_id = k.clinic_id and p.id = k.patient_id
-      where k.clinic_id = ${w.clinicId} and k.created_at < ${w.to}
-        and (k.status in ('open', 'in_progress') or coalesce(k.resolved_at, k.updated_at) >= ${w.from})`,
-  );
+  }>(db, analyticsStatements.cases(w));
   return rows.map((row) => ({
     severity: row.severity,
     createdAt: date(row.created_at),
@@ -112,31 +80,11 @@ async function readCases(
 
 /** Follow-ups from their kept counts per quarter hour (a quarter hour lies in one local day of any zone). */
 async function readFollowUps(db: Database, w: AnalyticsWindow): Promise<FollowUpCountRow[]> {
-  return executeRows<FollowUpCountRow>(
-    db,
-    sql`
-      select k.channel, to_char(k.quarter at time zone ${w.timeZone}, 'YYYY-MM-DD') as day,
-        nullif(k.procedure, '') as procedure,
-        sum(k.sent)::int as sent, sum(k.delivered)::int as delivered,
-        sum(k.failed)::int as failed, sum(k.replied)::int as replied
-      from ${followUpCounts} k
-      where k.clinic_id = ${w.clinicId} and k.quarter >= ${w.from} and k.quarter < ${w.to}
-      group by 1, 2, 3
-      having sum(k.sent) > 0`,
-  );
+  return executeRows<FollowUpCountRow>(db, analyticsStatements.followUps(w));
 }
 
 async function readOptOuts(db: Database, w: AnalyticsWindow): Promise<OptOutRow[]> {
-  return executeRows<OptOutRow>(
-    db,
-    sql`
-      select o.channel, to_char(o.at at time zone ${w.timeZone}, 'YYYY-MM-DD') as day
-      from patients p
-      cross join lateral (values ('sms', p.sms_opted_out_at), ('whatsapp', p.whatsapp_opted_out_at)) as o(channel, at)
-      where p.clinic_id = ${w.clinicId}
-        and (p.sms_opted_out_at >= ${w.from} or p.whatsapp_opted_out_at >= ${w.from})
-        and o.at >= ${w.from} and o.at < ${w.to}`,
-  );
+  return executeRows<OptOutRow>(db, analyticsStatements.optOuts(w));
 }
 
 /** Unhappy signals in the window; happy ones from its start up to now (a recovery may come later). */
@@ -146,30 +94,7 @@ async function readSignals(db: Database, w: AnalyticsWindow): Promise<PatientSig
     at: Time;
     kind: PatientSignal['kind'];
     procedure: string | null;
-  }>(
-    db,
-    sql`
-      select x.patient_id, x.at, x.kind, p.procedure
-      from (
-        select r.patient_id, r.review_date as at, case when r.rating <= 3 then 'unhappy' else 'happy' end as kind
-        from reviews r
-        where r.clinic_id = ${w.clinicId} and r.patient_id is not null
-          and r.review_date >= ${w.from} and r.review_date < ${w.now}
-        union all
-        select s.patient_id, s.answered_at, case when s.score <= 6 then 'unhappy' else 'happy' end
-        from survey_requests s
-        where s.clinic_id = ${w.clinicId} and s.score is not null and (s.score <= 6 or s.score >= 9)
-          and s.answered_at >= ${w.from} and s.answered_at < ${w.now}
-        union all
-        select a.patient_id, a.created_at, 'unhappy'
-        from alerts a
-        where a.clinic_id = ${w.clinicId} and a.patient_id is not null
-          and a.kind in ('negative_reply', 'clinical_reply')
-          and a.created_at >= ${w.from} and a.created_at < ${w.to}
-      ) x
-      join patients p on p.clinic_id = ${w.clinicId} and p.id = x.patient_id
-      where x.kind = 'happy' or x.at < ${w.to}`,
-  );
+  }>(db, analyticsStatements.signals(w));
   return rows.map((row) => ({
     patientId: row.patient_id,
     at: date(row.at),
@@ -182,11 +107,7 @@ async function readSignals(db: Database, w: AnalyticsWindow): Promise<PatientSig
 async function readResolutions(db: Database, w: AnalyticsWindow): Promise<AnalyticsRows['resolutions']> {
   const rows = await executeRows<{ patient_id: string; resolved_at: Time; procedure: string | null }>(
     db,
-    sql`
-      select k.patient_id, k.resolved_at, p.procedure
-      from cases k
-      join patients p on p.clinic_id = k.clinic_id and p.id = k.patient_id
-      where k.clinic_id = ${w.clinicId} and k.resolved_at is not null and k.resolved_at >= ${w.from}`,
+    analyticsStatements.resolutions(w),
   );
   return rows.map((row) => ({
     patientId: row.patient_id,

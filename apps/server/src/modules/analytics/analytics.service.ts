@@ -5,6 +5,7 @@ import { getPlanFeatures } from '@careloop/domain/plans';
 import type { AppDeps } from '../../app-deps';
 import type { ClinicContext } from '../../plugins/request-context';
 import { countPatientsAtRisk, readAnalyticsRows, readUserNames } from './analytics.repository';
+import { analyticsWindow } from './analytics-statements.repository';
 
 type Deps = Pick<AppDeps, 'db'>;
 type Caller = Pick<ClinicContext, 'clinicId' | 'role'> & {
@@ -24,13 +25,7 @@ export async function getAnalyticsSummary(
   const timeZone = ctx.clinic.timeZone;
   const periods = analyticsPeriods(range.from, range.to, timeZone);
   const hasAdvancedAnalytics = getPlanFeatures(ctx.clinic.subscriptionTier).hasAdvancedAnalytics;
-  const window = {
-    clinicId: ctx.clinicId,
-    from: new Date(periods.previous.startMs),
-    to: new Date(periods.current.endMs),
-    now: new Date(Math.max(now.getTime(), periods.current.endMs)),
-    timeZone,
-  };
+  const window = analyticsWindow(ctx.clinicId, periods, timeZone, now);
   const rows = await readAnalyticsRows(deps.db, window, hasAdvancedAnalytics);
   const summary = analyticsSummary({
     ...rows,

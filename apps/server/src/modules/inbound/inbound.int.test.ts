@@ -343,6 +343,30 @@ describe('WhatsApp webhook', () => {
     expect(list.json().cases.filter((c: { source: string }) => c.source === 'alert')).toHaveLength(1);
   });
 
+  it('keeps each reply as positive, negative or neither (recovery counts the positive ones)', async () => {
+    const clinic = await connectedClinic();
+    const phone = uniquePhone();
+    await buildPatient(t, clinic.clinicId, { phone, name: 'Elif Demir' });
+    whatsAppTo(clinic.urls.whatsapp, secrets.whatsAppAppSecret);
+    for (const text of [
+      'Çok teşekkür ederim, harika!',
+      'The staff were rude',
+      'Can I move my appointment?',
+    ]) {
+      await simulateWhatsAppInbound(sandboxes.whatsapp, {
+        phoneNumberId: creds.whatsapp.phoneNumberId,
+        from: phone,
+        text,
+      });
+    }
+    const kept = (await logsOf(clinic.clinicId)).map((log) => [log.messageContent, log.sentiment]);
+    expect(kept.sort()).toEqual([
+      ['Can I move my appointment?', null],
+      ['The staff were rude', 'negative'],
+      ['Çok teşekkür ederim, harika!', 'positive'],
+    ]);
+  });
+
   it('later negative replies go to the open case as notes, never lowering it; after it is resolved a new one opens', async () => {
     const clinic = await connectedClinic();
     const phone = uniquePhone();

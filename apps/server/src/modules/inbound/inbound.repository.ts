@@ -1,3 +1,4 @@
+import type { ReplySentiment } from '@careloop/domain/messaging/reply-classification';
 import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recomputePatientRisk } from '../../db/patient-risk';
@@ -108,6 +109,7 @@ export async function insertWebhookLog(
     patientPhone: string;
     messageContent: string | null;
     receivedAt: Date;
+    sentiment: ReplySentiment | null;
   },
 ): Promise<boolean> {
   const inserted = await db

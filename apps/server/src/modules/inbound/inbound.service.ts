@@ -1,5 +1,9 @@
 import { caseDueAt } from '@careloop/domain/case-rules';
-import { classifyReply, type ReplyClassification } from '@careloop/domain/messaging/reply-classification';
+import {
+  classifyReply,
+  type ReplyClassification,
+  replySentiment,
+} from '@careloop/domain/messaging/reply-classification';
 import { newId } from '../../lib/ids';
 import { openOrFollowReplyCase } from '../cases/cases.service';
 import { messageFailedEvent, messageStatusEvent } from '../webhooks/message-events';
@@ -152,6 +156,9 @@ export async function receiveMessage(
   // The confirmation to send after the commit, if any.
   const confirmation = await deps.db.transaction(async (tx): Promise<Confirmation | null> => {
     const patient = await findPatientByPhone(tx, clinic.id, message.from);
+    const text = message.text;
+    const classification =
+      patient && text !== null && text.trim() !== '' ? classifyReply(text, { names: [patient.name] }) : null;
     const stored = await insertWebhookLog(tx, {
       id: newId('whl'),
       clinicId: clinic.id,
@@ -161,6 +168,7 @@ export async function receiveMessage(
       patientPhone: message.from,
       messageContent: message.text,
       receivedAt: message.receivedAt,
+      sentiment: replySentiment(classification),
     });
     if (!stored) {
       outcome.duplicate = true;
@@ -168,8 +176,7 @@ export async function receiveMessage(
     }
     if (!patient) return null;
     outcome.patientId = patient.id;
-    const text = message.text;
-    if (text === null || text.trim() === '') return null;
+    if (text === null || !classification) return null;
     const answered = await findAnsweredMessageId(
       tx,
       clinic.id,
@@ -179,7 +186,6 @@ export async function receiveMessage(
     );
     if (answered) await recordResponse(tx, clinic.id, answered, text);
 
-    const classification = classifyReply(text, { names: [patient.name] });
     outcome.classification = classification;
     const language = patient.language ?? clinic.defaultLanguage;
     let confirm: Confirmation | null = null;

@@ -1,0 +1,3 @@
+ALTER TABLE "webhook_logs" ADD COLUMN "sentiment" text;--> statement-breakpoint
+CREATE INDEX "webhook_logs_clinic_positive_idx" ON "webhook_logs" USING btree ("clinic_id","received_at","patient_id") WHERE "webhook_logs"."sentiment" = 'positive';--> statement-breakpoint
+ALTER TABLE "webhook_logs" ADD CONSTRAINT "webhook_logs_sentiment_check" CHECK ("webhook_logs"."sentiment" is null or "webhook_logs"."sentiment" in ('positive', 'negative'));
