@@ -10,7 +10,7 @@ import {
   expectVisible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 import { callApi } from './support/page-api';
@@ -35,7 +35,7 @@ const tierOf = async (page: Page) =>
 
 async function signedInDemoOwner(options: Parameters<typeof newVisitor>[1] = {}) {
   const visitor = await newVisitor(browser, options);
-  await signInThroughForm(visitor.page, demoLogin.email, demoLogin.password);
+  await signIn(visitor.page, demoLogin.email, demoLogin.password);
   return visitor;
 }
 

@@ -11,7 +11,7 @@ import {
   expectVisible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
@@ -142,7 +142,7 @@ describe('the Action Queue in the demo clinic', () => {
   // or sync its sandbox reviews, which this does not touch.
   it('resolves the 2-star review case, creates a new one from the review, resolves it, and filters the queue', async () => {
     const { context, page } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
 
     const resolveCase = async (title: RegExp) => {
       await page.getByRole('button', { name: title }).first().click();
@@ -210,7 +210,7 @@ describe.each([
 ] as const)('axe on the signed-in pages at %s (demo clinic, read-only)', (_name, viewport) => {
   it('/dashboard, /reviews and /cases have no serious or critical violation, nor a cut badge', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser, { viewport });
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     // 'Welcome back!' opens below the header, leaving its buttons free.
     await expectToastBelowHeader(page);
     const pages = [
@@ -233,7 +233,7 @@ describe.each([
   // (theme.test.ts) fixed it, so /patients is held to the same rule as the other pages.
   it('/patients has no serious or critical violation, nor a cut badge', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser, { viewport });
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     await page.goto('/patients');
     await expect.poll(() => page.getByRole('heading', { name: 'Patients', level: 1 }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('article', { name: 'Emily Carter' }).isVisible()).toBe(true);

@@ -6,7 +6,7 @@ import {
   expectAccessible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
@@ -59,7 +59,7 @@ async function sendTestMessage(page: Page): Promise<'sent' | 'failed'> {
 describe('AI Follow-Up Automation (demo clinic)', () => {
   it('saves Automation Settings, sends a test message, and is accessible at desktop and 375 px', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
 
     // Automation Settings: change the cross-sell delay and save.
     await page.goto('/followup-automation?tab=settings');
@@ -101,7 +101,7 @@ describe('AI Follow-Up Automation (demo clinic)', () => {
 
   it('fits a 375 px phone with no horizontal scroll and stays accessible', async () => {
     const { context, page } = await newVisitor(browser, { viewport: viewports.mobile });
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     for (const tab of ['', '?tab=settings', '?tab=systemTest', '?tab=production']) {
       await page.goto(`/followup-automation${tab}`);
       await expect

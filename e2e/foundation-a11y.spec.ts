@@ -5,6 +5,7 @@ import {
   expectAccessible,
   launchBrowser,
   newVisitor,
+  signIn,
   signInThroughForm,
   viewports,
 } from './support/browser';
@@ -47,7 +48,7 @@ describe.each([
 describe('the shell', () => {
   it('every sidebar entry opens a page of its own, never Page not found', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     await expect.poll(() => nav.getByRole('link', { name: 'Dashboard' }).isVisible()).toBe(true);
     const entries = await nav.getByRole('link').evaluateAll((links) =>
@@ -83,7 +84,7 @@ describe('the shell', () => {
 
   it('collapses the sidebar with Ctrl+B and keeps the state in a 7-day cookie', async () => {
     const { context, page } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     await page.keyboard.press('Control+b');
     await expect
       .poll(async () => (await context.cookies()).find((c) => c.name === 'sidebar_state')?.value)

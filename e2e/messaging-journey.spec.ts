@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  demoLogin,
-  expectAccessible,
-  launchBrowser,
-  newVisitor,
-  signInThroughForm,
-  viewports,
-} from './support/browser';
+import { demoLogin, expectAccessible, launchBrowser, newVisitor, signIn, viewports } from './support/browser';
 import { callApi } from './support/page-api';
 import { twilioSandboxCredentials } from './support/sandbox-credentials';
 
@@ -49,7 +42,7 @@ async function openDashboard(page: Page) {
 describe('messaging journey (demo clinic)', () => {
   it('send a test message, see it in Conversations, simulate a negative reply, see the alert and the case on the dashboard', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
 
     await openDashboard(page);
     const alertsBefore = await statValue(page, 'Active Alerts');
@@ -144,7 +137,7 @@ describe('messaging journey (demo clinic)', () => {
   it('Conversations is accessible at desktop and 375 px', async () => {
     for (const viewport of [viewports.desktop, viewports.mobile]) {
       const { context, page } = await newVisitor(browser, { viewport });
-      await signInThroughForm(page, demoLogin.email, demoLogin.password);
+      await signIn(page, demoLogin.email, demoLogin.password);
       await page.goto('/conversations');
       await expect
         .poll(() => page.getByRole('region', { name: 'Simulate patient reply' }).isVisible())

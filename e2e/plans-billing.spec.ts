@@ -6,7 +6,7 @@ import {
   expectVisible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
@@ -126,7 +126,7 @@ describe('usage, the upgrade dialog and a plan change through Stripe (sandbox)',
 
     // On a phone, the same owner sees it too, and "Remind me later" keeps it closed.
     const phone = await newVisitor(browser, { viewport: viewports.mobile });
-    await signInThroughForm(phone.page, clinic.email, clinic.password);
+    await signIn(phone.page, clinic.email, clinic.password);
     const phoneDialog = dialogOf(phone.page);
     await expect.poll(() => phoneDialog.isVisible()).toBe(true);
     await expectAccessible(phone.page, 'upgrade dialog (mobile)');

@@ -8,7 +8,7 @@ import {
   expectVisible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 import { type Language, languages, publicRoutes, translate } from './support/public-routes';
@@ -248,7 +248,7 @@ describe('a path no page serves', () => {
     await expectVisible(page.getByRole('navigation', { name: 'Main', exact: true }).first());
     await expectAccessible(page, '/no-such-page signed out');
 
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     const signedIn = await page.goto('/no-such-page', { waitUntil: 'networkidle' });
     expect(signedIn?.status()).toBe(404);
     await expect.poll(() => notFound().isVisible()).toBe(true);

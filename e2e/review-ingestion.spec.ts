@@ -6,7 +6,7 @@ import {
   expectVisible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 
@@ -62,7 +62,7 @@ const matchedPatient = (dialog: Locator) => dialog.getByTestId('matched-patient'
 describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
   it('configure the source, Sync Reviews, matched badges and an auto-opened case, then reassign a match by hand', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
 
     // Configure the review source: Trustpilot in /settings.
     await page.goto('/settings');
@@ -187,7 +187,7 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
 
   it('the review detail dialog with its match section is accessible at 375 px', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser, { viewport: viewports.mobile });
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     await page.goto('/reviews');
     // Imports the sandbox reviews when this test runs alone (after the first one it imports none).
     await syncReviews(page, /^Imported \d+ new reviews?$/);

@@ -8,7 +8,7 @@ import {
   expectVisible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
@@ -120,7 +120,7 @@ describe('clinic settings', () => {
 
   it('Test connection reaches the sandbox providers (the demo clinic is in sandbox mode)', async () => {
     const { context, page } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     await openSettings(page);
     const sandboxNotice = 'Sandbox mode: connections use the test providers.';
     await expect.poll(visible(page, sandboxNotice)).toBe(true);
@@ -148,7 +148,7 @@ describe('clinic settings', () => {
 
   it('API tab: the clinic API clients, locked below Professional with the plan message; axe clean', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser);
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     await openSettings(page);
     await page.getByRole('tab', { name: 'API' }).click();
     await page.waitForURL('**/settings?tab=api');
@@ -164,7 +164,7 @@ describe('clinic settings', () => {
 
   it('is usable and axe clean at 375 px', async () => {
     const { context, page } = await newVisitor(browser, { viewport: viewports.mobile });
-    await signInThroughForm(page, demoLogin.email, demoLogin.password);
+    await signIn(page, demoLogin.email, demoLogin.password);
     for (const tab of ['', '?tab=templates', '?tab=team', '?tab=api']) {
       await openSettings(page, tab);
       await expect.poll(() => page.getByRole('tablist').isVisible()).toBe(true);

@@ -6,7 +6,7 @@ import {
   expectVisible,
   launchBrowser,
   newVisitor,
-  signInThroughForm,
+  signIn,
   viewports,
 } from './support/browser';
 import { signUpNewClinic } from './support/new-clinic';
@@ -83,7 +83,7 @@ describe('webhook endpoints in Settings > API', () => {
 
     // The same tab on a phone: no horizontal overflow, axe clean.
     const phone = await newVisitor(browser, { viewport: viewports.mobile });
-    await signInThroughForm(phone.page, clinic.email, clinic.password);
+    await signIn(phone.page, clinic.email, clinic.password);
     await phone.page.goto('/settings?tab=api');
     const phoneRow = phone.page.getByRole('listitem', { name: 'https://93.184.216.34/careloop/webhooks' });
     await expect.poll(() => phoneRow.isVisible()).toBe(true);

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -77,6 +78,9 @@ async function startServer(options: { port: number; salesEmail: string; operator
   const baseUrl = `http://127.0.0.1:${port}`;
   // A spec's own webhook receiver listens here: the one private target the server may deliver to.
   const webhookReceiverPort = port + 100;
+  // A server left running on the port by an interrupted run would answer /api/ready in this one's
+  // place, with another outbox: its mails would never be found.
+  await assertPortFree(port);
   const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
     cwd: root,
     env: {
@@ -123,4 +127,14 @@ async function waitForReady(url: string, server: ChildProcess) {
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`the server did not become ready within ${journeyHangGuard.hookTimeout / 1000} s`);
+}
+
+function assertPortFree(port: number) {
+  return new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', () =>
+      reject(new Error(`port ${port} is taken: is a server of an earlier run still up?`)),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
