@@ -63,7 +63,8 @@ export function isBuildFresh(fingerprint = sourceFingerprint()) {
  * - OpenTelemetry and prom-client: imported only when traces or metrics are configured.
  */
 const externalPackages =
-  /^(@electric-sql\/pglite|pg|pg-native|pg-cloudflare|@opentelemetry\/|@fastify\/otel|prom-client)(\/|$)/;
+  /^(@electric-sql\/pglite|pg|pg-native|pg-cloudflare|@fastify\/otel|prom-client)(\/|$)|^@opentelemetry\//;
+/^(@electric-sql\/pglite|pg|pg-native|pg-cloudflare|@opentelemetry\/|@fastify\/otel|prom-client)(\/|$)/;
 const keepPackagesExternal = {
   name: 'keep-packages-external',
   setup(esbuild) {
