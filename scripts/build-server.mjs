@@ -1,8 +1,7 @@
 // The server as JavaScript (apps/server/dist): production runs it, so start-up compiles nothing.
 // One ES module bundle of apps/server/src/main.ts with the workspace packages
-// (@careloop/domain, @careloop/contracts: TypeScript sources), better-auth and Drizzle inside
-// (bundledPackages, below); every other npm package stays an import of node_modules, as the tests
-// run them (PGlite finds its WASM files there). The SQL
+// (@careloop/domain, @careloop/contracts: TypeScript sources) and nearly every npm package inside
+// (externalPackages, below, says which stay imports of node_modules and why). The SQL
 // migrations are copied beside the bundle, where db/migrate.ts looks for them.
 //
 // `node scripts/build-server.mjs --if-stale` builds only when the sources changed since the last
@@ -55,17 +54,22 @@ export function isBuildFresh(fingerprint = sourceFingerprint()) {
 }
 
 /**
- * Compiled into the bundle: our workspace packages, and better-auth and Drizzle, whose hundreds of
- * small ES modules took ~1 s of every start to resolve and load one by one (the start reached main()
- * after 1.8-2.2 s, 0.8-1.0 s with these bundled; `npm run bench cold-start`, PGlite, existing data:
- * 4.1 -> 2.2 s). Other npm packages stay imports (PGlite loads its WebAssembly beside its module).
+ * Every npm package is compiled into the bundle except those below. A start used to resolve, read
+ * and compile ~1,400 modules one by one (better-auth and Drizzle bundled already; kysely, zod,
+ * libphonenumber-js, ajv, the spreadsheet readers ... not): a CPU profile of a start had module
+ * loading as its largest part. Kept as imports of node_modules:
+ * - PGlite: it loads its WebAssembly and data files beside its own module;
+ * - pg: OpenTelemetry's pg instrumentation wraps the module as it is imported (tracing on);
+ * - OpenTelemetry and prom-client: imported only when traces or metrics are configured.
  */
-const bundledPackages = /^(@careloop\/|better-auth(\/|$)|@better-auth\/|drizzle-orm(\/|$))/;
+const externalPackages =
+  /^(@electric-sql\/pglite|pg|pg-native|pg-cloudflare|@fastify\/otel|prom-client)(\/|$)|^@opentelemetry\//;
+/^(@electric-sql\/pglite|pg|pg-native|pg-cloudflare|@opentelemetry\/|@fastify\/otel|prom-client)(\/|$)/;
 const keepPackagesExternal = {
   name: 'keep-packages-external',
   setup(esbuild) {
     esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
-      bundledPackages.test(args.path) ? undefined : { path: args.path, external: true },
+      externalPackages.test(args.path) ? { path: args.path, external: true } : undefined,
     );
   },
 };
@@ -87,6 +91,17 @@ export async function buildServer({ outDir = distDir } = {}) {
     format: 'esm',
     target: 'node22',
     sourcemap: 'linked',
+    // What is imported with import() (spreadsheets, mail, the common-password list) becomes a chunk
+    // of its own, read when first used rather than at every start.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    // Whitespace and constant folding only: names stay readable in stack traces.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    // CommonJS packages inside an ES module bundle call require() for Node's own modules.
+    banner: {
+      js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    },
     plugins: [keepPackagesExternal],
     logLevel: 'warning',
   });

@@ -3,11 +3,16 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-/** Starts the compiled server as `npm start` runs it (`npm run build:server` first) and answers how long it took to be ready. */
-export async function startServer(env: Record<string, string>, port: number) {
-  buildServerIfStale();
+const compiledServer = path.join(root, 'apps/server/dist/server.mjs');
+
+/**
+ * Starts the compiled server as `npm start` runs it (`npm run build:server` first), or another
+ * script answering GET /api/ready (a bench's bare process), and answers how long it took to be ready.
+ */
+export async function startServer(env: Record<string, string>, port: number, script = compiledServer) {
+  if (script === compiledServer) buildServerIfStale();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.mjs')], {
+  const child: ChildProcess = spawn(process.execPath, [script], {
     cwd: root,
     env: {
       ...process.env,

@@ -41,19 +41,33 @@ export function createJobRunner(
     async start({ work }) {
       await boss.start();
       started = true;
+      // Read once, written only when missing or changed: re-creating every queue and schedule took
+      // two statements per job one after another at every start (an existing queue was left as it
+      // was anyway, and an unchanged schedule only had its update time touched).
+      const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
+      const queueNames = new Set(queues.map((queue) => queue.name));
+      const scheduleOf = new Map(schedules.filter((row) => row.key === '').map((row) => [row.name, row]));
       for (const def of definitions) {
-        await boss.createQueue(def.name, {
-          retryLimit: def.retryLimit ?? 5,
-          retryBackoff: true,
-          retryDelay: 5,
-        });
-        if (def.schedule)
-          await boss.schedule(def.name, def.schedule.cron, {}, { tz: def.schedule.tz ?? 'UTC' });
-        if (!work) continue;
-        await boss.work(def.name, async (jobs) => {
-          for (const job of jobs) await runObserved(def, job, ctx, observers);
-        });
+        if (!queueNames.has(def.name))
+          await boss.createQueue(def.name, {
+            retryLimit: def.retryLimit ?? 5,
+            retryBackoff: true,
+            retryDelay: 5,
+          });
+        if (!def.schedule) continue;
+        const tz = def.schedule.tz ?? 'UTC';
+        const current = scheduleOf.get(def.name);
+        if (current?.cron !== def.schedule.cron || current.timezone !== tz)
+          await boss.schedule(def.name, def.schedule.cron, {}, { tz });
       }
+      if (work)
+        await Promise.all(
+          definitions.map((def) =>
+            boss.work(def.name, async (jobs) => {
+              for (const job of jobs) await runObserved(def, job, ctx, observers);
+            }),
+          ),
+        );
       // After every queue has its worker: the beat says jobs are being worked, not merely queued.
       if (work) {
         heartbeat = startWorkerHeartbeat(ctx.db, ctx.log);

@@ -29,81 +29,77 @@ export async function createMetrics(
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+  // One helper per kind: a series is its name, its help text, its labels (and buckets).
+  const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Counter<L>({ name, help, labelNames, registers });
+  const histogram = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[],
+  ) => new Histogram<L>({ name, help, labelNames, buckets, registers });
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+    new Gauge<L>({ name, help, labelNames, registers });
 
-  const httpDuration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'HTTP requests by route template, method and status, until the answer was sent',
-    labelNames: ['route', 'method', 'status'],
-    buckets: secondsBuckets.http,
-    registers,
-  });
-  const rateLimitRefusals = new Counter({
-    name: 'rate_limit_refusals_total',
-    help: 'Requests answered 429 (rate limits, the signed-in brake, the API budget, sign-in lockout) by route',
-    labelNames: ['route'],
-    registers,
-  });
-  const jobRuns = new Counter({
-    name: 'job_runs_total',
-    help: 'Job runs by job and outcome',
-    labelNames: ['job', 'outcome'],
-    registers,
-  });
-  const jobDuration = new Histogram({
-    name: 'job_duration_seconds',
-    help: 'How long one job run took, by job',
-    labelNames: ['job'],
-    buckets: secondsBuckets.job,
-    registers,
-  });
-  const providerCalls = new Counter({
-    name: 'provider_calls_total',
-    help: 'HTTP attempts at providers by provider and outcome (ok, rate_limited, unavailable, timeout...)',
-    labelNames: ['provider', 'outcome'],
-    registers,
-  });
-  const providerDuration = new Histogram({
-    name: 'provider_call_duration_seconds',
-    help: 'How long one provider attempt took, by provider and outcome',
-    labelNames: ['provider', 'outcome'],
-    buckets: secondsBuckets.provider,
-    registers,
-  });
-  const queueDepth = new Gauge({
-    name: 'job_queue_depth',
-    help: 'Jobs waiting per queue: due now, or held until later (retry back-off, delayed sends)',
-    labelNames: ['queue', 'state'],
-    registers,
-  });
-  const queueOldest = new Gauge({
-    name: 'job_queue_oldest_age_seconds',
-    help: 'How long the oldest due job of each queue has waited (0: none due)',
-    labelNames: ['queue'],
-    registers,
-  });
-  const outboxMessages = new Gauge({
-    name: 'outbox_messages',
-    help: 'Outbox rows not yet settled: messages (queued_due, queued_later, sending) and webhook deliveries (pending_due, pending_later, sending)',
-    labelNames: ['outbox', 'state'],
-    registers,
-  });
-  const outboxOldest = new Gauge({
-    name: 'outbox_oldest_due_age_seconds',
-    help: 'How long the oldest due row of each outbox has waited (0: none due)',
-    labelNames: ['outbox'],
-    registers,
-  });
-  const poolConnections = new Gauge({
-    name: 'db_pool_connections',
-    help: 'Database connections of the app pool: max, open, in use (PGlite: its one connection)',
-    labelNames: ['state'],
-    registers,
-  });
-  const poolWaiting = new Gauge({
-    name: 'db_pool_waiting_requests',
-    help: 'Queries waiting for a free connection of the app pool',
-    registers,
-  });
+  const httpDuration = histogram(
+    'http_request_duration_seconds',
+    'HTTP requests by route template, method and status, until the answer was sent',
+    ['route', 'method', 'status'],
+    secondsBuckets.http,
+  );
+  const rateLimitRefusals = counter(
+    'rate_limit_refusals_total',
+    'Requests answered 429 (rate limits, the signed-in brake, the API budget, sign-in lockout) by route',
+    ['route'],
+  );
+  const jobRuns = counter('job_runs_total', 'Job runs by job and outcome', ['job', 'outcome']);
+  const jobDuration = histogram(
+    'job_duration_seconds',
+    'How long one job run took, by job',
+    ['job'],
+    secondsBuckets.job,
+  );
+  const providerCalls = counter(
+    'provider_calls_total',
+    'HTTP attempts at providers by provider and outcome (ok, rate_limited, unavailable, timeout...)',
+    ['provider', 'outcome'],
+  );
+  const providerDuration = histogram(
+    'provider_call_duration_seconds',
+    'How long one provider attempt took, by provider and outcome',
+    ['provider', 'outcome'],
+    secondsBuckets.provider,
+  );
+  const queueDepth = gauge(
+    'job_queue_depth',
+    'Jobs waiting per queue: due now, or held until later (retry back-off, delayed sends)',
+    ['queue', 'state'],
+  );
+  const queueOldest = gauge(
+    'job_queue_oldest_age_seconds',
+    'How long the oldest due job of each queue has waited (0: none due)',
+    ['queue'],
+  );
+  const outboxMessages = gauge(
+    'outbox_messages',
+    'Outbox rows not yet settled: messages (queued_due, queued_later, sending) and webhook deliveries (pending_due, pending_later, sending)',
+    ['outbox', 'state'],
+  );
+  const outboxOldest = gauge(
+    'outbox_oldest_due_age_seconds',
+    'How long the oldest due row of each outbox has waited (0: none due)',
+    ['outbox'],
+  );
+  const poolConnections = gauge(
+    'db_pool_connections',
+    'Database connections of the app pool: max, open, in use (PGlite: its one connection)',
+    ['state'],
+  );
+  const poolWaiting = gauge(
+    'db_pool_waiting_requests',
+    'Queries waiting for a free connection of the app pool',
+    [],
+  );
 
   const onProviderCall = (message: unknown) => {
     const event = message as ProviderCallEvent;
