@@ -64,7 +64,6 @@ export function isBuildFresh(fingerprint = sourceFingerprint()) {
  */
 const externalPackages =
   /^(@electric-sql\/pglite|pg|pg-native|pg-cloudflare|@fastify\/otel|prom-client)(\/|$)|^@opentelemetry\//;
-/^(@electric-sql\/pglite|pg|pg-native|pg-cloudflare|@opentelemetry\/|@fastify\/otel|prom-client)(\/|$)/;
 const keepPackagesExternal = {
   name: 'keep-packages-external',
   setup(esbuild) {
@@ -92,9 +91,11 @@ export async function buildServer({ outDir = distDir } = {}) {
     target: 'node22',
     sourcemap: 'linked',
     // What is imported with import() (spreadsheets, mail, the common-password list) becomes a chunk
-    // of its own, read when first used rather than at every start.
+    // of its own, read when first used rather than at every start. Chunks sit beside main.mjs: code
+    // that finds files from its own folder (config.ts the web app, migrate.ts the migrations) may
+    // land in a chunk, and a chunks/ folder sent it one level off (every page answered 404).
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: '[name]-[hash]',
     // Whitespace and constant folding only: names stay readable in stack traces.
     minifyWhitespace: true,
     minifySyntax: true,
