@@ -57,6 +57,9 @@ export type PatientIndex = {
   byAlias: Map<string, number[]>;
   /** First letter → the distinct given names patients go by, for abbreviations (`Mich.`, `Mhmt`). */
   callNamesByInitial: Map<string, string[]>;
+  /** First letter → the distinct words and the distinct spelling keys of patients' names, for typos. */
+  wordsByInitial: Map<string, string[]>;
+  spellingKeysByInitial: Map<string, string[]>;
   /**
    * Scratch marks, one per patient, for intersecting the conditions of one lookup without
    * allocating; each lookup stage takes a fresh `stamp`, so marks are never cleared.
@@ -153,11 +156,18 @@ export const buildPatientIndex = (patients: readonly MatchPatient[]): PatientInd
   const aliasesById = new Map(patients.map((patient) => [patient.id, patient.aliases ?? []]));
   const skeletons = new Map<string, string>();
   const callNames = new Set<string>();
+  const words = new Set<string>();
+  const keys = new Set<string>();
   prepared.forEach((patient, position) => {
     for (const key of patientKeys(patient.name, skeletons)) append(byKey, key, position);
     for (const at of patient.name.callNames) {
       const value = patient.name.tokens[at]?.value;
       if (value && value.length > 1) callNames.add(value);
+    }
+    for (const token of patient.name.tokens) {
+      if (token.isInitial) continue;
+      words.add(token.value);
+      keys.add(token.key);
     }
     if (patient.handle) append(byHandle, patient.handle, position);
     for (const alias of new Set((aliasesById.get(patient.id) ?? []).map(aliasKey))) {
@@ -166,6 +176,10 @@ export const buildPatientIndex = (patients: readonly MatchPatient[]): PatientInd
   });
   const callNamesByInitial = new Map<string, string[]>();
   for (const value of callNames) append(callNamesByInitial, value[0] ?? '', value);
+  const wordsByInitial = new Map<string, string[]>();
+  for (const word of words) append(wordsByInitial, word[0] ?? '', word);
+  const spellingKeysByInitial = new Map<string, string[]>();
+  for (const key of keys) append(spellingKeysByInitial, key[0] ?? '', key);
   return {
     kind: 'patient-index',
     patients: prepared,
@@ -173,6 +187,8 @@ export const buildPatientIndex = (patients: readonly MatchPatient[]): PatientInd
     byHandle,
     byAlias,
     callNamesByInitial,
+    wordsByInitial,
+    spellingKeysByInitial,
     marks: new Int32Array(prepared.length),
     stamp: 0,
   };
@@ -370,7 +386,16 @@ export const typoCandidatePositions = (
       }
       return near;
     };
-    visitMeetingAll(index, others, window, (position) => {
+    // The patients' words near this one, found among the clinic's distinct words, are one more
+    // condition: far fewer patients hold one of them than meet the other words.
+    const nearKeys = [spellingIndexKey(word.key)];
+    for (const value of index.wordsByInitial.get(first ?? '') ?? []) {
+      if (isTypo(value, word.value)) nearKeys.push(value);
+    }
+    for (const key of index.spellingKeysByInitial.get(word.key[0] ?? '') ?? []) {
+      if (isTypo(key, word.key)) nearKeys.push(spellingIndexKey(key));
+    }
+    visitMeetingAll(index, [...others, nearKeys], window, (position) => {
       if (index.patients[position]?.name.tokens.some(isNear)) found.add(position);
     });
   });
