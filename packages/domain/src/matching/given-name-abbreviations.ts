@@ -157,13 +157,23 @@ const isSubsequence = (short: string, long: string): boolean => {
 /**
  * Whether a reviewer word is a written abbreviation of a given name by the two rules of written
  * abbreviation: a truncation written with a full stop (`Inmac.` for Inmaculada, `Wolfg.` for
- * Wolfgang; three letters or more, two or more left out), or a contraction of consonants that
+ * Wolfgang; three letters or more, two or more left out), possibly closed by the name's last
+ * letter (`Regd.` for Reginald), or a contraction of consonants that
  * keeps the first and last letters (`Mhmt` for Mehmet, `Wm` for William). Words that are given
  * names themselves (`Emil`, `Mari`) are not read as abbreviations: the caller checks that.
  */
 export const isAbbreviationOf = (word: string, dotted: boolean, givenName: string): boolean => {
   if (word.length < 2 || givenName.length < word.length + 2 || word[0] !== givenName[0]) return false;
   if (dotted && word.length >= 3 && givenName.startsWith(word)) return true;
+  // A truncation closed by the name's last letter (`Regd.` Reginald, `Domc.` Dominic).
+  if (
+    dotted &&
+    word.length >= 4 &&
+    givenName.startsWith(word.slice(0, -1)) &&
+    word[word.length - 1] === givenName[givenName.length - 1]
+  ) {
+    return true;
+  }
   return (
     !vowels.test(word.slice(1)) &&
     word[word.length - 1] === givenName[givenName.length - 1] &&

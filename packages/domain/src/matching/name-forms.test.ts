@@ -110,6 +110,11 @@ describe('name form rules', () => {
     ['wm', false, 'wim', false],
     ['nmc', true, 'inmaculada', false],
     ['jo', true, 'jose', false],
+    ['regd', true, 'reginald', true],
+    ['domc', true, 'dominic', true],
+    ['regd', false, 'reginald', false],
+    ['regn', true, 'reginald', false],
+    ['rea', true, 'reginald', false],
   ])('isAbbreviationOf(%s, dotted %s, %s) is %s', (word, dotted, name, expected) => {
     expect(isAbbreviationOf(word, dotted, name)).toBe(expected);
   });

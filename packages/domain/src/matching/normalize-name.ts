@@ -99,6 +99,8 @@ export type NameToken = {
   dotted?: boolean;
 };
 
+const noWords: ReadonlySet<string | undefined> = new Set();
+
 type WordReading = { forms: string[]; key: string; script: Script };
 
 // Names repeat (a clinic has thousands of Marías), so each written word is read once. The cache
@@ -150,7 +152,9 @@ export const tokenizeName = (raw: string): NameToken[] => {
     });
   }
   words = splitInitialsRuns(words, raw);
-  const dotted = new Set([...raw.matchAll(/(\p{L}{2,})\./gu)].map((found) => found[1]));
+  const dotted = raw.includes('.')
+    ? new Set([...raw.matchAll(/(\p{L}{2,})\./gu)].map((found) => found[1]))
+    : noWords;
   const tokens: NameToken[] = [];
   words.forEach(({ text, joinsNext }, at) => {
     const { forms, key, script } = readWord(text);

@@ -1,4 +1,4 @@
-import { abbreviatedNamesOf, mayBeAbbreviation } from './given-name-abbreviations';
+import { abbreviatedNamesOf, isAbbreviationOf, mayBeAbbreviation } from './given-name-abbreviations';
 import { equivalentGivenNamesOf } from './given-name-equivalents';
 import {
   addToNameLexicon,
@@ -55,6 +55,17 @@ export type PatientIndex = {
   byHandle: Map<string, number[]>;
   /** Normalised staff-recorded alias (`aliasKey`) → positions. */
   byAlias: Map<string, number[]>;
+  /** First letter → the distinct given names patients go by, for abbreviations (`Mich.`, `Mhmt`). */
+  callNamesByInitial: Map<string, string[]>;
+  /** First letter → the distinct words and the distinct spelling keys of patients' names, for typos. */
+  wordsByInitial: Map<string, string[]>;
+  spellingKeysByInitial: Map<string, string[]>;
+  /**
+   * Scratch marks, one per patient, for intersecting the conditions of one lookup without
+   * allocating; each lookup stage takes a fresh `stamp`, so marks are never cleared.
+   */
+  marks: Int32Array;
+  stamp: number;
 };
 
 const shortFormKey = (form: string): string => `short:${form}`;
@@ -70,13 +81,23 @@ const spellingKeysOf = (token: NameToken): string[] => {
   return [spellingIndexKey(token.key)];
 };
 
-const patientKeys = ({ tokens, callNames }: PatientName): Set<string> => {
+// Names repeat across a clinic's patients: each word's skeleton is worked out once per index.
+const skeletonOf = (value: string, known: Map<string, string>): string => {
+  let skeleton = known.get(value);
+  if (skeleton === undefined) {
+    skeleton = consonantSkeleton(value);
+    known.set(value, skeleton);
+  }
+  return skeleton;
+};
+
+const patientKeys = ({ tokens, callNames }: PatientName, skeletons: Map<string, string>): Set<string> => {
   const keys = new Set<string>();
   tokens.forEach((token, at) => {
     for (const form of token.forms) keys.add(form);
     if (!token.isInitial) {
       keys.add(spellingIndexKey(token.key));
-      const skeleton = consonantSkeleton(token.value);
+      const skeleton = skeletonOf(token.value, skeletons);
       if (skeleton.length >= 2) keys.add(skeletonIndexKey(skeleton));
     }
     let joined = token.value;
@@ -93,10 +114,10 @@ const patientKeys = ({ tokens, callNames }: PatientName): Set<string> => {
   return keys;
 };
 
-const append = (map: Map<string, number[]>, key: string, position: number) => {
-  const postings = map.get(key);
-  if (postings) postings.push(position);
-  else map.set(key, [position]);
+const append = <T>(map: Map<string, T[]>, key: string, item: T) => {
+  const items = map.get(key);
+  if (items) items.push(item);
+  else map.set(key, [item]);
 };
 
 /**
@@ -133,14 +154,44 @@ export const buildPatientIndex = (patients: readonly MatchPatient[]): PatientInd
   const byHandle = new Map<string, number[]>();
   const byAlias = new Map<string, number[]>();
   const aliasesById = new Map(patients.map((patient) => [patient.id, patient.aliases ?? []]));
+  const skeletons = new Map<string, string>();
+  const callNames = new Set<string>();
+  const words = new Set<string>();
+  const keys = new Set<string>();
   prepared.forEach((patient, position) => {
-    for (const key of patientKeys(patient.name)) append(byKey, key, position);
+    for (const key of patientKeys(patient.name, skeletons)) append(byKey, key, position);
+    for (const at of patient.name.callNames) {
+      const value = patient.name.tokens[at]?.value;
+      if (value && value.length > 1) callNames.add(value);
+    }
+    for (const token of patient.name.tokens) {
+      if (token.isInitial) continue;
+      words.add(token.value);
+      keys.add(token.key);
+    }
     if (patient.handle) append(byHandle, patient.handle, position);
     for (const alias of new Set((aliasesById.get(patient.id) ?? []).map(aliasKey))) {
       if (alias.length > 0) append(byAlias, alias, position);
     }
   });
-  return { kind: 'patient-index', patients: prepared, byKey, byHandle, byAlias };
+  const callNamesByInitial = new Map<string, string[]>();
+  for (const value of callNames) append(callNamesByInitial, value[0] ?? '', value);
+  const wordsByInitial = new Map<string, string[]>();
+  for (const word of words) append(wordsByInitial, word[0] ?? '', word);
+  const spellingKeysByInitial = new Map<string, string[]>();
+  for (const key of keys) append(spellingKeysByInitial, key[0] ?? '', key);
+  return {
+    kind: 'patient-index',
+    patients: prepared,
+    byKey,
+    byHandle,
+    byAlias,
+    callNamesByInitial,
+    wordsByInitial,
+    spellingKeysByInitial,
+    marks: new Int32Array(prepared.length),
+    stamp: 0,
+  };
 };
 
 export type DayWindow = { fromDay: number; toDay: number };
@@ -157,13 +208,15 @@ const lowerBound = (index: PatientIndex, postings: readonly number[], day: numbe
   return low;
 };
 
-const windowSlice = (index: PatientIndex, key: string, window: DayWindow): readonly number[] => {
-  const postings = index.byKey.get(key);
-  if (!postings) return [];
-  const from = lowerBound(index, postings, window.fromDay);
-  const to = lowerBound(index, postings, window.toDay + 1);
-  return from === 0 && to === postings.length ? postings : postings.slice(from, to);
-};
+// The run of a key's postings whose patients were treated inside the window: [from, to).
+const windowRun = (
+  index: PatientIndex,
+  postings: readonly number[],
+  window: DayWindow,
+): [from: number, to: number] => [
+  lowerBound(index, postings, window.fromDay),
+  lowerBound(index, postings, window.toDay + 1),
+];
 
 // Keys under which a patient whose given name fits this reviewer word is filed.
 const givenNameKeys = (word: NameToken): string[] => {
@@ -188,42 +241,92 @@ const wordFromText = (text: string): NameToken => ({
   fromArabic: false,
 });
 
-// Each inner array is one condition every fitting patient meets: it is filed under one of those
-// keys. Any word may be the given name, since words may come in any order.
-// A word that may abbreviate a given name (`Inmac.`, `Mhmt`) is filed under no key: it sets no
-// condition, like an initial.
-const requirementsOf = (words: readonly NameToken[]): string[][] =>
-  words
-    .filter((word) => !word.isInitial && !mayBeAbbreviation(word.value, word.dotted === true))
-    .map(givenNameKeys);
-
-const collect = (index: PatientIndex, keys: readonly string[], window: DayWindow, into: Set<number>) => {
-  for (const key of keys) for (const position of windowSlice(index, key, window)) into.add(position);
+// Given names patients go by that this word may abbreviate (`Mich.` Michael, `Mhmt` Mehmet).
+const abbreviatedCallNames = (index: PatientIndex, word: NameToken): string[] => {
+  const dotted = word.dotted === true;
+  if (!mayBeAbbreviation(word.value, dotted)) return [];
+  const sameInitial = index.callNamesByInitial.get(word.value[0] ?? '') ?? [];
+  return sameInitial.filter((name) => isAbbreviationOf(word.value, dotted, name));
 };
+
+// Each inner array is one condition every fitting patient meets: it is filed under one of those
+// keys. Any word may be the given name, since words may come in any order; a word that may
+// abbreviate a given name is also met by the patients going by a name it abbreviates.
+const requirementsOf = (index: PatientIndex, words: readonly NameToken[]): string[][] =>
+  words
+    .filter((word) => !word.isInitial)
+    .map((word) => [...givenNameKeys(word), ...abbreviatedCallNames(index, word)]);
 
 const countInWindow = (index: PatientIndex, keys: readonly string[], window: DayWindow): number => {
   let count = 0;
-  for (const key of keys) count += windowSlice(index, key, window).length;
+  for (const key of keys) {
+    const postings = index.byKey.get(key);
+    if (!postings) continue;
+    const [from, to] = windowRun(index, postings, window);
+    count += to - from;
+  }
   return count;
 };
 
-// Of several conditions that must all hold, gather the patients of the one with fewest.
-const collectNarrowest = (
+const visitInWindow = (
+  index: PatientIndex,
+  keys: readonly string[],
+  window: DayWindow,
+  visit: (position: number) => void,
+) => {
+  for (const key of keys) {
+    const postings = index.byKey.get(key);
+    if (!postings) continue;
+    const [from, to] = windowRun(index, postings, window);
+    for (let at = from; at < to; at += 1) visit(postings[at] ?? 0);
+  }
+};
+
+const nextStamp = (index: PatientIndex): number => {
+  if (index.stamp >= 0x3fffffff) {
+    index.marks.fill(0);
+    index.stamp = 0;
+  }
+  index.stamp += 1;
+  return index.stamp;
+};
+
+/**
+ * Visits once each patient inside the window that meets every condition: the narrowest
+ * condition's patients are marked, and each further condition (narrowest first) keeps only the
+ * marked ones it also holds. Comparing names one by one costs far more than walking postings, so
+ * every condition is applied before any name is compared.
+ */
+const visitMeetingAll = (
   index: PatientIndex,
   requirements: readonly string[][],
   window: DayWindow,
-  into: Set<number>,
+  visit: (position: number) => void,
 ) => {
-  let narrowest: readonly string[] | null = null;
-  let narrowestCount = Number.POSITIVE_INFINITY;
-  for (const keys of requirements) {
-    const count = countInWindow(index, keys, window);
-    if (count < narrowestCount) {
-      narrowest = keys;
-      narrowestCount = count;
-    }
+  const sized = requirements
+    .map((keys) => ({ keys, count: countInWindow(index, keys, window) }))
+    .sort((a, b) => a.count - b.count);
+  const [narrowest, ...others] = sized;
+  if (!narrowest || narrowest.count === 0) return;
+  let stamp = nextStamp(index);
+  const { marks } = index;
+  visitInWindow(index, narrowest.keys, window, (position) => {
+    marks[position] = stamp;
+  });
+  for (const { keys } of others) {
+    const kept = nextStamp(index);
+    visitInWindow(index, keys, window, (position) => {
+      if (marks[position] === stamp) marks[position] = kept;
+    });
+    stamp = kept;
   }
-  if (narrowest) collect(index, narrowest, window, into);
+  const survivor = stamp;
+  const visited = nextStamp(index);
+  visitInWindow(index, narrowest.keys, window, (position) => {
+    if (marks[position] !== survivor) return;
+    marks[position] = visited;
+    visit(position);
+  });
 };
 
 /**
@@ -236,16 +339,17 @@ export const candidatePositions = (
   window: DayWindow,
 ): number[] => {
   const found = new Set<number>();
-  collectNarrowest(index, requirementsOf(reviewer.tokens), window, found);
+  const add = (position: number) => found.add(position);
+  visitMeetingAll(index, requirementsOf(index, reviewer.tokens), window, add);
   const username = reviewer.concatenated;
   if (username) {
-    collect(index, givenNameKeys(wordFromText(username)), window, found);
+    visitMeetingAll(index, [givenNameKeys(wordFromText(username))], window, add);
     for (let cut = 1; cut < username.length; cut += 1) {
       // Parts of one or two letters may be initials, which no key finds; the other part must match.
       const parts = [username.slice(0, cut), username.slice(cut)]
         .filter((part) => part.length > 2)
         .map((part) => givenNameKeys(wordFromText(part)));
-      collectNarrowest(index, parts, window, found);
+      visitMeetingAll(index, parts, window, add);
     }
   }
   return [...found];
@@ -263,24 +367,37 @@ export const typoCandidatePositions = (
 ): number[] => {
   const words = reviewer.tokens.filter((word) => !word.isInitial);
   if (words.length < 2) return [];
-  const requirements = words.map(givenNameKeys);
+  const requirements = requirementsOf(index, words);
   const found = new Set<number>();
   words.forEach((word, at) => {
     if (typoAllowance(word.value.length + 1) === 0) return;
     const others = requirements.filter((_, other) => other !== at);
-    const near = new Set<number>();
-    collectNarrowest(index, others, window, near);
     const first = word.value[0];
-    for (const position of near) {
-      const patient = index.patients[position];
-      const isNear = (token: NameToken) =>
-        token.key === word.key ||
-        (token.value[0] === first && isTypo(token.value, word.value)) ||
-        (token.key[0] === word.key[0] && isTypo(token.key, word.key));
-      if (patient?.name.tokens.some(isNear)) {
-        found.add(position);
+    // Patients' words repeat (thousands of Marías): each distinct word is compared once.
+    const nearByValue = new Map<string, boolean>();
+    const isNear = (token: NameToken): boolean => {
+      let near = nearByValue.get(token.value);
+      if (near === undefined) {
+        near =
+          token.key === word.key ||
+          (token.value[0] === first && isTypo(token.value, word.value)) ||
+          (token.key[0] === word.key[0] && isTypo(token.key, word.key));
+        nearByValue.set(token.value, near);
       }
+      return near;
+    };
+    // The patients' words near this one, found among the clinic's distinct words, are one more
+    // condition: far fewer patients hold one of them than meet the other words.
+    const nearKeys = [spellingIndexKey(word.key)];
+    for (const value of index.wordsByInitial.get(first ?? '') ?? []) {
+      if (isTypo(value, word.value)) nearKeys.push(value);
     }
+    for (const key of index.spellingKeysByInitial.get(word.key[0] ?? '') ?? []) {
+      if (isTypo(key, word.key)) nearKeys.push(spellingIndexKey(key));
+    }
+    visitMeetingAll(index, [...others, nearKeys], window, (position) => {
+      if (index.patients[position]?.name.tokens.some(isNear)) found.add(position);
+    });
   });
   return [...found];
 };
