@@ -95,6 +95,32 @@ describe('/docs API Reference', () => {
   );
 });
 
+describe('/docs Quick Start and Webhooks', () => {
+  it.each([
+    ['desktop', viewports.desktop],
+    ['mobile', viewports.mobile],
+  ] as const)(
+    "at %s show this server's address in the examples (pre-rendered and hydrated alike) and every event, axe clean",
+    async (_name, viewport) => {
+      const { context, page, consoleErrors } = await newVisitor(browser, { viewport, language: 'en' });
+      await open(page, '/docs', 'Documentation');
+      const token = page.getByLabel('Get an access token with curl');
+      await expect.poll(() => token.textContent()).toContain(`curl -X POST ${baseUrl()}/api/v1/oauth/token`);
+      await expect
+        .poll(() => page.getByLabel('Node.js: create a patient and list it').textContent())
+        .toContain(`baseUrl: '${baseUrl()}'`);
+      await expectAccessible(page, `/docs Quick Start @ ${viewport.width}px`);
+      await page.getByRole('tab', { name: 'Webhooks' }).click();
+      await expect.poll(() => page.getByLabel('Node.js: verify a delivery').isVisible()).toBe(true);
+      const doc = await (await page.request.get('/api/v1/openapi.json')).json();
+      expect(await page.getByRole('heading', { level: 4 }).count()).toBe(Object.keys(doc.webhooks).length);
+      await expectAccessible(page, `/docs Webhooks @ ${viewport.width}px`);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
 describe('enterprise contact dialog on /pricing', () => {
   it('enables Submit only once the four required fields are filled, then confirms and closes', async () => {
     const { context, page, consoleErrors } = await newVisitor(browser, { language: 'en' });

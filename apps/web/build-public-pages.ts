@@ -13,6 +13,7 @@ import {
   type SupportedLanguage,
   supportedLanguages,
 } from './src/i18n/language.utils';
+import { publicUrlMetaName, publicUrlPlaceholder } from './src/lib/public-origin';
 import { classNamesIn, criticalCss } from './src/prerender/critical-css';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -25,7 +26,7 @@ export const pagesDir = 'pages';
  * Stands for the site's address in the written HTML (canonical, alternates, og:url, og:image): the
  * server puts its PUBLIC_URL in its place when it loads the pages (apps/server/src/plugins/web-app.ts).
  */
-export const publicUrlToken = '%PUBLIC_URL%';
+export const publicUrlToken = publicUrlPlaceholder;
 /** The pre-rendered pages in every language, for the server's sitemap.xml. */
 export const publicPagesFile = 'public-pages.json';
 
@@ -115,10 +116,12 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
       .join('');
   const startup = (language: string) => ['common', 'errors'].map((ns) => namespaceFile(language, ns));
 
-  // og:image is absolute: the server writes its address in (publicUrlToken).
+  // og:image is absolute: the server writes its address in (publicUrlToken); so is the address the
+  // pages' examples show (lib/public-origin.ts reads it from the meta).
   const base = fs
     .readFileSync(path.join(distDir, 'index.html'), 'utf8')
-    .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${publicUrlToken}/`);
+    .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${publicUrlToken}/`)
+    .replace('  </head>', `    <meta name="${publicUrlMetaName}" content="${publicUrlToken}">\n  </head>`);
   // The shell (index.html) serves every other client route: it preloads the start-up translations.
   const template = base.replace('  </head>', `${preloads(startup(defaultLanguage))}  </head>`);
   fs.writeFileSync(path.join(distDir, 'index.html'), template);

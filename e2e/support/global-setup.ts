@@ -51,10 +51,13 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_DATABASE_URL && e2eWorkers > 1) {
     throw new Error('E2E_DATABASE_URL holds one database: run it with E2E_WORKERS=1');
   }
+  // E2E_WEBHOOK_RECEIVER_PORT: the first receiver port, where port + 100 is another person's server.
+  const firstReceiverPort = Number(process.env.E2E_WEBHOOK_RECEIVER_PORT) || undefined;
   const started = await Promise.all(
     Array.from({ length: e2eWorkers }, (_, index) =>
       startServer({
         port: firstPort + index,
+        ...(firstReceiverPort ? { webhookReceiverPort: firstReceiverPort + index } : {}),
         salesEmail,
         operatorEmails: [operatorEmail, planOperatorEmail],
       }),
@@ -72,12 +75,17 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function startServer(options: { port: number; salesEmail: string; operatorEmails: string[] }) {
+async function startServer(options: {
+  port: number;
+  webhookReceiverPort?: number;
+  salesEmail: string;
+  operatorEmails: string[];
+}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-e2e-'));
   const { port } = options;
   const baseUrl = `http://127.0.0.1:${port}`;
   // A spec's own webhook receiver listens here: the one private target the server may deliver to.
-  const webhookReceiverPort = port + 100;
+  const webhookReceiverPort = options.webhookReceiverPort ?? port + 100;
   // A server left running on the port by an interrupted run would answer /api/ready in this one's
   // place, with another outbox: its mails would never be found.
   await assertPortFree(port);

@@ -29,4 +29,12 @@ describe('renderPage', () => {
     expect(page.language).toBe('es');
     expect(page.html).toContain(i18n.getFixedT('es', 'landing')('faq.title'));
   });
+
+  // The server puts its PUBLIC_URL in place of the placeholder, in the page as in its meta, so the
+  // examples hydrate with the address the browser reads from the meta.
+  it("writes /docs' examples with the placeholder of the deployment's address", async () => {
+    const page = await renderPage('/docs');
+    expect(page.html).toContain('curl -X POST %PUBLIC_URL%/api/v1/oauth/token');
+    expect(page.html).not.toContain('api.careloop.example');
+  });
 });

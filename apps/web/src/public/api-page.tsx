@@ -2,17 +2,14 @@ import { Badge, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
+import { publicOrigin } from '../lib/public-origin';
 import { paths } from '../lib/routes';
+import { apiCodeSamples } from './components/api-code-samples';
 import { AvailabilityBadge } from './components/availability-badge';
 import { CodeSample } from './components/code-sample';
 import { formatNumber } from './components/format';
 import { PageHero, Section } from './components/page-hero';
-import {
-  apiRateLimits,
-  codeSamples,
-  publicApiEndpoints,
-  sdkAvailability,
-} from './components/public-api-reference';
+import { apiRateLimits, publicApiEndpoints, sdkAvailability } from './components/public-api-reference';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
@@ -21,6 +18,7 @@ export function ApiPage() {
   const localize = useLocalizedPath();
   const { t, i18n } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.api.title'), t('public:meta.api.description'));
+  const codeSamples = apiCodeSamples(publicOrigin());
   const overview = translatedList(t('api.overview.items', { returnObjects: true }));
   return (
     <>
@@ -85,7 +83,8 @@ export function ApiPage() {
           <Tabs.Panel value="auth">
             <Stack gap="md">
               <Text>{t('api.auth.text')}</Text>
-              <CodeSample code={codeSamples.auth} label={t('api.auth.title')} />
+              <CodeSample code={codeSamples.getToken} label={t('api.auth.tokenLabel')} />
+              <CodeSample code={codeSamples.listPatients} label={t('api.auth.title')} />
               <Text>{t('api.auth.headers')}</Text>
               <CodeSample code={codeSamples.rateLimitHeaders} label={t('api.auth.headersLabel')} />
             </Stack>

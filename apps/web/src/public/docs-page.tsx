@@ -4,9 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiReference } from './components/api-reference';
 import { AvailabilityBadge } from './components/availability-badge';
-import { CodeSample } from './components/code-sample';
+import { DocsQuickStart } from './components/docs-quick-start';
+import { DocsWebhooks } from './components/docs-webhooks';
 import { PageHero, Section } from './components/page-hero';
-import { codeSamples, sdkAvailability } from './components/public-api-reference';
+import { sdkAvailability } from './components/public-api-reference';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
@@ -22,7 +23,6 @@ export function DocsPage() {
   );
   const needle = query.trim().toLocaleLowerCase();
   const found = topics.filter((topic) => `${topic.title} ${topic.text}`.toLocaleLowerCase().includes(needle));
-  const steps = translatedList(t('docs.quickStart.steps', { returnObjects: true }));
 
   return (
     <>
@@ -69,19 +69,7 @@ export function DocsPage() {
               ))}
             </Tabs.List>
             <Tabs.Panel value="quickStart">
-              <Stack gap="md">
-                <Title order={2} fz="h3">
-                  {t('docs.quickStart.title')}
-                </Title>
-                <Stack component="ol" gap="xs" pl="lg" m={0}>
-                  {steps.map((step) => (
-                    <Text component="li" key={step}>
-                      {step}
-                    </Text>
-                  ))}
-                </Stack>
-                <CodeSample code={codeSamples.auth} label={t('docs.quickStart.firstCall')} />
-              </Stack>
+              <DocsQuickStart />
             </Tabs.Panel>
             <Tabs.Panel value="apiReference">
               <Stack gap="md">
@@ -99,21 +87,7 @@ export function DocsPage() {
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="webhooks">
-              <Stack gap="md">
-                <Title order={2} fz="h3">
-                  {t('docs.webhooks.title')}
-                </Title>
-                <Text>{t('docs.webhooks.text')}</Text>
-                <Title order={3} fz="h5" ff="monospace">
-                  review.created
-                </Title>
-                <CodeSample code={codeSamples.reviewCreated} label="review.created" />
-                <Title order={3} fz="h5" ff="monospace">
-                  patient.matched
-                </Title>
-                <Text fz="sm">{t('docs.webhooks.confidence')}</Text>
-                <CodeSample code={codeSamples.patientMatched} label="patient.matched" />
-              </Stack>
+              <DocsWebhooks />
             </Tabs.Panel>
             <Tabs.Panel value="sdks">
               <Stack gap="md">
@@ -128,7 +102,7 @@ export function DocsPage() {
                     <AvailabilityBadge status={sdk.status} />
                   </Card>
                 ))}
-                <CodeSample code={codeSamples.python} label="Python" />
+                <Text fz="sm">{t('docs.sdks.node')}</Text>
               </Stack>
             </Tabs.Panel>
           </Tabs>

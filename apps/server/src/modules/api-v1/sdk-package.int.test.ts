@@ -1,27 +1,22 @@
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiClient } from '../../testing/build-api-client';
 import { buildClinic } from '../../testing/build-user';
+import { installPackedSdk } from '../../testing/packed-sdk';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // @careloop/sdk as a vendor gets it: `npm pack` (which builds it), the tarball installed in a folder
 // outside the workspace, then used from plain Node (import and require) against this server over
 // HTTP, and type-checked by TypeScript under nodenext and bundler resolution.
 const repo = path.resolve(import.meta.dirname, '../../../../..');
-const sdkDir = path.join(repo, 'packages/sdk');
 const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
-const binPath = `${path.join(repo, 'node_modules/.bin')}${path.delimiter}${process.env.PATH ?? ''}`;
 
 let t: TestApp;
 let folder: string;
 let env: Record<string, string>;
-
-const run = (command: string, args: string[], cwd: string) =>
-  execFileSync(command, args, { cwd, env: { ...process.env, ...env, PATH: binPath }, encoding: 'utf8' });
 
 const use = (importLine: string) => `${importLine}
 const careloop = new CareLoop({ baseUrl: process.env.BASE_URL!, clientId: 'clk_x', clientSecret: 'cls_x' });
@@ -64,18 +59,9 @@ beforeAll(async () => {
   const client = await buildApiClient(t, owner);
   env = { BASE_URL: baseUrl, CLIENT_ID: client.clientId, CLIENT_SECRET: client.clientSecret };
 
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-sdk-'));
-  const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', folder], sdkDir)) as {
-    filename: string;
-  }[];
-  const app = path.join(folder, 'app');
-  fs.mkdirSync(app);
-  fs.writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'vendor-app', private: true }));
-  run(
-    'npm',
-    ['install', '--offline', '--no-audit', '--no-fund', path.join(folder, packed[0]!.filename)],
-    app,
-  );
+  const installed = installPackedSdk();
+  folder = installed.folder;
+  const app = installed.app;
   fs.writeFileSync(
     path.join(app, 'esm.mjs'),
     script("import { CareLoop, CareLoopError, CareLoopNotFoundError } from '@careloop/sdk';"),

@@ -126,7 +126,8 @@ export const webhookEndpointsRoutes =
           tags: ['settings'],
           summary: "Send an event's example to this endpoint now, once (signed like any delivery)",
           params: webhookEndpointIdParamsSchema,
-          body: sendWebhookTestBodySchema.optional(),
+          // The settings screen posts no body: Fastify hands the schema null for it.
+          body: sendWebhookTestBodySchema.nullish(),
           response: { 200: webhookDeliveryAttemptSchema, 400: errorResponseSchema, 404: errorResponseSchema },
         },
       },

@@ -188,6 +188,16 @@ describe('send test event', () => {
     expect(log.json().deliveries.map((d: { status: string }) => d.status)).toEqual(['succeeded']);
   });
 
+  it('takes a POST with no body, as the settings screen sends it', async () => {
+    clock = Date.now();
+    const path = newPath();
+    const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path), ['consent.changed']);
+    const res = await post(clinic.owner, `/api/settings/webhook-endpoints/${endpoint.id}/test`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ eventType: 'consent.changed', isSuccess: true });
+    expect(receiver.requestsTo(path)).toHaveLength(1);
+  });
+
   it('sends the event asked for; a failure is logged, never retried, and does not mark the endpoint failing', async () => {
     clock = Date.now();
     const path = newPath();

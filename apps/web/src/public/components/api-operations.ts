@@ -11,7 +11,7 @@ export type ApiOperation = {
   fields: { name: string; where: 'path' | 'query' | 'body'; required: boolean; type: string }[];
 };
 
-type JsonSchema = {
+export type JsonSchema = {
   $ref?: string;
   type?: string | string[];
   enum?: unknown[];
@@ -26,13 +26,13 @@ type Operation = {
   security?: Record<string, string[]>[];
 };
 
-type Document = { paths: Record<string, Record<string, Operation>>; components?: object };
+export type Document = { paths: Record<string, Record<string, Operation>>; components?: object };
 
 /**
  * What a `$ref` of the document names (`#/components/schemas/Patient`): the document keeps its
  * schemas and shared parameters under `components` once and points at them.
  */
-function dereference<T extends { $ref?: string }>(doc: Document, value: T): T {
+export function dereference<T extends { $ref?: string }>(doc: Document, value: T): T {
   let current: T = value;
   for (let depth = 0; current.$ref && depth < 10; depth += 1) {
     const found = current.$ref
