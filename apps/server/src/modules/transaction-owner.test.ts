@@ -9,8 +9,6 @@ const toFollow = new Set([
   'automation/automation.repository.ts',
   'billing/billing.repository.ts',
   'outbox/send-gate.repository.ts',
-  'patients/patient-import-uploads.repository.ts',
-  'patients/patients.repository.ts',
 ]);
 
 const serverSource = path.resolve(import.meta.dirname, '..');
