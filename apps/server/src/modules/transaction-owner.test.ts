@@ -8,9 +8,6 @@ const toFollow = new Set([
   'api-clients/api-clients.repository.ts',
   'automation/automation.repository.ts',
   'billing/billing.repository.ts',
-  'outbox/send-gate.repository.ts',
-  'patients/patient-import-uploads.repository.ts',
-  'patients/patients.repository.ts',
 ]);
 
 const serverSource = path.resolve(import.meta.dirname, '..');

@@ -1,16 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { shippedSources } from '../test/source-files';
 
 // Mantine's Modal close button is an icon with no name of its own: a screen reader says only
 // "button" (axe: button-name). Every dialog names it, in the page's language.
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx$/.test(entry.name) && !/\.test\.tsx$/.test(entry.name) ? [path] : [];
-  });
-}
 
 /** The opening tags of `<Modal ...>` in a source: up to the first `>` outside braces. */
 function modalOpeningTags(source: string): string[] {
@@ -42,8 +34,8 @@ describe('modalOpeningTags', () => {
 
 describe('dialogs', () => {
   it('name their close button (or have none)', () => {
-    const offenders = sourceFiles(join(__dirname, '..')).flatMap((file) =>
-      modalOpeningTags(readFileSync(file, 'utf8'))
+    const offenders = shippedSources(undefined, /\.tsx$/).flatMap(({ file, source }) =>
+      modalOpeningTags(source)
         .filter(
           (tag) =>
             !/closeButtonProps=\{\{[^}]*'aria-label'/.test(tag) && !/withCloseButton=\{false\}/.test(tag),

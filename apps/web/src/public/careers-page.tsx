@@ -26,7 +26,11 @@ type JobId = (typeof jobPositionIds)[number];
 
 function ApplyForm({ position }: { position: JobId }) {
   const { t } = useTranslation(['company', 'public', 'common']);
-  const { handleSubmit, isSubmitting, isSent } = usePublicForm('job_application', { position });
+  const { field, handleSubmit, isSubmitting, isSent } = usePublicForm(
+    'job_application',
+    { name: '', email: '', phone: '', profileUrl: '', message: '' },
+    { position },
+  );
   if (isSent)
     return <FormSent title={t('careers.apply.sentTitle')} message={t('careers.apply.sentMessage')} />;
   return (
@@ -35,18 +39,30 @@ function ApplyForm({ position }: { position: JobId }) {
         <Text fz="sm" c="dark.6">
           {t('public:forms.required')}
         </Text>
-        <TextInput name="name" label={t('careers.apply.name')} required autoComplete="name" data-autofocus />
-        <TextInput name="email" type="email" label={t('careers.apply.email')} required autoComplete="email" />
-        <TextInput name="phone" type="tel" label={t('careers.apply.phone')} autoComplete="tel" />
         <TextInput
-          name="profileUrl"
+          {...field('name')}
+          label={t('careers.apply.name')}
+          required
+          autoComplete="name"
+          data-autofocus
+        />
+        <TextInput
+          {...field('email')}
+          type="email"
+          label={t('careers.apply.email')}
+          required
+          autoComplete="email"
+        />
+        <TextInput {...field('phone')} type="tel" label={t('careers.apply.phone')} autoComplete="tel" />
+        <TextInput
+          {...field('profileUrl')}
           type="url"
           label={t('careers.apply.profileUrl')}
           placeholder="https://"
           autoComplete="url"
         />
-        <Textarea name="message" label={t('careers.apply.message')} required rows={3} />
-        <HoneypotField />
+        <Textarea {...field('message')} label={t('careers.apply.message')} required rows={3} />
+        <HoneypotField {...field('website')} />
         <Button type="submit" loading={isSubmitting}>
           {t('careers.apply.submit')}
         </Button>

@@ -33,7 +33,15 @@ export function ContactPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.contact.title'), t('public:meta.contact.description'));
-  const { handleSubmit, isSubmitting, isSent } = usePublicForm('contact');
+  const { field, handleSubmit, isSubmitting, isSent } = usePublicForm('contact', {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    company: '',
+    subject: '',
+    message: '',
+  });
   return (
     <>
       <PageHero title={t('contact.title')} subtitle={t('contact.subtitle')} />
@@ -54,41 +62,40 @@ export function ContactPage() {
                   <Stack gap="md">
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <TextInput
-                        name="firstName"
+                        {...field('firstName')}
                         label={t('contact.fields.firstName')}
                         required
                         autoComplete="given-name"
                       />
                       <TextInput
-                        name="lastName"
+                        {...field('lastName')}
                         label={t('contact.fields.lastName')}
                         required
                         autoComplete="family-name"
                       />
                       <TextInput
-                        name="email"
+                        {...field('email')}
                         type="email"
                         label={t('contact.fields.email')}
                         required
                         autoComplete="email"
                       />
                       <TextInput
-                        name="phone"
+                        {...field('phone')}
                         type="tel"
                         label={t('contact.fields.phone')}
                         autoComplete="tel"
                       />
                     </SimpleGrid>
                     <TextInput
-                      name="company"
+                      {...field('company')}
                       label={t('contact.fields.company')}
                       autoComplete="organization"
                     />
                     <NativeSelect
-                      name="subject"
+                      {...field('subject')}
                       label={t('contact.fields.subject')}
                       required
-                      defaultValue=""
                       data={[
                         { value: '', label: t('contact.chooseSubject'), disabled: true },
                         ...contactSubjects.map((subject) => ({
@@ -97,8 +104,8 @@ export function ContactPage() {
                         })),
                       ]}
                     />
-                    <Textarea name="message" label={t('contact.fields.message')} required rows={4} />
-                    <HoneypotField />
+                    <Textarea {...field('message')} label={t('contact.fields.message')} required rows={4} />
+                    <HoneypotField {...field('website')} />
                     <Button type="submit" loading={isSubmitting}>
                       {t('contact.submit')}
                     </Button>

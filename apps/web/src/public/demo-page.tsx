@@ -29,7 +29,16 @@ export function DemoPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.demo.title'), t('public:meta.demo.description'));
-  const { handleSubmit, isSubmitting, isSent } = usePublicForm('demo');
+  const { field, handleSubmit, isSubmitting, isSent } = usePublicForm('demo', {
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+    clinicName: '',
+    clinicType: '',
+    teamSize: '',
+    message: '',
+  });
   const expectations = translatedList(t('demo.expect.items', { returnObjects: true }));
   const highlights = translatedList(t('demo.highlights.items', { returnObjects: true }));
   const check = (
@@ -58,38 +67,42 @@ export function DemoPage() {
                   <Stack gap="md">
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <TextInput
-                        name="firstName"
+                        {...field('firstName')}
                         label={t('demo.fields.firstName')}
                         required
                         autoComplete="given-name"
                       />
                       <TextInput
-                        name="lastName"
+                        {...field('lastName')}
                         label={t('demo.fields.lastName')}
                         required
                         autoComplete="family-name"
                       />
                       <TextInput
-                        name="email"
+                        {...field('email')}
                         type="email"
                         label={t('demo.fields.email')}
                         required
                         autoComplete="email"
                       />
-                      <TextInput name="phone" type="tel" label={t('demo.fields.phone')} autoComplete="tel" />
+                      <TextInput
+                        {...field('phone')}
+                        type="tel"
+                        label={t('demo.fields.phone')}
+                        autoComplete="tel"
+                      />
                     </SimpleGrid>
                     <TextInput
-                      name="clinicName"
+                      {...field('clinicName')}
                       label={t('demo.fields.clinicName')}
                       required
                       autoComplete="organization"
                     />
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <NativeSelect
-                        name="clinicType"
+                        {...field('clinicType')}
                         label={t('demo.fields.clinicType')}
                         required
-                        defaultValue=""
                         data={[
                           { value: '', label: t('demo.choose'), disabled: true },
                           ...practiceTypes.map((type) => ({
@@ -99,9 +112,8 @@ export function DemoPage() {
                         ]}
                       />
                       <NativeSelect
-                        name="teamSize"
+                        {...field('teamSize')}
                         label={t('demo.fields.teamSize')}
-                        defaultValue=""
                         data={[
                           { value: '', label: t('demo.choose') },
                           ...teamSizes.map((size) => ({
@@ -111,8 +123,8 @@ export function DemoPage() {
                         ]}
                       />
                     </SimpleGrid>
-                    <Textarea name="message" label={t('demo.fields.message')} rows={3} />
-                    <HoneypotField />
+                    <Textarea {...field('message')} label={t('demo.fields.message')} rows={3} />
+                    <HoneypotField {...field('website')} />
                     <Button type="submit" loading={isSubmitting} size="md">
                       {t('demo.submit')}
                     </Button>

@@ -8,19 +8,11 @@ import { patientCommunications } from '../../db/schema';
 // (one a clinic-local day) and an open clinical case.
 
 /**
- * Runs `work` holding the patient's sending lock: two workers (or two lanes of one) deciding about
- * two messages of one patient take turns, so the second sees the first's marker.
+ * Takes the patient's sending lock until the caller's transaction ends: two workers (or two lanes of
+ * one) deciding about two messages of one patient take turns, so the second sees the first's marker.
  */
-export function withPatientSendingLock<T>(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-  work: (tx: Database) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`send:${clinicId}:${patientId}`}))`);
-    return work(tx);
-  });
+export async function lockPatientSending(tx: Database, clinicId: string, patientId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`send:${clinicId}:${patientId}`}))`);
 }
 
 /**

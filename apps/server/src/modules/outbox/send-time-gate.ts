@@ -3,7 +3,7 @@ import type { DeferReason } from '@careloop/domain/messaging/follow-up-plan';
 import { decideSendTime } from '@careloop/domain/messaging/send-window';
 import type { Database } from '../../db/client';
 import { type ClaimedMessage, deferClaim, markInFlight } from './outbox.repository';
-import { findSentToPatient, hasOpenClinicalCase, withPatientSendingLock } from './send-gate.repository';
+import { findSentToPatient, hasOpenClinicalCase, lockPatientSending } from './send-gate.repository';
 import type { SendingContext } from './sending-context';
 
 // What planning promised, held again when an automated message is sent: nothing during the clinic's
@@ -94,7 +94,8 @@ export async function markInFlightWithinSendTime(
   values: Parameters<typeof markInFlight>[2],
 ): Promise<'marked' | 'deferred' | 'lost_claim'> {
   if (!automated) return (await markInFlight(db, message, values)) ? 'marked' : 'lost_claim';
-  return withPatientSendingLock(db, message.clinicId, message.patientId, async (tx) => {
+  return db.transaction(async (tx) => {
+    await lockPatientSending(tx, message.clinicId, message.patientId);
     const decision = await decide(tx, message, context, values.now);
     if (!decision.send) return defer(tx, message, context, decision, values.now);
     return (await markInFlight(tx, message, values)) ? 'marked' : 'lost_claim';

@@ -6,27 +6,23 @@ export type ImportUpload = { id: string; fileName: string | null; bytes: Uint8Ar
 
 /**
  * Keeps a member's file until `expiresAt`, replacing the one they uploaded before (one file per
- * member and clinic at a time), and drops every clinic's expired files on the way.
+ * member and clinic at a time), and drops every clinic's expired files on the way; in the caller's
+ * transaction, so that the member never has no file or two.
  */
 export async function saveImportUpload(
-  db: Database,
+  tx: Database,
   upload: { id: string; clinicId: string; userId: string; fileName: string | null; bytes: Uint8Array },
   now: Date,
   expiresAt: Date,
 ) {
-  await db.transaction(async (tx) => {
-    // A sweep of files nobody can read any more, whichever clinic they were uploaded in.
-    await tx.delete(patientImportUploads).where(lte(patientImportUploads.expiresAt, now));
-    await tx
-      .delete(patientImportUploads)
-      .where(
-        and(
-          eq(patientImportUploads.clinicId, upload.clinicId),
-          eq(patientImportUploads.userId, upload.userId),
-        ),
-      );
-    await tx.insert(patientImportUploads).values({ ...upload, createdAt: now, expiresAt });
-  });
+  // A sweep of files nobody can read any more, whichever clinic they were uploaded in.
+  await tx.delete(patientImportUploads).where(lte(patientImportUploads.expiresAt, now));
+  await tx
+    .delete(patientImportUploads)
+    .where(
+      and(eq(patientImportUploads.clinicId, upload.clinicId), eq(patientImportUploads.userId, upload.userId)),
+    );
+  await tx.insert(patientImportUploads).values({ ...upload, createdAt: now, expiresAt });
 }
 
 /** The caller's own unexpired upload in their clinic, or null (another member's id is null too). */

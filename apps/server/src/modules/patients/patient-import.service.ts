@@ -39,7 +39,6 @@ import {
   findIdsWithPrefix,
   findImportSettings,
   insertPatientRows,
-  inTransaction,
   listPatientContacts,
   lockClinicPatients,
   type NewPatientRow,
@@ -199,11 +198,13 @@ export async function uploadImportFile(
   if (bytes.byteLength > maxImportBytes) throw tooLarge('file');
   const now = new Date();
   const id = newId('upl', 20);
-  await saveImportUpload(
-    deps.db,
-    { id, clinicId: ctx.clinicId, userId: ctx.userId, fileName: query.fileName ?? null, bytes },
-    now,
-    new Date(now.getTime() + importUploadMinutes * 60_000),
+  await deps.db.transaction((tx) =>
+    saveImportUpload(
+      tx,
+      { id, clinicId: ctx.clinicId, userId: ctx.userId, fileName: query.fileName ?? null, bytes },
+      now,
+      new Date(now.getTime() + importUploadMinutes * 60_000),
+    ),
   );
   const { fileName: _name, ...reading } = query;
   return previewPatientImport(deps, ctx, { ...reading, uploadId: id });
@@ -286,7 +287,8 @@ export async function importPatients(
     throw badRequest(message, [{ field: 'mapping', message }]);
   }
   const read = await readRows(plan);
-  const { analysis, inserted, consent } = await inTransaction(deps.db, async (tx) => {
+  // All batches or none.
+  const { analysis, inserted, consent } = await deps.db.transaction(async (tx) => {
     // One import at a time per clinic, so two concurrent imports cannot both add the same patient.
     await lockClinicPatients(tx, ctx.clinicId);
     const analysis = await analyse(tx, ctx.clinicId, plan, read);

@@ -214,11 +214,6 @@ export function refreshPatientStatistics(db: Database) {
   return refreshPlannerStatistics(db, 'patients');
 }
 
-/** Runs `work` in one transaction (import: all batches or none). */
-export function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx));
-}
-
 /** Serialises imports of one clinic until the transaction ends. */
 export async function lockClinicPatients(tx: Database, clinicId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`patients:${clinicId}`}))`);

@@ -4,7 +4,7 @@ import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { useCurrentUser } from '../../lib/current-user';
 import { translateDomainMessage } from '../../lib/domain-messages';
@@ -75,47 +75,35 @@ export function AnalyticsPage() {
         </Stack>
       ) : null}
 
-      {me.isError ? (
-        <LoadError onRetry={() => void me.refetch()} message={apiErrorMessage(me.error)} />
-      ) : rangeProblem ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-          {t(`range.errors.${rangeProblem}`)}
-        </Alert>
-      ) : data ? (
-        <>
-          <HeadlineSection headline={data.headline} format={format} />
-          {data.hasAdvancedAnalytics && data.advanced ? (
-            <AdvancedSections
-              advanced={data.advanced}
-              breakdowns={data.breakdowns}
-              series={data.series}
-              period={data.period}
-              format={format}
-            />
+      <QueryState query={me} errorTitle={t('loadError')} errorDetail={apiErrorMessage}>
+        {() =>
+          rangeProblem ? (
+            <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+              {t(`range.errors.${rangeProblem}`)}
+            </Alert>
           ) : (
-            <LockedNotice />
-          )}
-        </>
-      ) : summary.isError ? (
-        <LoadError onRetry={() => void summary.refetch()} message={apiErrorMessage(summary.error)} />
-      ) : (
-        <PageLoader />
-      )}
+            <QueryState query={summary} errorTitle={t('loadError')} errorDetail={apiErrorMessage}>
+              {(loaded) => (
+                <>
+                  <HeadlineSection headline={loaded.headline} format={format} />
+                  {loaded.hasAdvancedAnalytics && loaded.advanced ? (
+                    <AdvancedSections
+                      advanced={loaded.advanced}
+                      breakdowns={loaded.breakdowns}
+                      series={loaded.series}
+                      period={loaded.period}
+                      format={format}
+                    />
+                  ) : (
+                    <LockedNotice />
+                  )}
+                </>
+              )}
+            </QueryState>
+          )
+        }
+      </QueryState>
     </Stack>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation(['analytics', 'common']);
-  return (
-    <Alert color="red" title={t('loadError')} icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-      <Stack gap="xs" align="flex-start">
-        <Text size="sm">{message}</Text>
-        <Button variant="light" color="red" onClick={onRetry}>
-          {t('common:actions.tryAgain')}
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 

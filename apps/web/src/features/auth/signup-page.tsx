@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
+import { QueryState } from '../../components/query-state';
 import { authClient } from '../../lib/auth-client';
 import { translateDomainMessage } from '../../lib/domain-messages';
 import { useLocalizedPath } from '../../lib/localized-path';
@@ -39,23 +40,27 @@ export function SignupPage() {
   const invitation = useInvitation(token);
 
   if (token === null) return <SignupForm invitation={null} />;
-  if (invitation.data) return <SignupForm invitation={{ token, preview: invitation.data }} />;
-  if (invitation.isError) {
-    return (
-      <InvitationProblemCard
-        problem={describeInvitationError(invitation.error)}
-        isRetrying={invitation.isFetching}
-        onRetry={() => void invitation.refetch()}
-      />
-    );
-  }
   return (
-    <AuthCard title={t('signup.invitation.checking')}>
-      <Group gap="sm" role="status" aria-live="polite">
-        <Loader size="sm" aria-hidden="true" />
-        <Text>{t('common:loading')}</Text>
-      </Group>
-    </AuthCard>
+    <QueryState
+      query={invitation}
+      renderError={(error) => (
+        <InvitationProblemCard
+          problem={describeInvitationError(error)}
+          isRetrying={invitation.isFetching}
+          onRetry={() => void invitation.refetch()}
+        />
+      )}
+      loader={
+        <AuthCard title={t('signup.invitation.checking')}>
+          <Group gap="sm" role="status" aria-live="polite">
+            <Loader size="sm" aria-hidden="true" />
+            <Text>{t('common:loading')}</Text>
+          </Group>
+        </AuthCard>
+      }
+    >
+      {(preview) => <SignupForm invitation={{ token, preview }} />}
+    </QueryState>
   );
 }
 

@@ -47,8 +47,6 @@ export function ConversationsPage() {
 
   const sent = useSentMessages(filter, currentCursor(current.sent));
   const received = useReceivedMessages(filter, currentCursor(current.received));
-  const sentMessages = sent.data?.messages ?? [];
-  const receivedMessages = received.data?.messages ?? [];
 
   return (
     <Stack gap="lg">
@@ -87,33 +85,29 @@ export function ConversationsPage() {
           title={t('sent.title')}
           emptyText={t('sent.empty')}
           errorText={t('sent.loadError')}
-          isPending={sent.isPending}
-          isError={sent.isError}
-          isEmpty={sentMessages.length === 0}
+          query={sent}
+          isEmpty={(data) => data.messages.length === 0}
           page={pageNumber(current.sent)}
           hasPrevious={hasPreviousPage(current.sent)}
           hasNext={Boolean(sent.data?.nextCursor) && !sent.isPlaceholderData}
           onPrevious={() => move('sent', previousPage(current.sent))}
           onNext={() => move('sent', nextPage(current.sent, sent.data?.nextCursor ?? null))}
-          onRetry={() => void sent.refetch()}
         >
-          <SentMessageList messages={sentMessages} />
+          {(data) => <SentMessageList messages={data.messages} />}
         </MessageListPanel>
         <MessageListPanel
           title={t('received.title')}
           emptyText={t('received.empty')}
           errorText={t('received.loadError')}
-          isPending={received.isPending}
-          isError={received.isError}
-          isEmpty={receivedMessages.length === 0}
+          query={received}
+          isEmpty={(data) => data.messages.length === 0}
           page={pageNumber(current.received)}
           hasPrevious={hasPreviousPage(current.received)}
           hasNext={Boolean(received.data?.nextCursor) && !received.isPlaceholderData}
           onPrevious={() => move('received', previousPage(current.received))}
           onNext={() => move('received', nextPage(current.received, received.data?.nextCursor ?? null))}
-          onRetry={() => void received.refetch()}
         >
-          <ReceivedMessageList messages={receivedMessages} />
+          {(data) => <ReceivedMessageList messages={data.messages} />}
         </MessageListPanel>
       </SimpleGrid>
 

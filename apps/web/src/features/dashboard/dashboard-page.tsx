@@ -1,6 +1,6 @@
-import { Alert, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardSummary } from './api/get-dashboard-summary';
 import { AttentionPanel } from './components/attention-panel';
@@ -35,28 +35,22 @@ export function DashboardPage() {
 
       <OnboardingBanner canManage={data?.role === 'owner' || data?.role === 'admin'} />
 
-      {summary.data ? (
-        <>
-          <StatCards summary={summary.data} />
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
-            <PatientsAtRiskCard />
-          </SimpleGrid>
-          <AttentionPanel summary={summary.data} />
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
-            <QuickActions />
-            <SystemStatusPanel summary={summary.data} />
-          </SimpleGrid>
-          <WeeklyCharts weekly={summary.data.weekly} />
-        </>
-      ) : summary.isError ? (
-        <Alert color="red" title={t('loadError')}>
-          <Button variant="light" color="red" onClick={() => void summary.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      ) : (
-        <PageLoader />
-      )}
+      <QueryState query={summary} errorTitle={t('loadError')}>
+        {(loaded) => (
+          <>
+            <StatCards summary={loaded} />
+            <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm">
+              <PatientsAtRiskCard />
+            </SimpleGrid>
+            <AttentionPanel summary={loaded} />
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+              <QuickActions />
+              <SystemStatusPanel summary={loaded} />
+            </SimpleGrid>
+            <WeeklyCharts weekly={loaded.weekly} />
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

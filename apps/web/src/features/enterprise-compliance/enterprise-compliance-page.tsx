@@ -3,7 +3,7 @@ import { Alert, Button, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { useCurrentUser } from '../../lib/current-user';
 import { translateDomainMessage } from '../../lib/domain-messages';
@@ -33,57 +33,57 @@ export function EnterpriseCompliancePage() {
         <Title order={1}>{t('title')}</Title>
         <Text c="dimmed">{t('intro')}</Text>
       </Stack>
-      {summary.data ? (
-        <Tabs defaultValue="audit" keepMounted={false}>
-          <Tabs.List>
-            {tabs.map((tab) => (
-              <Tabs.Tab key={tab} value={tab}>
-                {t(`tabs.${tab}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          <Tabs.Panel value="audit" pt="md">
-            <AuditLogPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="retention" pt="md">
-            <RetentionPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="patients" pt="md">
-            <PatientDataPanel />
-          </Tabs.Panel>
-          <Tabs.Panel value="security" pt="md">
-            <SummaryPanel summary={summary.data} />
-          </Tabs.Panel>
-          <Tabs.Panel value="baa" pt="md">
-            <BaaPanel />
-          </Tabs.Panel>
-        </Tabs>
-      ) : isLocked || refusal?.code === 'PLAN_REQUIRED' ? (
-        <Alert color="brand" icon={<IconLock size={18} aria-hidden="true" />} title={t('locked.title')}>
-          <Stack gap="sm" align="flex-start">
-            <Text size="sm">{translateDomainMessage(t, complianceMessages.enterpriseRequired)}</Text>
-            <Button component={Link} to={`${paths.settings}?tab=plan`} variant="light">
-              {t('locked.plans')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : isStaff || refusal ? (
-        <Alert color="brand" icon={<IconLock size={18} aria-hidden="true" />} title={t('managersOnly.title')}>
-          <Text size="sm">{t('managersOnly.text')}</Text>
-        </Alert>
-      ) : summary.isError || me.isError ? (
-        <Alert color="red" title={t('loadError')}>
-          <Button
-            variant="light"
-            color="red"
-            onClick={() => void (me.isError ? me.refetch() : summary.refetch())}
-          >
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      ) : (
-        <PageLoader />
-      )}
+      <QueryState query={me} errorTitle={t('loadError')}>
+        {(user) =>
+          !canUseCompliance(user.clinic.subscriptionTier) || refusal?.code === 'PLAN_REQUIRED' ? (
+            <Alert color="brand" icon={<IconLock size={18} aria-hidden="true" />} title={t('locked.title')}>
+              <Stack gap="sm" align="flex-start">
+                <Text size="sm">{translateDomainMessage(t, complianceMessages.enterpriseRequired)}</Text>
+                <Button component={Link} to={`${paths.settings}?tab=plan`} variant="light">
+                  {t('locked.plans')}
+                </Button>
+              </Stack>
+            </Alert>
+          ) : user.role === 'staff' || refusal ? (
+            <Alert
+              color="brand"
+              icon={<IconLock size={18} aria-hidden="true" />}
+              title={t('managersOnly.title')}
+            >
+              <Text size="sm">{t('managersOnly.text')}</Text>
+            </Alert>
+          ) : (
+            <QueryState query={summary} errorTitle={t('loadError')}>
+              {(data) => (
+                <Tabs defaultValue="audit" keepMounted={false}>
+                  <Tabs.List>
+                    {tabs.map((tab) => (
+                      <Tabs.Tab key={tab} value={tab}>
+                        {t(`tabs.${tab}`)}
+                      </Tabs.Tab>
+                    ))}
+                  </Tabs.List>
+                  <Tabs.Panel value="audit" pt="md">
+                    <AuditLogPanel />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="retention" pt="md">
+                    <RetentionPanel />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="patients" pt="md">
+                    <PatientDataPanel />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="security" pt="md">
+                    <SummaryPanel summary={data} />
+                  </Tabs.Panel>
+                  <Tabs.Panel value="baa" pt="md">
+                    <BaaPanel />
+                  </Tabs.Panel>
+                </Tabs>
+              )}
+            </QueryState>
+          )
+        }
+      </QueryState>
     </Stack>
   );
 }

@@ -1,15 +1,5 @@
-import {
-  Badge,
-  Checkbox,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import type { ClientErrorList } from '@careloop/contracts/reporting';
+import { Badge, Checkbox, Group, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/query-state';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { type ClientErrorSource, clientErrorsPageSize, useClientErrors } from './api/get-client-errors';
-import { leadPageCount } from './leads.utils';
+import { type OperatorColumn, OperatorTable } from './components/operator-table';
 
 const sources: readonly ClientErrorSource[] = ['all', 'public', 'clinics'];
 
@@ -34,6 +24,48 @@ export function ClientErrorsPage() {
   const [page, setPage] = useState(1);
   const list = useClientErrors({ source, errorId, includeNotFound, page });
   const dateFormat = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const columns: OperatorColumn<ClientErrorList['items'][number]>[] = [
+    {
+      key: 'received',
+      header: t('clientErrors.columns.received'),
+      cell: (item) => dateFormat.format(new Date(item.createdAt)),
+      style: { whiteSpace: 'nowrap' },
+    },
+    {
+      key: 'kind',
+      header: t('clientErrors.columns.kind'),
+      cell: (item) => (
+        <Badge variant="light" color={item.errorType === 'page_not_found' ? 'gray' : 'red'}>
+          {item.errorType}
+        </Badge>
+      ),
+    },
+    {
+      key: 'where',
+      header: t('clientErrors.columns.where'),
+      cell: (item) => (
+        <>
+          <Text size="sm" fw={600}>
+            {item.clinicName ?? t('clientErrors.publicSite')}
+          </Text>
+          {item.url ? <Text size="sm">{item.url}</Text> : null}
+        </>
+      ),
+      style: { maxWidth: '20rem', overflowWrap: 'anywhere' },
+    },
+    {
+      key: 'message',
+      header: t('clientErrors.columns.message'),
+      cell: (item) => item.message ?? '',
+      style: { maxWidth: '28rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' },
+    },
+    {
+      key: 'errorId',
+      header: t('clientErrors.columns.errorId'),
+      cell: (item) => item.errorId ?? '',
+      style: { whiteSpace: 'nowrap' },
+    },
+  ];
 
   return (
     <Stack gap="lg">
@@ -86,64 +118,17 @@ export function ClientErrorsPage() {
         empty={{ isEmpty: (data) => data.items.length === 0, title: t('clientErrors.empty') }}
       >
         {(data) => (
-          <>
-            <Text size="sm" c="dark.6" aria-live="polite">
-              {t('clientErrors.count', { count: data.total })}
-            </Text>
-            <Table.ScrollContainer
-              minWidth={880}
-              scrollAreaProps={{
-                viewportProps: { tabIndex: 0, role: 'region', 'aria-label': t('clientErrors.title') },
-              }}
-            >
-              <Table striped verticalSpacing="sm">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('clientErrors.columns.received')}</Table.Th>
-                    <Table.Th>{t('clientErrors.columns.kind')}</Table.Th>
-                    <Table.Th>{t('clientErrors.columns.where')}</Table.Th>
-                    <Table.Th>{t('clientErrors.columns.message')}</Table.Th>
-                    <Table.Th>{t('clientErrors.columns.errorId')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((item) => (
-                    <Table.Tr key={item.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                        {dateFormat.format(new Date(item.createdAt))}
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={item.errorType === 'page_not_found' ? 'gray' : 'red'}>
-                          {item.errorType}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td style={{ maxWidth: '20rem', overflowWrap: 'anywhere' }}>
-                        <Text size="sm" fw={600}>
-                          {item.clinicName ?? t('clientErrors.publicSite')}
-                        </Text>
-                        {item.url ? <Text size="sm">{item.url}</Text> : null}
-                      </Table.Td>
-                      <Table.Td
-                        style={{ maxWidth: '28rem', whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-                      >
-                        {item.message ?? ''}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.errorId ?? ''}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            {data.total > clientErrorsPageSize ? (
-              <Pagination
-                total={leadPageCount(data.total, clientErrorsPageSize)}
-                value={page}
-                onChange={setPage}
-                getControlProps={(control) => ({ 'aria-label': t(`leads.pagination.${control}`) })}
-                getItemProps={(item) => ({ 'aria-label': t('leads.pagination.page', { page: item }) })}
-              />
-            ) : null}
-          </>
+          <OperatorTable
+            label={t('clientErrors.title')}
+            countText={t('clientErrors.count', { count: data.total })}
+            columns={columns}
+            rows={data.items}
+            rowKey={(item) => item.id}
+            total={data.total}
+            pageSize={clientErrorsPageSize}
+            page={page}
+            onPageChange={setPage}
+          />
         )}
       </QueryState>
     </Stack>

@@ -1,4 +1,4 @@
-import type { TimelineItem } from '@careloop/contracts/patients';
+import type { PatientDetail, TimelineItem } from '@careloop/contracts/patients';
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
   IconAlertCircle,
@@ -12,8 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
-import { ApiError } from '../../lib/api-client';
+import { QueryState } from '../../components/query-state';
 import { paths } from '../../lib/routes';
 import { usePatient } from './api/get-patient';
 import { usePatientTimeline } from './api/get-patient-timeline';
@@ -24,12 +23,51 @@ import { caseStatusKeys, deliveryStatusKeys, procedureLabel, timelineStateLabel 
 
 const icons = { review: IconStar, case: IconTicket, message: IconMessage, survey: IconMoodSmile } as const;
 
+function BackToPatients() {
+  const { t } = useTranslation('patients');
+  return (
+    <Anchor component={Link} to={paths.patients} size="sm">
+      <Group gap={4} component="span">
+        <IconArrowLeft size={16} aria-hidden="true" />
+        {t('detail.back')}
+      </Group>
+    </Anchor>
+  );
+}
+
 /** One patient: details, Edit Patient, and the timeline of reviews, cases and messages. */
 export function PatientPage() {
-  const { t, i18n } = useTranslation('patients');
+  const { t } = useTranslation('patients');
   const id = useParams().id ?? '';
   const patient = usePatient(id);
+  // Asked beside the patient, not after it.
   const timeline = usePatientTimeline(id);
+  return (
+    <QueryState
+      query={patient}
+      errorTitle={t('errors.loadFailed')}
+      notFound={
+        <Stack gap="md">
+          <BackToPatients />
+          <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
+            {t('detail.notFound')}
+          </Alert>
+        </Stack>
+      }
+    >
+      {(p) => <PatientDetails patient={p} timeline={timeline} />}
+    </QueryState>
+  );
+}
+
+function PatientDetails({
+  patient: p,
+  timeline,
+}: {
+  patient: PatientDetail;
+  timeline: ReturnType<typeof usePatientTimeline>;
+}) {
+  const { t, i18n } = useTranslation('patients');
   const [isEditing, setIsEditing] = useState(false);
   const formatDate = (iso: string | null, withTime = true) =>
     iso
@@ -46,28 +84,6 @@ export function PatientPage() {
         )
       : '—';
 
-  const back = (
-    <Anchor component={Link} to={paths.patients} size="sm">
-      <Group gap={4} component="span">
-        <IconArrowLeft size={16} aria-hidden="true" />
-        {t('detail.back')}
-      </Group>
-    </Anchor>
-  );
-
-  if (patient.isPending) return <PageLoader />;
-  if (patient.isError) {
-    const isMissing = patient.error instanceof ApiError && patient.error.status === 404;
-    return (
-      <Stack gap="md">
-        {back}
-        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-          {isMissing ? t('detail.notFound') : t('errors.loadFailed')}
-        </Alert>
-      </Stack>
-    );
-  }
-  const p = patient.data;
   const facts = [
     [t('form.email'), p.email ?? '—'],
     [t('form.phone'), p.phone ?? '—'],
@@ -108,7 +124,7 @@ export function PatientPage() {
 
   return (
     <Stack gap="lg">
-      {back}
+      <BackToPatients />
       <Group justify="space-between" align="flex-start" wrap="wrap">
         <Group gap="sm" align="center" wrap="wrap">
           <Title order={1} style={{ overflowWrap: 'anywhere' }}>
@@ -165,49 +181,51 @@ export function PatientPage() {
 
       <Stack gap="sm">
         <Title order={2}>{t('timeline.title')}</Title>
-        {timeline.isPending ? (
-          <Text c="dimmed">{t('timeline.loading')}</Text>
-        ) : timeline.isError ? (
-          <Alert color="red" role="alert">
-            {t('errors.loadFailed')}
-          </Alert>
-        ) : timeline.data.items.length === 0 ? (
-          <Text c="dimmed">{t('timeline.empty')}</Text>
-        ) : (
-          <Timeline bulletSize={28} lineWidth={2}>
-            {timeline.data.items.map((item) => {
-              const Icon = icons[item.kind];
-              const text = describe(item);
-              return (
-                <Timeline.Item
-                  key={`${item.kind}-${item.id}`}
-                  bullet={<Icon size={16} aria-hidden="true" />}
-                  title={
-                    <Group gap="xs" wrap="wrap">
-                      <Text fw={600} size="sm">
-                        {text.title}
-                      </Text>
-                      {text.badge ? (
-                        <Badge size="sm" variant="outline">
-                          {text.badge}
-                        </Badge>
+        <QueryState
+          query={timeline}
+          errorTitle={t('errors.loadFailed')}
+          loader={<Text c="dimmed">{t('timeline.loading')}</Text>}
+        >
+          {(data) =>
+            data.items.length === 0 ? (
+              <Text c="dimmed">{t('timeline.empty')}</Text>
+            ) : (
+              <Timeline bulletSize={28} lineWidth={2}>
+                {data.items.map((item) => {
+                  const Icon = icons[item.kind];
+                  const text = describe(item);
+                  return (
+                    <Timeline.Item
+                      key={`${item.kind}-${item.id}`}
+                      bullet={<Icon size={16} aria-hidden="true" />}
+                      title={
+                        <Group gap="xs" wrap="wrap">
+                          <Text fw={600} size="sm">
+                            {text.title}
+                          </Text>
+                          {text.badge ? (
+                            <Badge size="sm" variant="outline">
+                              {text.badge}
+                            </Badge>
+                          ) : null}
+                        </Group>
+                      }
+                    >
+                      {text.body ? (
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {text.body}
+                        </Text>
                       ) : null}
-                    </Group>
-                  }
-                >
-                  {text.body ? (
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {text.body}
-                    </Text>
-                  ) : null}
-                  <Text size="xs" c="dimmed">
-                    <time dateTime={item.at}>{formatDate(item.at)}</time>
-                  </Text>
-                </Timeline.Item>
-              );
-            })}
-          </Timeline>
-        )}
+                      <Text size="xs" c="dimmed">
+                        <time dateTime={item.at}>{formatDate(item.at)}</time>
+                      </Text>
+                    </Timeline.Item>
+                  );
+                })}
+              </Timeline>
+            )
+          }
+        </QueryState>
       </Stack>
 
       <PatientFormModal opened={isEditing} patient={p} onClose={() => setIsEditing(false)} />

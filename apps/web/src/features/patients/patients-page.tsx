@@ -7,7 +7,6 @@ import {
 import type { Patient } from '@careloop/contracts/patients';
 import { type PatientStatus, patientStatuses } from '@careloop/domain/patient';
 import {
-  Alert,
   Button,
   Card,
   Center,
@@ -20,11 +19,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus, IconSearch, IconUpload, IconUsers } from '@tabler/icons-react';
+import { IconPlus, IconSearch, IconUpload, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { usePatients } from './api/get-patients';
 import { ExportPatientsMenu } from './components/export-patients-menu';
@@ -159,64 +158,57 @@ export function PatientsPage() {
         />
       </Group>
 
-      {list.isPending ? (
-        <PageLoader />
-      ) : list.isError ? (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden="true" />} role="alert">
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('errors.loadFailed')}</Text>
-            <Button size="xs" variant="light" onClick={() => void list.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      ) : patients.length === 0 ? (
-        isFiltered ? (
-          <Text c="dimmed" role="status">
-            {risk !== null && debouncedSearch.trim() === '' && status === null
-              ? t('empty.noneAtRisk')
-              : t('empty.noMatches')}
-          </Text>
-        ) : (
-          <Card withBorder padding="xl" radius="md">
-            <Center>
-              <Stack align="center" gap="sm" maw={420} ta="center">
-                <IconUsers size={40} aria-hidden="true" />
-                <Title order={2}>{t('empty.title')}</Title>
-                <Text c="dimmed">{t('empty.text')}</Text>
-                <Button
-                  leftSection={<IconPlus size={18} aria-hidden="true" />}
-                  onClick={() => setIsAdding(true)}
-                >
-                  {t('actions.add')}
-                </Button>
-              </Stack>
-            </Center>
-          </Card>
-        )
-      ) : (
-        <Stack gap="md">
-          <Text size="sm" c="dimmed" role="status">
-            {t('list.showing', { shown: patients.length, total })}
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-            {patients.map((patient) => (
-              <PatientCard key={patient.id} patient={patient} onEdit={setEditing} />
-            ))}
-          </SimpleGrid>
-          {list.hasNextPage ? (
-            <Center>
-              <Button
-                variant="light"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-              >
-                {t('list.loadMore')}
-              </Button>
-            </Center>
-          ) : null}
-        </Stack>
-      )}
+      <QueryState query={list} errorTitle={t('errors.loadFailed')}>
+        {() =>
+          patients.length === 0 ? (
+            isFiltered ? (
+              <Text c="dimmed" role="status">
+                {risk !== null && debouncedSearch.trim() === '' && status === null
+                  ? t('empty.noneAtRisk')
+                  : t('empty.noMatches')}
+              </Text>
+            ) : (
+              <Card withBorder padding="xl" radius="md">
+                <Center>
+                  <Stack align="center" gap="sm" maw={420} ta="center">
+                    <IconUsers size={40} aria-hidden="true" />
+                    <Title order={2}>{t('empty.title')}</Title>
+                    <Text c="dimmed">{t('empty.text')}</Text>
+                    <Button
+                      leftSection={<IconPlus size={18} aria-hidden="true" />}
+                      onClick={() => setIsAdding(true)}
+                    >
+                      {t('actions.add')}
+                    </Button>
+                  </Stack>
+                </Center>
+              </Card>
+            )
+          ) : (
+            <Stack gap="md">
+              <Text size="sm" c="dimmed" role="status">
+                {t('list.showing', { shown: patients.length, total })}
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+                {patients.map((patient) => (
+                  <PatientCard key={patient.id} patient={patient} onEdit={setEditing} />
+                ))}
+              </SimpleGrid>
+              {list.hasNextPage ? (
+                <Center>
+                  <Button
+                    variant="light"
+                    onClick={() => void list.fetchNextPage()}
+                    loading={list.isFetchingNextPage}
+                  >
+                    {t('list.loadMore')}
+                  </Button>
+                </Center>
+              ) : null}
+            </Stack>
+          )
+        }
+      </QueryState>
 
       <PatientFormModal opened={isAdding} onClose={() => setIsAdding(false)} />
       <PatientFormModal opened={editing !== null} patient={editing} onClose={() => setEditing(null)} />

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title }
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageLoader } from '../../components/page-loader';
+import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
 import { showError, showSuccess } from '../../lib/notifications';
@@ -50,8 +50,6 @@ export function SecurityHardeningPage() {
     );
   };
 
-  const isForbidden = scan.error instanceof ApiError && scan.error.status === 403;
-
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start">
@@ -70,53 +68,47 @@ export function SecurityHardeningPage() {
         ) : null}
       </Group>
 
-      {scan.data ? (
-        <>
-          <Paper withBorder p="md" radius="md" component="section" aria-labelledby="security-score">
-            <Group justify="space-between" align="baseline" mb="xs">
-              <Title order={2} size="h4" id="security-score">
-                {t('score.title')}
-              </Title>
-              <Text fw={700} size="xl" aria-live="polite">
-                {t('score.value', { score: scan.data.score })}
-              </Text>
-            </Group>
-            <Progress
-              value={scan.data.score}
-              color={scoreColor(scan.data.score)}
-              aria-label={t('score.title')}
-              mb="xs"
-            />
-            <Text size="sm">
-              {t('score.passing', { passing: scan.data.passing, total: scan.data.total })}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {t('score.checkedAt', { time: time(scan.data.checkedAt) })}
-            </Text>
-          </Paper>
-          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-            {scan.data.checks.map((check) => (
-              <SecurityCheckCard
-                key={check.id}
-                check={check}
-                busy={busy?.id === check.id ? busy.action : null}
-                onRun={() => runCheck(check.id, 'run')}
-                onAutoFix={() => runCheck(check.id, 'auto-fix')}
+      <QueryState
+        query={scan}
+        errorTitle={t('loadError')}
+        forbidden={<Alert color="yellow" title={t('forbidden')} />}
+      >
+        {(result) => (
+          <>
+            <Paper withBorder p="md" radius="md" component="section" aria-labelledby="security-score">
+              <Group justify="space-between" align="baseline" mb="xs">
+                <Title order={2} size="h4" id="security-score">
+                  {t('score.title')}
+                </Title>
+                <Text fw={700} size="xl" aria-live="polite">
+                  {t('score.value', { score: result.score })}
+                </Text>
+              </Group>
+              <Progress
+                value={result.score}
+                color={scoreColor(result.score)}
+                aria-label={t('score.title')}
+                mb="xs"
               />
-            ))}
-          </SimpleGrid>
-        </>
-      ) : isForbidden ? (
-        <Alert color="yellow" title={t('forbidden')} />
-      ) : scan.isError ? (
-        <Alert color="red" title={t('loadError')}>
-          <Button variant="light" color="red" onClick={() => void scan.refetch()}>
-            {t('common:actions.tryAgain')}
-          </Button>
-        </Alert>
-      ) : (
-        <PageLoader />
-      )}
+              <Text size="sm">{t('score.passing', { passing: result.passing, total: result.total })}</Text>
+              <Text size="sm" c="dimmed">
+                {t('score.checkedAt', { time: time(result.checkedAt) })}
+              </Text>
+            </Paper>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              {result.checks.map((check) => (
+                <SecurityCheckCard
+                  key={check.id}
+                  check={check}
+                  busy={busy?.id === check.id ? busy.action : null}
+                  onRun={() => runCheck(check.id, 'run')}
+                  onAutoFix={() => runCheck(check.id, 'auto-fix')}
+                />
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -5,8 +5,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ManagersOnlyNotice } from '../../components/managers-only-notice';
-import { PageLoader } from '../../components/page-loader';
-import { LoadError, QueryState } from '../../components/query-state';
+import { QueryState } from '../../components/query-state';
 import { SandboxModeCard } from '../../components/sandbox-mode-card';
 import { canManageClinic } from '../../lib/clinic-roles';
 import { useCurrentUser } from '../../lib/current-user';
@@ -79,53 +78,51 @@ export function SettingsPage({
         <Title order={1}>{t('page.title')}</Title>
         <Text c="dimmed">{t('page.subtitle')}</Text>
       </Stack>
-      {me.data ? (
-        <Tabs value={tab} onChange={handleTab} keepMounted={false}>
-          <Tabs.List aria-label={t('page.tabsLabel')}>
-            {settingsTabs.map((value) => {
-              const TabIcon = tabIcons[value];
-              return (
-                <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden="true" />}>
-                  {t(`tabs.${value}`)}
+      <QueryState query={me} errorTitle={t('page.loadError')}>
+        {(user) => (
+          <Tabs value={tab} onChange={handleTab} keepMounted={false}>
+            <Tabs.List aria-label={t('page.tabsLabel')}>
+              {settingsTabs.map((value) => {
+                const TabIcon = tabIcons[value];
+                return (
+                  <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden="true" />}>
+                    {t(`tabs.${value}`)}
+                  </Tabs.Tab>
+                );
+              })}
+              {extraTabs.map((extra) => (
+                <Tabs.Tab
+                  key={extra.value}
+                  value={extra.value}
+                  leftSection={<extra.icon size={16} aria-hidden="true" />}
+                >
+                  {extra.label}
                 </Tabs.Tab>
-              );
-            })}
+              ))}
+            </Tabs.List>
+            {canManageClinic(user.role) ? (
+              <>
+                {panel('clinic', <ClinicPanel />)}
+                {panel('templates', <TemplatesPanel />)}
+                {panel('team', <panels.team me={user} />)}
+                {panel('api', <panels.api me={user} />)}
+              </>
+            ) : (
+              (['clinic', 'templates', 'team', 'api'] as const).map((value) => (
+                <Tabs.Panel key={value} value={value} pt="lg">
+                  <ManagersOnlyNotice />
+                </Tabs.Panel>
+              ))
+            )}
+            {panel('plan', <panels.plan me={user} />)}
             {extraTabs.map((extra) => (
-              <Tabs.Tab
-                key={extra.value}
-                value={extra.value}
-                leftSection={<extra.icon size={16} aria-hidden="true" />}
-              >
-                {extra.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-          {canManageClinic(me.data.role) ? (
-            <>
-              {panel('clinic', <ClinicPanel />)}
-              {panel('templates', <TemplatesPanel />)}
-              {panel('team', <panels.team me={me.data} />)}
-              {panel('api', <panels.api me={me.data} />)}
-            </>
-          ) : (
-            (['clinic', 'templates', 'team', 'api'] as const).map((value) => (
-              <Tabs.Panel key={value} value={value} pt="lg">
-                <ManagersOnlyNotice />
+              <Tabs.Panel key={extra.value} value={extra.value} pt="lg">
+                {canManageClinic(user.role) ? extra.content : <ManagersOnlyNotice />}
               </Tabs.Panel>
-            ))
-          )}
-          {panel('plan', <panels.plan me={me.data} />)}
-          {extraTabs.map((extra) => (
-            <Tabs.Panel key={extra.value} value={extra.value} pt="lg">
-              {canManageClinic(me.data.role) ? extra.content : <ManagersOnlyNotice />}
-            </Tabs.Panel>
-          ))}
-        </Tabs>
-      ) : me.isError ? (
-        <LoadError title={t('page.loadError')} onRetry={() => void me.refetch()} />
-      ) : (
-        <PageLoader />
-      )}
+            ))}
+          </Tabs>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -13,7 +13,7 @@ type EmailSubscribeBoxProps = {
 /** The blog newsletter and the status-update boxes: one e-mail field and Subscribe. */
 export function EmailSubscribeBox({ kind, title, text, sentMessage }: EmailSubscribeBoxProps) {
   const { t } = useTranslation('public');
-  const { handleSubmit, isSubmitting, isSent } = usePublicForm(kind);
+  const { field, handleSubmit, isSubmitting, isSent } = usePublicForm(kind, { email: '' });
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack gap="sm">
@@ -29,7 +29,7 @@ export function EmailSubscribeBox({ kind, title, text, sentMessage }: EmailSubsc
           <form onSubmit={handleSubmit} style={{ position: 'relative' }}>
             <Group gap="xs" align="flex-end" wrap="wrap">
               <TextInput
-                name="email"
+                {...field('email')}
                 type="email"
                 required
                 label={t('subscribe.emailLabel')}
@@ -41,7 +41,7 @@ export function EmailSubscribeBox({ kind, title, text, sentMessage }: EmailSubsc
                 {t('subscribe.button')}
               </Button>
             </Group>
-            <HoneypotField />
+            <HoneypotField {...field('website')} />
           </form>
         )}
       </Stack>

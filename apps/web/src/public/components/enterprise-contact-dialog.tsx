@@ -17,11 +17,13 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showError, showSuccess } from '../../lib/notifications';
 import { submitEnterpriseContact } from '../api/public-forms';
 import { formatNumber, formatUsd } from './format';
+import { HoneypotField } from './honeypot-field';
 
 type EnterpriseContactDialogProps = { opened: boolean; onClose: () => void };
 
@@ -47,23 +49,21 @@ export function canSubmitEnterpriseContact(form: typeof emptyForm): boolean {
 /** Enterprise sales request: stored, then the dialog closes and forgets what was typed. */
 export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDialogProps) {
   const { t, i18n } = useTranslation(['pricing', 'common']);
-  const [form, setForm] = useState(emptyForm);
+  const form = useForm({ mode: 'controlled', initialValues: emptyForm });
+  const values = form.getValues();
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const set = (field: keyof typeof emptyForm) => (value: string) =>
-    setForm((current) => ({ ...current, [field]: value }));
 
-  async function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!canSubmitEnterpriseContact(form) || isSubmitting) return;
+  async function submit(submitted: typeof emptyForm) {
+    if (!canSubmitEnterpriseContact(submitted) || isSubmitting) return;
     setIsSubmitting(true);
     try {
       await submitEnterpriseContact({
-        ...form,
-        estimatedMonthlyVolume: form.estimatedMonthlyVolume as (typeof volumeRanges)[number],
-        preferredContractType: form.preferredContractType || null,
+        ...submitted,
+        estimatedMonthlyVolume: submitted.estimatedMonthlyVolume as (typeof volumeRanges)[number],
+        preferredContractType: submitted.preferredContractType || null,
       });
       showSuccess({ title: t('enterprise.successTitle'), message: t('enterprise.successMessage') });
-      setForm(emptyForm);
+      form.reset();
       onClose();
     } catch {
       showError({ title: t('enterprise.failureTitle'), message: t('enterprise.failureMessage') });
@@ -81,7 +81,7 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
       centered
       closeButtonProps={{ 'aria-label': t('common:actions.close') }}
     >
-      <form onSubmit={handleSubmit}>
+      <form onSubmit={form.onSubmit(submit)}>
         <Stack gap="md">
           <Text fz="sm" c="dark.6">
             {t('enterprise.intro')}
@@ -92,8 +92,7 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
               required
               autoComplete="name"
               maxLength={enterpriseContactLimits.contactName}
-              value={form.contactName}
-              onChange={(e) => set('contactName')(e.currentTarget.value)}
+              {...form.getInputProps('contactName')}
             />
             <TextInput
               label={t('enterprise.contactEmail')}
@@ -101,32 +100,28 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
               required
               autoComplete="email"
               maxLength={enterpriseContactLimits.contactEmail}
-              value={form.contactEmail}
-              onChange={(e) => set('contactEmail')(e.currentTarget.value)}
+              {...form.getInputProps('contactEmail')}
             />
             <TextInput
               label={t('enterprise.contactPhone')}
               type="tel"
               autoComplete="tel"
               maxLength={enterpriseContactLimits.contactPhone}
-              value={form.contactPhone}
-              onChange={(e) => set('contactPhone')(e.currentTarget.value)}
+              {...form.getInputProps('contactPhone')}
             />
             <TextInput
               label={t('enterprise.companyName')}
               required
               autoComplete="organization"
               maxLength={enterpriseContactLimits.companyName}
-              value={form.companyName}
-              onChange={(e) => set('companyName')(e.currentTarget.value)}
+              {...form.getInputProps('companyName')}
             />
           </SimpleGrid>
           <NativeSelect
             label={t('enterprise.volume')}
             description={t('enterprise.volumeHint')}
             required
-            value={form.estimatedMonthlyVolume}
-            onChange={(e) => set('estimatedMonthlyVolume')(e.currentTarget.value)}
+            {...form.getInputProps('estimatedMonthlyVolume')}
             data={[
               { value: '', label: t('enterprise.volumePlaceholder'), disabled: true },
               ...volumeRanges.map((range) => ({
@@ -138,21 +133,15 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
           <TextInput
             label={t('enterprise.currentSolution')}
             maxLength={enterpriseContactLimits.currentSolution}
-            value={form.currentSolution}
-            onChange={(e) => set('currentSolution')(e.currentTarget.value)}
+            {...form.getInputProps('currentSolution')}
           />
           <Textarea
             label={t('enterprise.requirements')}
             rows={3}
             maxLength={enterpriseContactLimits.specificRequirements}
-            value={form.specificRequirements}
-            onChange={(e) => set('specificRequirements')(e.currentTarget.value)}
+            {...form.getInputProps('specificRequirements')}
           />
-          <Radio.Group
-            label={t('enterprise.contractType')}
-            value={form.preferredContractType}
-            onChange={set('preferredContractType')}
-          >
+          <Radio.Group label={t('enterprise.contractType')} {...form.getInputProps('preferredContractType')}>
             <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
               {enterpriseContracts.map((contract) => (
                 <Radio.Card key={contract.type} value={contract.type} radius="md" p="md">
@@ -184,29 +173,18 @@ export function EnterpriseContactDialog({ opened, onClose }: EnterpriseContactDi
           <Text fz="xs" c="dark.6">
             {t('enterprise.discounts')}
           </Text>
-          <div
-            aria-hidden="true"
-            style={{ position: 'absolute', left: '-10000px', width: 1, height: 1, overflow: 'hidden' }}
-          >
-            <label>
-              {t('enterprise.honeypot')}
-              <input
-                type="text"
-                name="website"
-                tabIndex={-1}
-                autoComplete="off"
-                value={form.website}
-                onChange={(e) => set('website')(e.currentTarget.value)}
-              />
-            </label>
-          </div>
+          <HoneypotField
+            name="website"
+            value={values.website}
+            onChange={form.getInputProps('website').onChange}
+          />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose}>
               {t('enterprise.cancel')}
             </Button>
             <Button
               type="submit"
-              disabled={!canSubmitEnterpriseContact(form) || isSubmitting}
+              disabled={!canSubmitEnterpriseContact(values) || isSubmitting}
               loading={isSubmitting}
             >
               {t('enterprise.submit')}

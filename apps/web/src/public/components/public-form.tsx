@@ -1,20 +1,39 @@
 import type { PublicFormBodies, PublicFormKind } from '@careloop/contracts/public-site';
 import { Alert } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { showError } from '../../lib/notifications';
-import { readForm, submitPublicForm } from '../api/public-forms';
+import { submitPublicForm } from '../api/public-forms';
+
+/** The fields a public form shows: the contract's names, each typed as text. */
+type PublicFormFields<K extends PublicFormKind> = Partial<
+  Record<Exclude<keyof PublicFormBodies[K], 'locale' | 'website'>, string>
+>;
+
+/** The typed values with blank ones left out (the server treats absent as not given). */
+function withoutBlankFields(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
+}
 
 /**
  * Sends one public form. The browser checks required fields and e-mail types first; the server
  * checks again. A failure shows a toast and keeps what was typed; success is the caller's to show.
+ * `fields` are the inputs the form shows, empty at first; `extra` is sent as it is.
  */
-export function usePublicForm<K extends PublicFormKind>(kind: K, extra: Record<string, string> = {}) {
+export function usePublicForm<K extends PublicFormKind>(
+  kind: K,
+  fields: PublicFormFields<K>,
+  extra: Record<string, string> = {},
+) {
   const { t } = useTranslation('public');
+  const form = useForm<Record<string, string>>({
+    mode: 'controlled',
+    initialValues: { ...fields, website: '' },
+  });
   const mutation = useMutation({
     mutationFn: (body: PublicFormBodies[K]) => submitPublicForm(kind, body),
     onError: (error) =>
@@ -24,21 +43,25 @@ export function usePublicForm<K extends PublicFormKind>(kind: K, extra: Record<s
           error instanceof ApiError && error.status === 400 ? t('forms.invalid') : t('forms.failedMessage'),
       }),
   });
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const handleSubmit = form.onSubmit((values) => {
     // The field names are the contract's; the server validates the values.
     const body = {
-      ...readForm(event.currentTarget),
+      ...withoutBlankFields(values),
       ...extra,
       locale: currentLanguage(),
     } as PublicFormBodies[K];
     mutation.mutate(body);
+  });
+  /** A field's value and change handler, for the input of that name. */
+  const field = (name: keyof PublicFormFields<K> | 'website') => {
+    const { value, onChange } = form.getInputProps(name as string);
+    return { name: name as string, value: value as string, onChange };
   };
   return {
+    field,
     handleSubmit,
     isSubmitting: mutation.isPending,
     isSent: mutation.isSuccess,
-    reset: mutation.reset,
   };
 }
 

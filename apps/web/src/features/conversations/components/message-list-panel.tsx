@@ -1,53 +1,27 @@
-import { Alert, Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Loader, Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type QueryLike, QueryState } from '../../../components/query-state';
 
-type MessageListPanelProps = {
+type MessageListPanelProps<T> = {
   title: string;
   emptyText: string;
   errorText: string;
-  isPending: boolean;
-  isError: boolean;
-  isEmpty: boolean;
+  query: QueryLike<T>;
+  isEmpty: (data: T) => boolean;
   page: number;
   hasPrevious: boolean;
   hasNext: boolean;
   onPrevious: () => void;
   onNext: () => void;
-  onRetry: () => void;
-  children: ReactNode;
+  children: (data: T) => ReactNode;
 };
 
 /** One of the two lists: a titled panel, a 400 px scroll area (spec 2 §9) and Previous/Next. */
-export function MessageListPanel(props: MessageListPanelProps) {
+export function MessageListPanel<T>(props: MessageListPanelProps<T>) {
   const { t } = useTranslation(['conversations', 'common']);
   const titleId = useId();
-  let body: ReactNode;
-  if (props.isPending) {
-    body = (
-      <Center h="100%" p="xl">
-        <Loader size="sm" aria-label={t('common:loading')} />
-      </Center>
-    );
-  } else if (props.isError) {
-    body = (
-      <Alert color="red" title={props.errorText} m="xs">
-        <Button variant="light" color="red" size="xs" onClick={props.onRetry}>
-          {t('common:actions.tryAgain')}
-        </Button>
-      </Alert>
-    );
-  } else if (props.isEmpty) {
-    body = (
-      <Center p="xl">
-        <Text c="dimmed">{props.emptyText}</Text>
-      </Center>
-    );
-  } else {
-    body = props.children;
-  }
-
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -61,7 +35,25 @@ export function MessageListPanel(props: MessageListPanelProps) {
           offsetScrollbars
           viewportProps={{ tabIndex: 0, 'aria-labelledby': titleId }}
         >
-          {body}
+          <QueryState
+            query={props.query}
+            errorTitle={props.errorText}
+            loader={
+              <Center h="100%" p="xl">
+                <Loader size="sm" aria-label={t('common:loading')} />
+              </Center>
+            }
+          >
+            {(data) =>
+              props.isEmpty(data) ? (
+                <Center p="xl">
+                  <Text c="dimmed">{props.emptyText}</Text>
+                </Center>
+              ) : (
+                props.children(data)
+              )
+            }
+          </QueryState>
         </ScrollArea>
         <Group justify="space-between" wrap="nowrap">
           <Button
