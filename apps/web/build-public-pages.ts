@@ -7,6 +7,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+// The server writes its PUBLIC_URL and settings in place of these (apps/server/src/plugins/web-pages.ts).
+import { publicUrlToken, siteSettingsElementId, siteSettingsToken } from '@careloop/contracts/site-settings';
 import {
   defaultLanguage,
   localizedPath,
@@ -21,11 +23,6 @@ type ServerEntry = typeof import('./src/prerender/render-page');
 type RenderedPage = Awaited<ReturnType<ServerEntry['renderPage']>>;
 
 export const pagesDir = 'pages';
-/**
- * Stands for the site's address in the written HTML (canonical, alternates, og:url, og:image): the
- * server puts its PUBLIC_URL in its place when it loads the pages (apps/server/src/plugins/web-app.ts).
- */
-export const publicUrlToken = '%PUBLIC_URL%';
 /** The pre-rendered pages in every language, for the server's sitemap.xml. */
 export const publicPagesFile = 'public-pages.json';
 
@@ -115,10 +112,15 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
       .join('');
   const startup = (language: string) => ['common', 'errors'].map((ns) => namespaceFile(language, ns));
 
-  // og:image is absolute: the server writes its address in (publicUrlToken).
+  // og:image is absolute: the server writes its address in (publicUrlToken), and its settings for
+  // the app (the public contacts that are set) in the script element before the app's.
   const base = fs
     .readFileSync(path.join(distDir, 'index.html'), 'utf8')
-    .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${publicUrlToken}/`);
+    .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${publicUrlToken}/`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"></div>\n    <script type="application/json" id="${siteSettingsElementId}">${siteSettingsToken}</script>`,
+    );
   // The shell (index.html) serves every other client route: it preloads the start-up translations.
   const template = base.replace('  </head>', `${preloads(startup(defaultLanguage))}  </head>`);
   fs.writeFileSync(path.join(distDir, 'index.html'), template);

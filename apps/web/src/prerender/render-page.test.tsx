@@ -29,4 +29,16 @@ describe('renderPage', () => {
     expect(page.language).toBe('es');
     expect(page.html).toContain(i18n.getFixedT('es', 'landing')('faq.title'));
   });
+
+  // The build cannot know the deployer's contacts: each is a token the server fills in, on an
+  // element it drops when the contact is unset (apps/server/src/plugins/site-settings-html.ts).
+  it('leaves the contacts and the site address for the server to write in', async () => {
+    const contact = await renderPage('/contact');
+    expect(contact.html).toMatch(/<a[^>]*href="mailto:%CONTACT_sales%"[^>]*>%CONTACT_sales%<\/a>/);
+    expect(contact.html).toContain('data-contact-if="sales support partnerships security"');
+    expect(contact.html).toContain('href="tel:%CONTACT_phoneTel%"');
+    expect(contact.html).not.toContain('careloop.example');
+    const docs = await renderPage('/docs');
+    expect(docs.html).toContain('curl %PUBLIC_URL%/api/v1/patients');
+  });
 });

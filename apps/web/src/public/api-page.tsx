@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
+import { siteSettings } from '../lib/site-settings';
 import { AvailabilityBadge } from './components/availability-badge';
 import { CodeSample } from './components/code-sample';
 import { formatNumber } from './components/format';
@@ -21,6 +22,7 @@ export function ApiPage() {
   const localize = useLocalizedPath();
   const { t, i18n } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.api.title'), t('public:meta.api.description'));
+  const samples = codeSamples(siteSettings().publicUrl);
   const overview = translatedList(t('api.overview.items', { returnObjects: true }));
   return (
     <>
@@ -85,9 +87,9 @@ export function ApiPage() {
           <Tabs.Panel value="auth">
             <Stack gap="md">
               <Text>{t('api.auth.text')}</Text>
-              <CodeSample code={codeSamples.auth} label={t('api.auth.title')} />
+              <CodeSample code={samples.auth} label={t('api.auth.title')} />
               <Text>{t('api.auth.headers')}</Text>
-              <CodeSample code={codeSamples.rateLimitHeaders} label={t('api.auth.headersLabel')} />
+              <CodeSample code={samples.rateLimitHeaders} label={t('api.auth.headersLabel')} />
             </Stack>
           </Tabs.Panel>
           <Tabs.Panel value="examples">
@@ -95,15 +97,15 @@ export function ApiPage() {
               <Title order={2} fz="h4">
                 {t('api.examples.createPatient')}
               </Title>
-              <CodeSample code={codeSamples.createPatient} label={t('api.examples.createPatient')} />
+              <CodeSample code={samples.createPatient} label={t('api.examples.createPatient')} />
               <Title order={2} fz="h4">
                 {t('api.examples.reviews')}
               </Title>
-              <CodeSample code={codeSamples.reviews} label={t('api.examples.reviews')} />
+              <CodeSample code={samples.reviews} label={t('api.examples.reviews')} />
               <Title order={2} fz="h4">
                 {t('api.examples.node')}
               </Title>
-              <CodeSample code={codeSamples.node} label={t('api.examples.node')} />
+              <CodeSample code={samples.node} label={t('api.examples.node')} />
             </Stack>
           </Tabs.Panel>
         </Tabs>

@@ -2,6 +2,7 @@ import { Anchor, Card, Stack, Tabs, Text, TextInput, Title } from '@mantine/core
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { siteSettings } from '../lib/site-settings';
 import { ApiReference } from './components/api-reference';
 import { AvailabilityBadge } from './components/availability-badge';
 import { CodeSample } from './components/code-sample';
@@ -16,6 +17,7 @@ const tabs = ['quickStart', 'apiReference', 'webhooks', 'sdks'] as const;
 export function DocsPage() {
   const { t } = useTranslation(['product', 'public']);
   usePageMeta(t('public:meta.docs.title'), t('public:meta.docs.description'));
+  const samples = codeSamples(siteSettings().publicUrl);
   const [query, setQuery] = useState('');
   const topics = tabs.flatMap((tab) =>
     translatedList(t(`docs.topics.${tab}`, { returnObjects: true })).map((topic) => ({ ...topic, tab })),
@@ -80,7 +82,7 @@ export function DocsPage() {
                     </Text>
                   ))}
                 </Stack>
-                <CodeSample code={codeSamples.auth} label={t('docs.quickStart.firstCall')} />
+                <CodeSample code={samples.auth} label={t('docs.quickStart.firstCall')} />
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="apiReference">
@@ -107,12 +109,12 @@ export function DocsPage() {
                 <Title order={3} fz="h5" ff="monospace">
                   review.created
                 </Title>
-                <CodeSample code={codeSamples.reviewCreated} label="review.created" />
+                <CodeSample code={samples.reviewCreated} label="review.created" />
                 <Title order={3} fz="h5" ff="monospace">
                   patient.matched
                 </Title>
                 <Text fz="sm">{t('docs.webhooks.confidence')}</Text>
-                <CodeSample code={codeSamples.patientMatched} label="patient.matched" />
+                <CodeSample code={samples.patientMatched} label="patient.matched" />
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="sdks">
@@ -128,7 +130,7 @@ export function DocsPage() {
                     <AvailabilityBadge status={sdk.status} />
                   </Card>
                 ))}
-                <CodeSample code={codeSamples.python} label="Python" />
+                <CodeSample code={samples.python} label="Python" />
               </Stack>
             </Tabs.Panel>
           </Tabs>

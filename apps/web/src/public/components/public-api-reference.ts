@@ -46,18 +46,22 @@ export const sdkAvailability = [
   { name: 'C# / .NET', status: 'planned' },
 ] as const;
 
-export const codeSamples = {
-  auth: `curl https://api.careloop.example/api/v1/patients \\
+/** The samples, addressed to this deployment (its PUBLIC_URL). */
+export const codeSamples = (publicUrl: string) => ({
+  auth: `curl ${publicUrl}/api/v1/patients \\
   -H "Authorization: Bearer YOUR_ACCESS_TOKEN"`,
-  createPatient: `curl -X POST https://api.careloop.example/api/v1/patients \\
+  createPatient: `curl -X POST ${publicUrl}/api/v1/patients \\
   -H "Authorization: Bearer YOUR_ACCESS_TOKEN" \\
   -H "Content-Type: application/json" \\
   -d '{"name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure_date": "2026-03-02", "language": "es"}'`,
-  reviews: `curl "https://api.careloop.example/api/v1/reviews?platform=trustpilot" \\
+  reviews: `curl "${publicUrl}/api/v1/reviews?platform=trustpilot" \\
   -H "Authorization: Bearer YOUR_ACCESS_TOKEN"`,
   node: `import { CareLoop } from '@careloop/sdk';
 
-const careloop = new CareLoop({ accessToken: process.env.CARELOOP_TOKEN });
+const careloop = new CareLoop({
+  baseUrl: '${publicUrl}',
+  accessToken: process.env.CARELOOP_TOKEN,
+});
 const patient = await careloop.patients.create({
   name: 'Maria Santos',
   email: 'maria@example.com',
@@ -67,7 +71,7 @@ const patient = await careloop.patients.create({
 await careloop.followups.trigger({ patientId: patient.id });`,
   python: `from careloop import CareLoop
 
-careloop = CareLoop(access_token=os.environ["CARELOOP_TOKEN"])
+careloop = CareLoop(base_url="${publicUrl}", access_token=os.environ["CARELOOP_TOKEN"])
 reviews = careloop.reviews.list(platform="trustpilot")`,
   // As the webhooks send them (Standard Webhooks' shape; modules/webhooks/webhook-events.service.ts).
   reviewCreated: `{
@@ -83,4 +87,4 @@ reviews = careloop.reviews.list(platform="trustpilot")`,
   rateLimitHeaders: `X-RateLimit-Limit: 1000
 X-RateLimit-Remaining: 998
 X-RateLimit-Reset: 1735689600`,
-} as const;
+});
