@@ -87,6 +87,29 @@ export function languageLinks(routePath: string, language: SupportedLanguage): s
     .join('');
 }
 
+/** Open Graph names a language with its region. */
+const ogLocales: Record<SupportedLanguage, string> = { en: 'en_US', es: 'es_ES', tr: 'tr_TR' };
+
+/** og:locale of the page's language, its twins' as alternates. */
+export function openGraphLocales(language: SupportedLanguage): string {
+  return [
+    `    <meta property="og:locale" content="${ogLocales[language]}">\n`,
+    ...supportedLanguages
+      .filter((other) => other !== language)
+      .map((other) => `    <meta property="og:locale:alternate" content="${ogLocales[other]}">\n`),
+  ].join('');
+}
+
+/** schema.org data as JSON-LD; nothing in it may close the script element. */
+export function jsonLdScripts(data: readonly unknown[]): string {
+  return data
+    .map(
+      (item) =>
+        `    <script type="application/ld+json">${JSON.stringify(item).replaceAll('<', '\\u003c')}</script>\n`,
+    )
+    .join('');
+}
+
 function setMetaContent(html: string, attribute: 'name' | 'property', key: string, content: string) {
   const pattern = new RegExp(`(<meta ${attribute}="${key}" content=")[^"]*(")`);
   if (!pattern.test(html)) throw new Error(`index.html has no <meta ${attribute}="${key}">`);
@@ -175,7 +198,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     // A not-found page is nobody's canonical page and stays out of search results.
     const head = isNotFound
       ? '    <meta name="robots" content="noindex">\n'
-      : languageLinks(routePath, language);
+      : `${languageLinks(routePath, language)}${openGraphLocales(language)}${jsonLdScripts(page.structuredData)}`;
     let html = pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
@@ -187,6 +210,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     html = setMetaContent(html, 'name', 'description', meta.description);
     html = setMetaContent(html, 'property', 'og:title', meta.title);
     html = setMetaContent(html, 'property', 'og:description', meta.description);
+    html = setMetaContent(html, 'property', 'og:type', meta.type ?? 'website');
     fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(url)), html);
   }
   // The sign-in forms render in the browser only: the shell, with their own head in each language.
@@ -203,7 +227,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
         ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
         ...namespaces.map((namespace) => namespaceFile(language, namespace ?? '')),
       ]);
-      const head = `${languageLinks(page.path, language)}${preloads([...files].filter((file) => !startup(defaultLanguage).includes(file)))}`;
+      const head = `${languageLinks(page.path, language)}${openGraphLocales(language)}${preloads([...files].filter((file) => !startup(defaultLanguage).includes(file)))}`;
       let html = template
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)

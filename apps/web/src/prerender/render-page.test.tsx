@@ -41,4 +41,30 @@ describe('renderPage', () => {
     const docs = await renderPage('/docs');
     expect(docs.html).toContain('curl %PUBLIC_URL%/api/v1/patients');
   });
+
+  it('declares the structured data of each kind of page, and an article as an article', async () => {
+    const types = (page: { structuredData: Record<string, unknown>[] }) =>
+      page.structuredData.map((data) => data['@type']);
+    const landing = await renderPage('/es');
+    expect(types(landing)).toEqual(
+      expect.arrayContaining(['Organization', 'SoftwareApplication', 'FAQPage']),
+    );
+    const faq = landing.structuredData.find((data) => data['@type'] === 'FAQPage');
+    expect(faq?.mainEntity).toHaveLength(8);
+    const pricing = await renderPage('/pricing');
+    const offers = pricing.structuredData.find((data) => data['@type'] === 'SoftwareApplication')?.offers;
+    expect((offers as { price: string }[]).map((offer) => offer.price)).toEqual([
+      '227.00',
+      '457.00',
+      '917.00',
+    ]);
+    const article = await renderPage('/blog/ai-patient-communication');
+    expect(article.meta?.type).toBe('article');
+    expect(types(article)).toEqual(['Organization', 'BlogPosting']);
+    expect(article.structuredData[1]).toMatchObject({
+      mainEntityOfPage: '%PUBLIC_URL%/blog/ai-patient-communication',
+    });
+    expect((await renderPage('/help')).structuredData.map((data) => data['@type'])).toContain('FAQPage');
+    expect((await renderPage('/about')).meta?.type).toBeUndefined();
+  });
 });

@@ -24,6 +24,7 @@ import { paths } from '../../lib/routes';
 import { contactIf, siteContacts } from '../../lib/site-settings';
 import { articlePath, blogArticles, landingTeaserIds } from '../blog-articles';
 import { Section } from './page-hero';
+import { faqPageData, useStructuredData } from './structured-data';
 import { translatedList } from './translated-list';
 
 export function Results() {
@@ -145,6 +146,7 @@ export function Faq() {
   const localize = useLocalizedPath();
   const { t } = useTranslation('landing');
   const items = translatedList(t('faq.items', { returnObjects: true }));
+  useStructuredData(faqPageData(items));
   const { sales } = siteContacts();
   return (
     <Section title={t('faq.title')} size="md">
