@@ -7,13 +7,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+// The server writes its PUBLIC_URL and settings in place of these (apps/server/src/plugins/web-pages.ts).
+import { publicUrlToken, siteSettingsElementId, siteSettingsToken } from '@careloop/contracts/site-settings';
 import {
   defaultLanguage,
   localizedPath,
   type SupportedLanguage,
   supportedLanguages,
 } from './src/i18n/language.utils';
-import { publicUrlMetaName, publicUrlPlaceholder } from './src/lib/public-origin';
+import { publicUrlMetaName } from './src/lib/public-origin';
 import { classNamesIn, criticalCss } from './src/prerender/critical-css';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -22,11 +24,6 @@ type ServerEntry = typeof import('./src/prerender/render-page');
 type RenderedPage = Awaited<ReturnType<ServerEntry['renderPage']>>;
 
 export const pagesDir = 'pages';
-/**
- * Stands for the site's address in the written HTML (canonical, alternates, og:url, og:image): the
- * server puts its PUBLIC_URL in its place when it loads the pages (apps/server/src/plugins/web-app.ts).
- */
-export const publicUrlToken = publicUrlPlaceholder;
 /** The pre-rendered pages in every language, for the server's sitemap.xml. */
 export const publicPagesFile = 'public-pages.json';
 
@@ -91,6 +88,29 @@ export function languageLinks(routePath: string, language: SupportedLanguage): s
     .join('');
 }
 
+/** Open Graph names a language with its region. */
+const ogLocales: Record<SupportedLanguage, string> = { en: 'en_US', es: 'es_ES', tr: 'tr_TR' };
+
+/** og:locale of the page's language, its twins' as alternates. */
+export function openGraphLocales(language: SupportedLanguage): string {
+  return [
+    `    <meta property="og:locale" content="${ogLocales[language]}">\n`,
+    ...supportedLanguages
+      .filter((other) => other !== language)
+      .map((other) => `    <meta property="og:locale:alternate" content="${ogLocales[other]}">\n`),
+  ].join('');
+}
+
+/** schema.org data as JSON-LD; nothing in it may close the script element. */
+export function jsonLdScripts(data: readonly unknown[]): string {
+  return data
+    .map(
+      (item) =>
+        `    <script type="application/ld+json">${JSON.stringify(item).replaceAll('<', '\\u003c')}</script>\n`,
+    )
+    .join('');
+}
+
 function setMetaContent(html: string, attribute: 'name' | 'property', key: string, content: string) {
   const pattern = new RegExp(`(<meta ${attribute}="${key}" content=")[^"]*(")`);
   if (!pattern.test(html)) throw new Error(`index.html has no <meta ${attribute}="${key}">`);
@@ -116,12 +136,17 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
       .join('');
   const startup = (language: string) => ['common', 'errors'].map((ns) => namespaceFile(language, ns));
 
-  // og:image is absolute: the server writes its address in (publicUrlToken); so is the address the
-  // pages' examples show (lib/public-origin.ts reads it from the meta).
+  // og:image is absolute: the server writes its address in (publicUrlToken), so is the address the
+  // pages' examples show (lib/public-origin.ts reads it from the meta), and its settings for the app
+  // (the public contacts that are set) in the script element before the app's.
   const base = fs
     .readFileSync(path.join(distDir, 'index.html'), 'utf8')
     .replace('<meta property="og:image" content="/', `<meta property="og:image" content="${publicUrlToken}/`)
-    .replace('  </head>', `    <meta name="${publicUrlMetaName}" content="${publicUrlToken}">\n  </head>`);
+    .replace('  </head>', `    <meta name="${publicUrlMetaName}" content="${publicUrlToken}">\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root"></div>\n    <script type="application/json" id="${siteSettingsElementId}">${siteSettingsToken}</script>`,
+    );
   // The shell (index.html) serves every other client route: it preloads the start-up translations.
   const template = base.replace('  </head>', `${preloads(startup(defaultLanguage))}  </head>`);
   fs.writeFileSync(path.join(distDir, 'index.html'), template);
@@ -176,7 +201,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     // A not-found page is nobody's canonical page and stays out of search results.
     const head = isNotFound
       ? '    <meta name="robots" content="noindex">\n'
-      : languageLinks(routePath, language);
+      : `${languageLinks(routePath, language)}${openGraphLocales(language)}${jsonLdScripts(page.structuredData)}`;
     let html = pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
@@ -188,6 +213,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     html = setMetaContent(html, 'name', 'description', meta.description);
     html = setMetaContent(html, 'property', 'og:title', meta.title);
     html = setMetaContent(html, 'property', 'og:description', meta.description);
+    html = setMetaContent(html, 'property', 'og:type', meta.type ?? 'website');
     fs.writeFileSync(path.join(distDir, pagesDir, pageFileName(url)), html);
   }
   // The sign-in forms render in the browser only: the shell, with their own head in each language.
@@ -204,7 +230,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
         ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
         ...namespaces.map((namespace) => namespaceFile(language, namespace ?? '')),
       ]);
-      const head = `${languageLinks(page.path, language)}${preloads([...files].filter((file) => !startup(defaultLanguage).includes(file)))}`;
+      const head = `${languageLinks(page.path, language)}${openGraphLocales(language)}${preloads([...files].filter((file) => !startup(defaultLanguage).includes(file)))}`;
       let html = template
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)

@@ -103,6 +103,10 @@ async function startServer(options: {
       // Each browser context sends its own X-Forwarded-For, so rate limits are per test, as per user.
       TRUST_PROXY: 'true',
       SALES_EMAIL: options.salesEmail,
+      // Some public contacts set, the rest left unset: the pages must hydrate with both.
+      SECURITY_EMAIL: 'security@careloop-e2e.test',
+      CONTACT_PHONE: '+34912345678',
+      SOCIAL_X_URL: 'https://x.com/careloop-e2e',
       OPERATOR_EMAILS: options.operatorEmails.join(','),
       WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${webhookReceiverPort}`,
       ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),

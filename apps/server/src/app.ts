@@ -258,6 +258,6 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     v1OpenApiDocument(app, deps.config.http.publicUrl),
   );
 
-  await registerWebApp(app, deps.config.webDistDir, deps.config.http.publicUrl);
+  await registerWebApp(app, deps.config.webDistDir, deps.config.http.publicUrl, deps.config.siteContacts);
   return app;
 }

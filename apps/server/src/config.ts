@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { contactEnvShape, siteContactsFrom } from './config-contacts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -63,6 +64,7 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.email('OPERATOR_EMAILS must list e-mail addresses, comma-separated'))),
+  ...contactEnvShape,
   SEED_DEMO: booleanString.default(true),
   SANDBOX_MODE: booleanString.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -224,6 +226,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     /** Leads from the public site are mailed here (on a laptop: the outbox, under this name). */
     salesEmail: e.SALES_EMAIL || 'sales@careloop.local',
+    /** The company's public contacts that are set (pages, security.txt). */
+    siteContacts: siteContactsFrom(e),
     /** Operators of the service, by signed-in e-mail (lower case): the internal admin pages. */
     operatorEmails: e.OPERATOR_EMAILS,
     seedDemo: e.SEED_DEMO && !isProduction,

@@ -22,6 +22,9 @@ const publicUrl = 'https://clinics.careloop.test/';
 /** A page as the build writes it: the site's address left for the server to fill in. */
 const pricingEs = `<!doctype html><html lang="es"><head><link rel="canonical" href="%PUBLIC_URL%/es/pricing"><link rel="alternate" hreflang="en" href="%PUBLIC_URL%/pricing"><meta property="og:image" content="%PUBLIC_URL%/og-image.png"></head><div id="root" data-prerendered="es"><h1>Elige tu plan</h1>${'x'.repeat(2000)}</div>`;
 const pricingEsServed = pricingEs.replaceAll('%PUBLIC_URL%', 'https://clinics.careloop.test');
+/** A page showing contacts as the build writes it: each one the server fills in or drops. */
+const contact = `<!doctype html><div id="root" data-prerendered="en"><div data-contact-if="sales"><p>Sales</p><a href="mailto:%CONTACT_sales%">%CONTACT_sales%</a></div><div data-contact-if="support"><p>Support</p><a href="mailto:%CONTACT_support%">%CONTACT_support%</a></div></div><script type="application/json" id="site-settings">%SITE_SETTINGS%</script>`;
+const contacts = { sales: 'sales@clinicflow.test', security: 'security@clinicflow.test' };
 
 function writeWithTwins(file: string, body: string) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -37,7 +40,9 @@ beforeAll(async () => {
   writeWithTwins(path.join(distDir, 'index.html'), shell);
   writeWithTwins(path.join(distDir, 'pages/pricing.html'), pricing);
   writeWithTwins(path.join(distDir, 'pages/es_pricing.html'), pricingEs);
+  writeWithTwins(path.join(distDir, 'pages/contact.html'), contact);
   writeWithTwins(path.join(distDir, 'assets/index-AbC123.js'), script);
+  fs.writeFileSync(path.join(distDir, 'favicon.ico'), Buffer.from([0, 0, 1, 0, 0, 0]));
   fs.writeFileSync(
     path.join(distDir, 'public-pages.json'),
     JSON.stringify([{ en: '/pricing', es: '/es/pricing', tr: '/tr/pricing' }]),
@@ -46,7 +51,7 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(distDir, 'robots.txt'), 'User-agent: *\n');
   app = Fastify();
   await app.register(rateLimit, { global: false });
-  await registerWebApp(app, distDir, publicUrl);
+  await registerWebApp(app, distDir, publicUrl, contacts);
   await app.ready();
 });
 afterAll(async () => {
@@ -67,6 +72,33 @@ describe('the built web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.vary).toMatch(/accept-encoding/i);
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(pricing);
+  });
+
+  it('shows the contacts the settings set and drops the unset ones, the browser app told the same', async () => {
+    const res = await app.inject({ method: 'GET', url: '/contact' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<a href="mailto:sales@clinicflow.test">sales@clinicflow.test</a>');
+    expect(res.body).not.toContain('Support');
+    expect(res.body).not.toContain('%CONTACT_');
+    expect(res.body).toContain(
+      '{"publicUrl":"https://clinics.careloop.test","contacts":{"sales":"sales@clinicflow.test","security":"security@clinicflow.test"}}',
+    );
+  });
+
+  it('answers security.txt with the security contact', async () => {
+    const res = await app.inject({ method: 'GET', url: '/.well-known/security.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toMatch(
+      /^Contact: mailto:security@clinicflow\.test\nExpires: \d{4}-\d\d-\d\dT00:00:00\.000Z\n/,
+    );
+    expect(res.body).toContain('Canonical: https://clinics.careloop.test/.well-known/security.txt\n');
+  });
+
+  it('answers /favicon.ico from the build', async () => {
+    const res = await app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(Buffer.from([0, 0, 1, 0, 0, 0]));
   });
 
   it('answers the same page with a trailing slash or a query, and as is without compression', async () => {
@@ -172,12 +204,17 @@ describe('paths the web app does not serve', () => {
     );
     routed = Fastify();
     await routed.register(rateLimit, { global: false });
-    await registerWebApp(routed, routedDir, publicUrl);
+    await registerWebApp(routed, routedDir, publicUrl, {});
     await routed.ready();
   });
   afterAll(async () => {
     await routed?.close();
     fs.rmSync(routedDir, { recursive: true, force: true });
+  });
+
+  it('answers 404 to security.txt when the settings name no security contact', async () => {
+    const res = await routed.inject({ method: 'GET', url: '/.well-known/security.txt' });
+    expect(res.statusCode).toBe(404);
   });
 
   it('answers 404 with the pre-rendered not-found page to a signed-out visitor', async () => {

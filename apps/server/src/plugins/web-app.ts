@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { SiteContacts } from '@careloop/contracts/site-settings';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { declareScopeAccess } from './route-access';
+import { securityTxt } from './security-txt';
 import { type PageLanguages, robotsTxt, sitemapXml } from './site-maps';
 import { createWebPages } from './web-pages';
 
@@ -92,7 +94,12 @@ function readClientRoutes(distDir: string): readonly string[] | undefined {
  * picks the likely layout; the browser checks the session). Without the build's route list
  * (an older build) every path is the router's.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string, publicUrl: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  publicUrl: string,
+  contacts: SiteContacts,
+) {
   const indexPath = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
   const pages = new Set(
@@ -101,7 +108,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, publ
       : [],
   );
   const clientRoutes = hasWeb ? readClientRoutes(distDir) : undefined;
-  const html = createWebPages(distDir, publicUrl);
+  const html = createWebPages(distDir, publicUrl, contacts);
   const robots = robotsTxt(publicUrl);
   const sitemap = sitemapXml(publicUrl, hasWeb ? readPublicPages(distDir) : []);
   // The files and the fallback share one scope: fastify-static decorates `reply.sendFile` there.
@@ -133,6 +140,14 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, publ
     files.get('/robots.txt', (_request, reply) =>
       reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robots),
     );
+    files.get('/.well-known/security.txt', (_request, reply) => {
+      const text = securityTxt(publicUrl, contacts.security, new Date());
+      if (!text) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(text);
+    });
     files.get('/sitemap.xml', (_request, reply) =>
       reply
         .type('application/xml; charset=utf-8')

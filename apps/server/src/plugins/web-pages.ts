@@ -2,19 +2,19 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { publicUrlToken, type SiteContacts } from '@careloop/contracts/site-settings';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** What the web build writes for the site's address in its HTML (apps/web/build-public-pages.ts). */
-const publicUrlToken = '%PUBLIC_URL%';
+import { withSiteSettings } from './site-settings-html';
 
 type Page = { body: Buffer; etag: string; encoded: Map<'br' | 'gzip', Buffer> };
 
 /**
  * The web build's HTML files (the shell and the pre-rendered pages) with this server's PUBLIC_URL
- * written in (canonical links, hreflang alternates, og:url, og:image), held in memory and compressed
- * on first request (the build's compressed twins still hold the placeholder).
+ * written in (canonical links, hreflang alternates, og:url, og:image) and its public contacts (only
+ * those set), held in memory and compressed on first request (the build's compressed twins still
+ * hold the placeholders).
  */
-export function createWebPages(distDir: string, publicUrl: string) {
+export function createWebPages(distDir: string, publicUrl: string, contacts: SiteContacts) {
   const origin = publicUrl.replace(/\/+$/, '');
   const pages = new Map<string, Page>();
 
@@ -23,7 +23,12 @@ export function createWebPages(distDir: string, publicUrl: string) {
     if (cached) return cached;
     const full = path.join(distDir, file);
     if (!fs.existsSync(full)) return undefined;
-    const body = Buffer.from(fs.readFileSync(full, 'utf8').replaceAll(publicUrlToken, origin));
+    const body = Buffer.from(
+      withSiteSettings(fs.readFileSync(full, 'utf8').replaceAll(publicUrlToken, origin), {
+        publicUrl: origin,
+        contacts,
+      }),
+    );
     const page = {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,

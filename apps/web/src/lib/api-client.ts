@@ -5,14 +5,26 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
+  /** On a 429: how many seconds the server asked to wait (Retry-After), when it said. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(status: number, code: string, message: string, details?: unknown, retryAfterSeconds?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** Retry-After in seconds from now: either form RFC 9110 allows (seconds, or an HTTP date). */
+export function retryAfterSecondsOf(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -79,7 +91,13 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
   const payload = await readJson(response);
   if (!response.ok) {
     if (isErrorResponse(payload)) {
-      throw new ApiError(response.status, payload.error.code, payload.error.message, payload.error.details);
+      throw new ApiError(
+        response.status,
+        payload.error.code,
+        payload.error.message,
+        payload.error.details,
+        retryAfterSecondsOf(response.headers.get('retry-after')),
+      );
     }
     throw new ApiError(response.status, 'HTTP_ERROR', response.statusText || `HTTP ${response.status}`);
   }

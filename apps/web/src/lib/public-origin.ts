@@ -5,7 +5,7 @@
  * address. In Node (the pre-rendering) the placeholder itself is written; under the dev server, whose
  * HTML has no such meta, the page's own origin stands in.
  */
-export const publicUrlPlaceholder = '%PUBLIC_URL%';
+const publicUrlPlaceholder = '%PUBLIC_URL%';
 export const publicUrlMetaName = 'careloop-public-url';
 
 export function publicOrigin(): string {

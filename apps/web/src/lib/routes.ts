@@ -45,6 +45,3 @@ export const paths = {
   adminLeads: '/admin/leads',
   adminClientErrors: '/admin/errors',
 } as const;
-
-export const supportEmail = 'support@careloop.example';
-export const contactEmail = 'hello@careloop.example';

@@ -8,6 +8,7 @@ import { AppRoutes, routes } from '../app/router';
 import { i18n, i18nReady } from '../i18n';
 import { defaultLanguage, languageOfPath } from '../i18n/language.utils';
 import { takeDeferredNamespaces } from '../public/components/hydrate-when-visible';
+import { type JsonLd, takeRenderedStructuredData } from '../public/components/structured-data';
 import { fullTitleOf, type PageMeta, takeRenderedPageMeta } from '../public/components/use-page-meta';
 
 import { clientRoutePatterns } from './client-routes';
@@ -23,6 +24,8 @@ export type RenderedPage = {
   html: string;
   language: string;
   meta: PageMeta | undefined;
+  /** schema.org data the page declared (Organization, SoftwareApplication, FAQPage, BlogPosting). */
+  structuredData: JsonLd[];
   /** The translation namespaces the page needed beyond the start-up ones and its deferred parts' own. */
   namespaces: string[];
 };
@@ -43,6 +46,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const report = (i18n as { reportNamespaces?: UsedNamespaces }).reportNamespaces;
   if (report) report.usedNamespaces = {};
   takeRenderedPageMeta();
+  takeRenderedStructuredData();
   takeDeferredNamespaces();
   // The same tree as main.tsx's, with a memory router in place of the browser's (app/router.tsx).
   const { prelude } = await prerenderToNodeStream(
@@ -64,7 +68,13 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const namespaces = used.filter(
     (namespace) => !startupNamespaces.includes(namespace) && !deferred.includes(namespace),
   );
-  return { html, language, meta: takeRenderedPageMeta(), namespaces };
+  return {
+    html,
+    language,
+    meta: takeRenderedPageMeta(),
+    structuredData: takeRenderedStructuredData(),
+    namespaces,
+  };
 }
 
 /**

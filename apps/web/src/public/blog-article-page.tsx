@@ -1,13 +1,14 @@
 import { Anchor, Badge, Container, Image, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '../features/errors/not-found-page';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { findArticle } from './blog-articles';
 import { EmailSubscribeBox } from './components/email-subscribe-box';
 import { formatDate } from './components/format';
+import { blogPostingData, useStructuredData } from './components/structured-data';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
@@ -20,6 +21,23 @@ export function BlogArticlePage() {
   usePageMeta(
     article ? t(`articles.${article.id}.title`) : t('public:meta.blogArticleFallback'),
     article ? t(`articles.${article.id}.excerpt`) : '',
+    article ? { type: 'article' } : undefined,
+  );
+  const { pathname } = useLocation();
+  useStructuredData(
+    ...(article
+      ? [
+          blogPostingData({
+            headline: t(`articles.${article.id}.title`),
+            description: t(`articles.${article.id}.excerpt`),
+            author: t(`articles.${article.id}.author`),
+            datePublished: article.date,
+            image: article.image,
+            path: pathname,
+            language: i18n.language,
+          }),
+        ]
+      : []),
   );
   if (!article) return <NotFoundPage />;
   const paragraphs = translatedList(t(`blog-articles:${article.id}`, { returnObjects: true }));

@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { publicContacts } from './components/contact-details';
+import { contactIf, siteContacts } from '../lib/site-settings';
 import { HoneypotField } from './components/honeypot-field';
 import { PageHero, Section } from './components/page-hero';
 import { FormSent, usePublicForm } from './components/public-form';
@@ -76,6 +76,7 @@ export function CareersPage() {
   const { t } = useTranslation(['company', 'public', 'common']);
   usePageMeta(t('public:meta.careers.title'), t('public:meta.careers.description'));
   const [applyingFor, setApplyingFor] = useState<JobId | null>(null);
+  const careersEmail = siteContacts().careers;
   const benefits = translatedList(t('careers.benefits.items', { returnObjects: true }));
   const culture = translatedList(t('careers.culture.items', { returnObjects: true }));
   return (
@@ -142,9 +143,11 @@ export function CareersPage() {
             </List>
           </Card>
         </SimpleGrid>
-        <Text ta="center" mt="lg" c="dark.6">
-          {t('careers.openApplication', { email: publicContacts.careers })}
-        </Text>
+        {careersEmail && (
+          <Text ta="center" mt="lg" c="dark.6" {...contactIf('careers')}>
+            {t('careers.openApplication', { email: careersEmail })}
+          </Text>
+        )}
       </Section>
       <Modal
         opened={applyingFor !== null}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
-import { publicContacts } from './components/contact-details';
+import { contactIf, siteContacts } from '../lib/site-settings';
 import { PageHero, Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
@@ -25,7 +25,8 @@ export function CompliancePage() {
   usePageMeta(t('public:meta.compliance.title'), t('public:meta.compliance.description'));
   const baaPoints = translatedList(t('compliance.baa.items', { returnObjects: true }));
   const risk = translatedList(t('compliance.risk.items', { returnObjects: true }));
-  const baaHref = `mailto:${publicContacts.compliance}?subject=${encodeURIComponent('BAA request')}`;
+  const contacts = siteContacts();
+  const baaHref = `mailto:${contacts.compliance}?subject=${encodeURIComponent('BAA request')}`;
   return (
     <>
       <PageHero title={t('compliance.title')} subtitle={t('compliance.overview')} />
@@ -53,11 +54,13 @@ export function CompliancePage() {
             <List.Item key={item}>{item}</List.Item>
           ))}
         </List>
-        <Group justify="center" mt="lg">
-          <Button component="a" href={baaHref}>
-            {t('compliance.requestBaa')}
-          </Button>
-        </Group>
+        {contacts.compliance && (
+          <Group justify="center" mt="lg" {...contactIf('compliance')}>
+            <Button component="a" href={baaHref}>
+              {t('compliance.requestBaa')}
+            </Button>
+          </Group>
+        )}
       </Section>
       <Section title={t('compliance.statusTitle')}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
@@ -82,21 +85,31 @@ export function CompliancePage() {
       </Section>
       <Section size="sm">
         <Stack align="center" ta="center" gap="xs">
-          <Title order={2} fz="h3">
-            {t('compliance.contact.title')}
-          </Title>
-          <Text>
-            {t('compliance.contact.compliance')}{' '}
-            <Anchor href={`mailto:${publicContacts.compliance}`}>{publicContacts.compliance}</Anchor>
-          </Text>
-          <Text>
-            {t('compliance.contact.privacy')}{' '}
-            <Anchor href={`mailto:${publicContacts.privacy}`}>{publicContacts.privacy}</Anchor>
-          </Text>
-          <Text>
-            {t('compliance.contact.phone')}{' '}
-            <Anchor href={publicContacts.phoneHref}>{publicContacts.phone}</Anchor>
-          </Text>
+          {(contacts.compliance || contacts.privacy || contacts.phone) && (
+            <Stack align="center" gap="xs" {...contactIf('compliance', 'privacy', 'phone')}>
+              <Title order={2} fz="h3">
+                {t('compliance.contact.title')}
+              </Title>
+              {contacts.compliance && (
+                <Text {...contactIf('compliance')}>
+                  {t('compliance.contact.compliance')}{' '}
+                  <Anchor href={`mailto:${contacts.compliance}`}>{contacts.compliance}</Anchor>
+                </Text>
+              )}
+              {contacts.privacy && (
+                <Text {...contactIf('privacy')}>
+                  {t('compliance.contact.privacy')}{' '}
+                  <Anchor href={`mailto:${contacts.privacy}`}>{contacts.privacy}</Anchor>
+                </Text>
+              )}
+              {contacts.phone && (
+                <Text {...contactIf('phone')}>
+                  {t('compliance.contact.phone')}{' '}
+                  <Anchor href={`tel:${contacts.phoneTel}`}>{contacts.phone}</Anchor>
+                </Text>
+              )}
+            </Stack>
+          )}
           <Anchor component={Link} to={localize(paths.security)} mt="sm">
             {t('compliance.securityLink')}
           </Anchor>

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
-import { publicContacts } from './components/contact-details';
+import { contactIf, siteContacts } from '../lib/site-settings';
 import { HoneypotField } from './components/honeypot-field';
 import { PageHero, Section } from './components/page-hero';
 import { FormSent, usePublicForm } from './components/public-form';
@@ -42,6 +42,8 @@ export function ContactPage() {
     subject: '',
     message: '',
   });
+  const contacts = siteContacts();
+  const shownDepartments = departments.filter((department) => contacts[department]);
   return (
     <>
       <PageHero title={t('contact.title')} subtitle={t('contact.subtitle')} />
@@ -121,36 +123,42 @@ export function ContactPage() {
                   {t('contact.quick.title')}
                 </Title>
                 <Stack gap="xs">
-                  <Group gap="xs" wrap="nowrap">
-                    <IconMail size={18} aria-hidden="true" />
-                    <Anchor href={`mailto:${publicContacts.hello}`}>{publicContacts.hello}</Anchor>
-                  </Group>
-                  <Group gap="xs" wrap="nowrap">
-                    <IconPhone size={18} aria-hidden="true" />
-                    <Anchor href={publicContacts.phoneHref}>{publicContacts.phone}</Anchor>
-                  </Group>
+                  {contacts.hello && (
+                    <Group gap="xs" wrap="nowrap" {...contactIf('hello')}>
+                      <IconMail size={18} aria-hidden="true" />
+                      <Anchor href={`mailto:${contacts.hello}`}>{contacts.hello}</Anchor>
+                    </Group>
+                  )}
+                  {contacts.phone && (
+                    <Group gap="xs" wrap="nowrap" {...contactIf('phone')}>
+                      <IconPhone size={18} aria-hidden="true" />
+                      <Anchor href={`tel:${contacts.phoneTel}`}>{contacts.phone}</Anchor>
+                    </Group>
+                  )}
                   <Text fz="sm" c="dark.6">
                     {t('contact.quick.response')}
                   </Text>
                 </Stack>
               </Card>
-              <Card withBorder radius="md" padding="lg">
-                <Title order={2} fz="h4" mb="sm">
-                  {t('contact.departments.title')}
-                </Title>
-                <Stack gap="xs">
-                  {departments.map((department) => (
-                    <div key={department}>
-                      <Text fz="sm" fw={600}>
-                        {t(`contact.departments.${department}`)}
-                      </Text>
-                      <Anchor fz="sm" href={`mailto:${publicContacts[department]}`}>
-                        {publicContacts[department]}
-                      </Anchor>
-                    </div>
-                  ))}
-                </Stack>
-              </Card>
+              {shownDepartments.length > 0 && (
+                <Card withBorder radius="md" padding="lg" {...contactIf(...departments)}>
+                  <Title order={2} fz="h4" mb="sm">
+                    {t('contact.departments.title')}
+                  </Title>
+                  <Stack gap="xs">
+                    {shownDepartments.map((department) => (
+                      <div key={department} {...contactIf(department)}>
+                        <Text fz="sm" fw={600}>
+                          {t(`contact.departments.${department}`)}
+                        </Text>
+                        <Anchor fz="sm" href={`mailto:${contacts[department]}`}>
+                          {contacts[department]}
+                        </Anchor>
+                      </div>
+                    ))}
+                  </Stack>
+                </Card>
+              )}
               <Card withBorder radius="md" padding="lg">
                 <Title order={2} fz="h4" mb="sm">
                   {t('contact.hours.title')}

@@ -17,6 +17,7 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { PageHero, Section } from './components/page-hero';
+import { faqPageData, useStructuredData } from './components/structured-data';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
@@ -30,6 +31,7 @@ export function HelpPage() {
   const [query, setQuery] = useState('');
   const cards = translatedList(t('help.cards', { returnObjects: true }));
   const faq = translatedList(t('help.faq', { returnObjects: true }));
+  useStructuredData(faqPageData(faq));
   const needle = query.trim().toLocaleLowerCase();
   const matches = (text: string) => needle === '' || text.toLocaleLowerCase().includes(needle);
   const shownCards = cards.filter((card) => matches(`${card.title} ${card.text}`));

@@ -14,6 +14,7 @@ import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { hydrateWhenVisible } from './components/hydrate-when-visible';
 import { Section } from './components/page-hero';
+import { softwareApplicationData, useStructuredData } from './components/structured-data';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
@@ -144,6 +145,7 @@ function Showcase() {
 export function LandingPage() {
   const { t } = useTranslation('public');
   usePageMeta(t('meta.home.title'), t('meta.home.description'));
+  useStructuredData(softwareApplicationData(t('meta.home.description')));
   return (
     <>
       <Hero />

@@ -13,6 +13,7 @@ import {
 import { IconDownload, IconZoomIn } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { contactIf, siteContacts } from '../lib/site-settings';
 import { PageHero, Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
@@ -26,6 +27,7 @@ export function MarketingGalleryPage() {
   usePageMeta(t('public:meta.marketingGallery.title'), t('public:meta.marketingGallery.description'));
   const [viewing, setViewing] = useState<GalleryImage | null>(null);
   const guidelines = translatedList(t('gallery.guidelines.items', { returnObjects: true }));
+  const helloEmail = siteContacts().hello;
   return (
     <>
       <PageHero title={t('gallery.title')} subtitle={t('gallery.subtitle')} />
@@ -91,6 +93,11 @@ export function MarketingGalleryPage() {
           {guidelines.map((item) => (
             <List.Item key={item}>{item}</List.Item>
           ))}
+          {helloEmail && (
+            <List.Item {...contactIf('hello')}>
+              {t('gallery.guidelines.contact', { email: helloEmail })}
+            </List.Item>
+          )}
         </List>
       </Section>
       <Modal

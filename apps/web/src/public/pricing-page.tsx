@@ -7,6 +7,7 @@ import { paths } from '../lib/routes';
 import { formatNumber, formatUsd } from './components/format';
 import { Section } from './components/page-hero';
 import { PricingPlans } from './components/pricing-plans';
+import { softwareApplicationData, useStructuredData } from './components/structured-data';
 import { usePageMeta } from './components/use-page-meta';
 
 /** /pricing: the three plans, the enterprise contracts and a way to estimate message costs. */
@@ -14,6 +15,7 @@ export function PricingPage() {
   const localize = useLocalizedPath();
   const { t, i18n } = useTranslation(['pricing', 'public']);
   usePageMeta(t('public:meta.pricing.title'), t('public:meta.pricing.description'));
+  useStructuredData(softwareApplicationData(t('public:meta.pricing.description')));
   return (
     <>
       <Section>

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
-import { publicContacts } from './components/contact-details';
+import { contactIf, siteContacts } from '../lib/site-settings';
 import { PageHero, Section } from './components/page-hero';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
@@ -37,6 +37,7 @@ export function SecurityPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['legal', 'public']);
   usePageMeta(t('public:meta.security.title'), t('public:meta.security.description'));
+  const securityEmail = siteContacts().security;
   const features = translatedList(t('security.features', { returnObjects: true }));
   const practices = translatedList(t('security.practices.items', { returnObjects: true }));
   const encryption = translatedList(t('security.encryption.items', { returnObjects: true }));
@@ -147,13 +148,17 @@ export function SecurityPage() {
       </Section>
       <Section size="sm">
         <Stack align="center" ta="center" gap="sm">
-          <Title order={2} fz="h3">
-            {t('security.contact.title')}
-          </Title>
-          <Text c="dark.6">{t('security.contact.text', { email: publicContacts.security })}</Text>
-          <Button component="a" href={`mailto:${publicContacts.security}`}>
-            {t('security.contact.button')}
-          </Button>
+          {securityEmail && (
+            <Stack align="center" gap="sm" {...contactIf('security')}>
+              <Title order={2} fz="h3">
+                {t('security.contact.title')}
+              </Title>
+              <Text c="dark.6">{t('security.contact.text', { email: securityEmail })}</Text>
+              <Button component="a" href={`mailto:${securityEmail}`}>
+                {t('security.contact.button')}
+              </Button>
+            </Stack>
+          )}
           <Anchor component={Link} to={localize(paths.compliance)}>
             {t('security.complianceLink')}
           </Anchor>

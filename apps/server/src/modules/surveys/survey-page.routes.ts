@@ -16,7 +16,11 @@ const surveyPageFile = 'survey.html';
 export const surveyPageRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const pages = createWebPages(deps.config.webDistDir, deps.config.http.publicUrl);
+    const pages = createWebPages(
+      deps.config.webDistDir,
+      deps.config.http.publicUrl,
+      deps.config.siteContacts,
+    );
     app.get(
       '/s/:token',
       {

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandLogo } from '../../components/brand-mark';
 import { useLocalizedPath } from '../../lib/localized-path';
-import { contactEmail, paths, supportEmail } from '../../lib/routes';
+import { paths } from '../../lib/routes';
+import { contactIf, siteContacts } from '../../lib/site-settings';
 
 type FooterLink = { labelKey: ParseKeys<'public'>; to: string };
 
@@ -33,7 +34,6 @@ const columns: { titleKey: ParseKeys<'public'>; links: FooterLink[] }[] = [
     links: [
       { labelKey: 'footer.support.help', to: paths.help },
       { labelKey: 'footer.support.docs', to: paths.docs },
-      { labelKey: 'footer.support.email', to: `mailto:${supportEmail}` },
       { labelKey: 'footer.support.status', to: paths.status },
     ],
   },
@@ -46,26 +46,17 @@ const legalLinks: FooterLink[] = [
   { labelKey: 'footer.legal.hipaa', to: paths.compliance },
 ];
 
-// TODO(marketing): confirm the company's social profile addresses.
-const socialLinks: { labelKey: ParseKeys<'public'>; href: string; Icon: typeof IconMail }[] = [
-  {
-    labelKey: 'footer.social.linkedin',
-    href: 'https://www.linkedin.com/company/careloop',
-    Icon: IconBrandLinkedin,
-  },
-  { labelKey: 'footer.social.x', href: 'https://x.com/careloop', Icon: IconBrandX },
-  { labelKey: 'footer.social.email', href: `mailto:${contactEmail}`, Icon: IconMail },
-];
+/** The company's profiles and general address, each shown only when the deployer set it. */
+const socialLinks = [
+  { labelKey: 'footer.social.linkedin', contact: 'linkedin', Icon: IconBrandLinkedin },
+  { labelKey: 'footer.social.x', contact: 'x', Icon: IconBrandX },
+  { labelKey: 'footer.social.email', contact: 'hello', Icon: IconMail },
+] as const;
 
 function FooterAnchor({ labelKey, to }: FooterLink) {
   const { t } = useTranslation('public');
   const localize = useLocalizedPath();
-  const isExternal = to.startsWith('mailto:');
-  return isExternal ? (
-    <Anchor href={to} c="dimmed" fz="sm" underline="hover">
-      {t(labelKey)}
-    </Anchor>
-  ) : (
+  return (
     <Anchor component={Link} to={localize(to)} c="dimmed" fz="sm" underline="hover">
       {t(labelKey)}
     </Anchor>
@@ -74,6 +65,8 @@ function FooterAnchor({ labelKey, to }: FooterLink) {
 
 export function PublicFooter() {
   const { t } = useTranslation('public');
+  const contacts = siteContacts();
+  const shownSocial = socialLinks.filter(({ contact }) => contacts[contact]);
   return (
     <Box component="footer" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg" py="xl">
@@ -83,22 +76,30 @@ export function PublicFooter() {
             <Text fz="sm" c="dimmed">
               {t('footer.blurb')}
             </Text>
-            <Group gap="xs">
-              {socialLinks.map(({ labelKey, href, Icon }) => (
-                <ActionIcon
-                  key={labelKey}
-                  component="a"
-                  href={href}
-                  variant="subtle"
-                  color="dark"
-                  size="lg"
-                  aria-label={t(labelKey)}
-                  {...(href.startsWith('http') ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                >
-                  <Icon size={20} aria-hidden="true" />
-                </ActionIcon>
-              ))}
-            </Group>
+            {contacts.address && (
+              <Text fz="sm" c="dimmed" component="address" fs="normal" {...contactIf('address')}>
+                {contacts.address}
+              </Text>
+            )}
+            {shownSocial.length > 0 && (
+              <Group gap="xs" {...contactIf(...socialLinks.map(({ contact }) => contact))}>
+                {shownSocial.map(({ labelKey, contact, Icon }) => (
+                  <ActionIcon
+                    key={labelKey}
+                    component="a"
+                    href={contact === 'hello' ? `mailto:${contacts.hello}` : contacts[contact]}
+                    variant="subtle"
+                    color="dark"
+                    size="lg"
+                    aria-label={t(labelKey)}
+                    {...contactIf(contact)}
+                    {...(contact === 'hello' ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+                  >
+                    <Icon size={20} aria-hidden="true" />
+                  </ActionIcon>
+                ))}
+              </Group>
+            )}
           </Stack>
           {columns.map((column) => (
             <Stack key={column.titleKey} gap="xs" component="nav" aria-label={t(column.titleKey)}>
@@ -108,6 +109,17 @@ export function PublicFooter() {
               {column.links.map((link) => (
                 <FooterAnchor key={link.labelKey} {...link} />
               ))}
+              {column.titleKey === 'footer.support.title' && contacts.support && (
+                <Anchor
+                  href={`mailto:${contacts.support}`}
+                  c="dimmed"
+                  fz="sm"
+                  underline="hover"
+                  {...contactIf('support')}
+                >
+                  {t('footer.support.email')}
+                </Anchor>
+              )}
             </Stack>
           ))}
         </SimpleGrid>

@@ -120,6 +120,19 @@ describe('DashboardPage', () => {
   });
 
   it.each([
+    ['en', '10,001', '10,001 active'],
+    ['es', '10.001', '10.001 activos'],
+  ])('writes the counts as %s does: %s', async (language, total, active) => {
+    await i18n.changeLanguage(language);
+    await i18n.loadNamespaces(['dashboard', 'common']);
+    const summary = buildSummary();
+    renderDashboard({ ...summary, patients: { total: 10_001, active: 10_001 } });
+    const stats = await screen.findByRole('region', { name: i18n.t('dashboard:stats.label') });
+    expect(within(stats).getByLabelText(i18n.t('dashboard:stats.patients')).textContent).toBe(total);
+    expect(stats.textContent).toContain(active);
+  });
+
+  it.each([
     [0, 0, false],
     [1, 0, true],
     [0, 1, true],

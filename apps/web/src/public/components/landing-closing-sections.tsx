@@ -21,9 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
+import { contactIf, siteContacts } from '../../lib/site-settings';
 import { articlePath, blogArticles, landingTeaserIds } from '../blog-articles';
-import { publicContacts } from './contact-details';
 import { Section } from './page-hero';
+import { faqPageData, useStructuredData } from './structured-data';
 import { translatedList } from './translated-list';
 
 export function Results() {
@@ -145,6 +146,8 @@ export function Faq() {
   const localize = useLocalizedPath();
   const { t } = useTranslation('landing');
   const items = translatedList(t('faq.items', { returnObjects: true }));
+  useStructuredData(faqPageData(items));
+  const { sales } = siteContacts();
   return (
     <Section title={t('faq.title')} size="md">
       {/* Single-open and collapsible: opening one closes the other, clicking the open one closes it. */}
@@ -165,9 +168,11 @@ export function Faq() {
           <Title order={3}>{t('faq.stillTitle')}</Title>
           <Text c="dark.6">{t('faq.stillText')}</Text>
           <Group justify="center">
-            <Button component="a" href={`mailto:${publicContacts.sales}`} variant="default">
-              {t('faq.emailSales')}
-            </Button>
+            {sales && (
+              <Button component="a" href={`mailto:${sales}`} variant="default" {...contactIf('sales')}>
+                {t('faq.emailSales')}
+              </Button>
+            )}
             <Button component={Link} to={localize(paths.demo)}>
               {t('faq.scheduleDemo')}
             </Button>

@@ -1,5 +1,6 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { contactIf, siteContacts } from '../../lib/site-settings';
 import { formatDate } from './format';
 import { translatedList } from './translated-list';
 
@@ -10,6 +11,7 @@ const legalLastUpdated = '2024-12-22';
 export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
   const { t, i18n } = useTranslation('legal');
   const sections = translatedList(t(`${document}.sections`, { returnObjects: true }));
+  const privacyEmail = document === 'privacy' ? siteContacts().privacy : undefined;
   return (
     <Container size="sm" py={{ base: 32, sm: 56 }} component="article">
       <Stack gap="md">
@@ -33,6 +35,11 @@ export function LegalDocument({ document }: { document: 'privacy' | 'terms' }) {
             ))}
           </Stack>
         ))}
+        {privacyEmail && (
+          <Text lh={1.7} {...contactIf('privacy')}>
+            {t('privacy.questions', { email: privacyEmail })}
+          </Text>
+        )}
       </Stack>
     </Container>
   );

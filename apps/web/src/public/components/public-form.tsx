@@ -19,6 +19,16 @@ function withoutBlankFields(values: Record<string, string>): Record<string, stri
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
 }
 
+/** 'in 2 minutes', 'dentro de 2 minutos', '2 dakika sonra': a wait as the language says it. */
+export function waitText(seconds: number | undefined, language: string): string {
+  const format = new Intl.RelativeTimeFormat(language, { numeric: 'always' });
+  // The server gives no time: our forms' limits count by the minute.
+  const wait = seconds ?? 60;
+  if (wait < 60) return format.format(Math.max(1, wait), 'second');
+  if (wait < 3600) return format.format(Math.ceil(wait / 60), 'minute');
+  return format.format(Math.ceil(wait / 3600), 'hour');
+}
+
 /**
  * Sends one public form. The browser checks required fields and e-mail types first; the server
  * checks again. A failure shows a toast and keeps what was typed; success is the caller's to show.
@@ -40,7 +50,11 @@ export function usePublicForm<K extends PublicFormKind>(
       showError({
         title: t('forms.failedTitle'),
         message:
-          error instanceof ApiError && error.status === 400 ? t('forms.invalid') : t('forms.failedMessage'),
+          error instanceof ApiError && error.status === 429
+            ? t('forms.rateLimited', { when: waitText(error.retryAfterSeconds, currentLanguage()) })
+            : error instanceof ApiError && error.status === 400
+              ? t('forms.invalid')
+              : t('forms.failedMessage'),
       }),
   });
   const handleSubmit = form.onSubmit((values) => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 
 const siteName = 'CareLoop';
 
-export type PageMeta = { title: string; description: string };
+export type PageMeta = { title: string; description: string; type?: 'article' };
 
 /** 'Pricing' -> 'Pricing | CareLoop' (the tab title); no title -> 'CareLoop'. */
 export const fullTitleOf = (title: string) => (title ? `${title} | ${siteName}` : siteName);
@@ -29,8 +29,10 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string) {
 }
 
 /** Sets the tab title, the meta description and their Open Graph twins for the page shown. */
-export function usePageMeta(title: string, description: string) {
-  if (typeof document === 'undefined') renderedMeta = { title: fullTitleOf(title), description };
+export function usePageMeta(title: string, description: string, options?: { type: 'article' }) {
+  if (typeof document === 'undefined')
+    renderedMeta = { title: fullTitleOf(title), description, ...(options ? { type: options.type } : {}) };
+  const type = options?.type ?? 'website';
   useEffect(() => {
     const fullTitle = fullTitleOf(title);
     document.title = fullTitle;
@@ -38,5 +40,6 @@ export function usePageMeta(title: string, description: string) {
     setMeta('property', 'og:title', fullTitle);
     setMeta('property', 'og:description', description);
     setMeta('property', 'og:url', window.location.href);
-  }, [title, description]);
+    setMeta('property', 'og:type', type);
+  }, [title, description, type]);
 }

@@ -3,6 +3,7 @@ import { formatAverageRating } from '@careloop/domain/review-rules';
 import { Group, Paper, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { type Icon, IconAlertTriangle, IconClipboardList, IconStar, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../public/components/format';
 
 type StatCard = {
   key: 'patients' | 'reviews' | 'cases' | 'alerts';
@@ -62,7 +63,7 @@ export function StatCards({ summary }: { summary: DashboardSummary }) {
                 {t(`stats.${card.key}`)}
               </Text>
               <Text fz={30} fw={700} lh={1.2} aria-labelledby={`stat-${card.key}`}>
-                {card.value}
+                {formatNumber(card.value, i18n.language)}
               </Text>
               <Text size="sm" c="dimmed">
                 {card.detail}
