@@ -11,7 +11,7 @@ import {
   signIn,
   viewports,
 } from './support/browser';
-import { type Language, languages, publicRoutes, translate } from './support/public-routes';
+import { openPublicRoute as open } from './support/public-routes';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,55 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-});
-
-/** Loads a route and waits until its h1 is shown and the page has stopped fetching. */
-async function open(page: Page, path: string, h1: string) {
-  await page.goto(path, { waitUntil: 'networkidle' });
-  await expect
-    .poll(() => page.getByRole('heading', { level: 1, name: h1, exact: true }).isVisible(), {
-      message: `h1 "${h1}" on ${path}`,
-    })
-    .toBe(true);
-}
-
-// One context per language, walking route to route: h1 in that language, <html lang>, no console error.
-describe.each(languages)('every public route in %s', (language: Language) => {
-  let visitor: Awaited<ReturnType<typeof newVisitor>>;
-  beforeAll(async () => {
-    visitor = await newVisitor(browser, { language });
-  });
-  afterAll(async () => {
-    await visitor?.context.close();
-  });
-
-  it.each(publicRoutes)('$path shows its h1, lang and no console error', async ({ path, h1 }) => {
-    const { page, consoleErrors } = visitor;
-    consoleErrors.length = 0;
-    await open(page, path, translate(language, h1));
-    expect(await page.locator('html').getAttribute('lang')).toBe(language);
-    expect(await page.getByRole('heading', { level: 1 }).count(), `one h1 on ${path}`).toBe(1);
-    expect(consoleErrors, `console errors on ${path} (${language})`).toEqual([]);
-  });
-});
-
-// axe in English, one context per viewport.
-describe.each([
-  ['desktop', viewports.desktop],
-  ['mobile', viewports.mobile],
-] as const)('axe at %s', (_name, viewport) => {
-  let visitor: Awaited<ReturnType<typeof newVisitor>>;
-  beforeAll(async () => {
-    visitor = await newVisitor(browser, { viewport, language: 'en' });
-  });
-  afterAll(async () => {
-    await visitor?.context.close();
-  });
-
-  it.each(publicRoutes)('$path has no serious or critical violation', async ({ path, h1 }) => {
-    await open(visitor.page, path, translate('en', h1));
-    await expectAccessible(visitor.page, `${path} @ ${viewport.width}px`);
-  });
 });
 
 describe('/docs API Reference', () => {

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const languages = ['en', 'es', 'tr'] as const;
 export type Language = (typeof languages)[number];
@@ -44,4 +46,14 @@ export function translate(language: Language, key: string): string {
     .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], data);
   if (typeof value !== 'string') throw new Error(`no text for ${language}/${key}`);
   return value;
+}
+
+/** Loads a route and waits until its h1 is shown and the page has stopped fetching. */
+export async function openPublicRoute(page: Page, path: string, h1: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await expect
+    .poll(() => page.getByRole('heading', { level: 1, name: h1, exact: true }).isVisible(), {
+      message: `h1 "${h1}" on ${path}`,
+    })
+    .toBe(true);
 }
