@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { apiAccessTokens, apiCallLog, apiClients, clinics, rateLimits, users } from '../../db/schema';
 
 type ApiClientRow = typeof apiClients.$inferSelect;
@@ -38,20 +38,18 @@ export function listApiClientRows(db: Database, clinicId: string): Promise<ApiCl
     .orderBy(desc(apiClients.createdAt), apiClients.id);
 }
 
-/** Marks the client revoked and drops its tokens in one transaction; null when the clinic has no such client. */
-export async function revokeApiClientRow(db: Database, clinicId: string, id: string, at: Date) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .update(apiClients)
-      .set({ revokedAt: sql`coalesce(${apiClients.revokedAt}, ${at})` })
-      .where(and(eq(apiClients.clinicId, clinicId), eq(apiClients.id, id)))
-      .returning();
-    if (rows.length === 0) return null;
-    await tx
-      .delete(apiAccessTokens)
-      .where(and(eq(apiAccessTokens.clinicId, clinicId), eq(apiAccessTokens.apiClientId, id)));
-    return rows[0]!;
-  });
+/** Marks the client revoked and drops its tokens (the caller's transaction); null when the clinic has no such client. */
+export async function revokeApiClientRow(tx: Transaction, clinicId: string, id: string, at: Date) {
+  const rows = await tx
+    .update(apiClients)
+    .set({ revokedAt: sql`coalesce(${apiClients.revokedAt}, ${at})` })
+    .where(and(eq(apiClients.clinicId, clinicId), eq(apiClients.id, id)))
+    .returning();
+  if (rows.length === 0) return null;
+  await tx
+    .delete(apiAccessTokens)
+    .where(and(eq(apiAccessTokens.clinicId, clinicId), eq(apiAccessTokens.apiClientId, id)));
+  return rows[0]!;
 }
 
 /**

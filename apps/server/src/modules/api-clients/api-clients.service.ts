@@ -95,16 +95,21 @@ export async function createApiClient(
 
 /** Revokes a client at once: its tokens stop working on their next request. */
 export async function revokeApiClient(deps: Deps, ctx: ClinicContext, id: string): Promise<ApiClient> {
-  const row = await revokeApiClientRow(deps.db, ctx.clinicId, id, new Date());
-  if (!row) throw notFound('API client');
-  await recordSecurityEvent(deps.db, {
-    clinicId: ctx.clinicId,
-    userId: ctx.userId,
-    action: 'api_client_revoked',
-    resourceType: 'api_client',
-    resourceId: row.id,
-    riskLevel: 'medium',
+  // The revocation, its tokens and its audit entry commit together.
+  const row = await deps.db.transaction(async (tx) => {
+    const revoked = await revokeApiClientRow(tx, ctx.clinicId, id, new Date());
+    if (!revoked) return null;
+    await recordSecurityEvent(tx, {
+      clinicId: ctx.clinicId,
+      userId: ctx.userId,
+      action: 'api_client_revoked',
+      resourceType: 'api_client',
+      resourceId: revoked.id,
+      riskLevel: 'medium',
+    });
+    return revoked;
   });
+  if (!row) throw notFound('API client');
   return toApiClient({ ...row, lastUsedAt: null }, (deps.clock ?? Date.now)());
 }
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { openClinicalCase } from '../../db/clinical-case-pause';
 import { executeRows } from '../../db/execute-rows';
 import { clinicAutomationConfigs, clinics, patientCommunications, patients, reviews } from '../../db/schema';
@@ -269,14 +269,7 @@ export async function insertPlannedMessages(
   return inserted.length;
 }
 
-/** Runs `work` in one transaction holding the clinic's planning lock (one planner per clinic). */
-export function withClinicPlanningLock<T>(
-  db: Database,
-  clinicId: string,
-  work: (tx: Database) => Promise<T>,
-): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`plan-followups:${clinicId}`}))`);
-    return work(tx);
-  });
+/** Takes the clinic's planning lock for the rest of the caller's transaction (one planner per clinic). */
+export async function takeClinicPlanningLock(tx: Transaction, clinicId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`plan-followups:${clinicId}`}))`);
 }

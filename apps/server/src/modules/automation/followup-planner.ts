@@ -22,7 +22,7 @@ import {
   findPlanningPatients,
   insertPlannedMessages,
   listClinicsWithAutomationOn,
-  withClinicPlanningLock,
+  takeClinicPlanningLock,
 } from './automation.repository';
 import { toAutomationConfig } from './automation.service';
 
@@ -89,7 +89,8 @@ export async function planClinicFollowUps(
   // The one-a-day cap looks at messages from yesterday on (planned ones may lie ahead).
   const capSince = new Date(now.getTime() - 2 * dayMs);
 
-  return withClinicPlanningLock(deps.db, clinic.clinicId, async (tx) => {
+  return deps.db.transaction(async (tx) => {
+    await takeClinicPlanningLock(tx, clinic.clinicId);
     const positiveReview = config.crosssellEnabled
       ? await findPatientsWithPositiveReview(tx, clinic.clinicId)
       : new Set<string>();

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { clinicBilling, clinics, stripeEvents } from '../../db/schema';
 
 export type ClinicBillingRow = typeof clinicBilling.$inferSelect;
@@ -69,44 +69,42 @@ export type EventOutcome = {
 };
 
 /**
- * Stores the event id and applies its change in one transaction; false when the event id was
- * stored before (a redelivery), in which case nothing changes. Answers the tier before and after.
+ * Stores the event id and applies its change (the caller's transaction); false when the event id
+ * was stored before (a redelivery), in which case nothing changes. Answers the tier before and after.
  */
-export async function applyStripeEvent(db: Database, outcome: EventOutcome) {
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(stripeEvents)
-      .values({ id: outcome.eventId, type: outcome.type, clinicId: outcome.clinicId })
-      .onConflictDoNothing()
-      .returning({ id: stripeEvents.id });
-    if (inserted.length === 0) return { applied: false as const };
-    const { change, clinicId } = outcome;
-    if (!change || !clinicId) return { applied: true as const, previousTier: null, tier: null };
+export async function applyStripeEvent(tx: Transaction, outcome: EventOutcome) {
+  const inserted = await tx
+    .insert(stripeEvents)
+    .values({ id: outcome.eventId, type: outcome.type, clinicId: outcome.clinicId })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id });
+  if (inserted.length === 0) return { applied: false as const };
+  const { change, clinicId } = outcome;
+  if (!change || !clinicId) return { applied: true as const, previousTier: null, tier: null };
+  await tx
+    .update(clinicBilling)
+    .set({
+      stripeCustomerId: change.customerId,
+      stripeSubscriptionId: change.subscriptionId,
+      subscriptionStatus: change.status,
+      priceId: change.priceId,
+      cancelAtPeriodEnd: change.cancelAtPeriodEnd,
+      currentPeriodEnd: change.currentPeriodEnd,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(clinicBilling.clinicId, clinicId));
+  const [before] = await tx
+    .select({ tier: clinics.subscriptionTier })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .for('update');
+  if (before?.tier !== change.tier) {
     await tx
-      .update(clinicBilling)
-      .set({
-        stripeCustomerId: change.customerId,
-        stripeSubscriptionId: change.subscriptionId,
-        subscriptionStatus: change.status,
-        priceId: change.priceId,
-        cancelAtPeriodEnd: change.cancelAtPeriodEnd,
-        currentPeriodEnd: change.currentPeriodEnd,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(clinicBilling.clinicId, clinicId));
-    const [before] = await tx
-      .select({ tier: clinics.subscriptionTier })
-      .from(clinics)
-      .where(eq(clinics.id, clinicId))
-      .for('update');
-    if (before?.tier !== change.tier) {
-      await tx
-        .update(clinics)
-        .set({ subscriptionTier: change.tier, updatedAt: sql`now()` })
-        .where(eq(clinics.id, clinicId));
-    }
-    return { applied: true as const, previousTier: before?.tier ?? null, tier: change.tier };
-  });
+      .update(clinics)
+      .set({ subscriptionTier: change.tier, updatedAt: sql`now()` })
+      .where(eq(clinics.id, clinicId));
+  }
+  return { applied: true as const, previousTier: before?.tier ?? null, tier: change.tier };
 }
 
 /** The subscription's state as Stripe answered a change made from here (Stripe's webhook follows). */
@@ -129,18 +127,16 @@ export async function updateSubscriptionState(
 }
 
 /** Sets a clinic's plan as sales arranged it; the previous tier, or null when there is no such clinic. */
-export async function setClinicTier(db: Database, clinicId: string, tier: string): Promise<string | null> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ tier: clinics.subscriptionTier })
-      .from(clinics)
-      .where(eq(clinics.id, clinicId))
-      .for('update');
-    if (!row) return null;
-    await tx
-      .update(clinics)
-      .set({ subscriptionTier: tier, updatedAt: sql`now()` })
-      .where(eq(clinics.id, clinicId));
-    return row.tier;
-  });
+export async function setClinicTier(tx: Transaction, clinicId: string, tier: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ tier: clinics.subscriptionTier })
+    .from(clinics)
+    .where(eq(clinics.id, clinicId))
+    .for('update');
+  if (!row) return null;
+  await tx
+    .update(clinics)
+    .set({ subscriptionTier: tier, updatedAt: sql`now()` })
+    .where(eq(clinics.id, clinicId));
+  return row.tier;
 }

@@ -16,15 +16,19 @@ export async function setPlanByOperator(
   clinicId: string,
   body: OperatorPlanBody,
 ): Promise<OperatorPlanResponse> {
-  const previous = await setClinicTier(deps.db, clinicId, body.plan);
+  // The plan and its audit entry commit together.
+  const previous = await deps.db.transaction(async (tx) => {
+    const before = await setClinicTier(tx, clinicId, body.plan);
+    if (before !== null && before !== body.plan) {
+      await recordUserAction(tx, {
+        clinicId,
+        userId: operator.userId,
+        action: 'plan_changed',
+        context: { from: before, to: body.plan, by: 'operator' },
+      });
+    }
+    return before;
+  });
   if (previous === null) throw notFound('Clinic');
-  if (previous !== body.plan) {
-    await recordUserAction(deps.db, {
-      clinicId,
-      userId: operator.userId,
-      action: 'plan_changed',
-      context: { from: previous, to: body.plan, by: 'operator' },
-    });
-  }
   return { clinicId, plan: body.plan };
 }

@@ -130,20 +130,25 @@ export async function receiveStripeWebhook(
     }
   }
 
-  const result = await applyStripeEvent(deps.db, outcome);
-  if (!result.applied) return { received: true as const, duplicate: true };
-  if (outcome.clinicId && result.tier && result.previousTier !== result.tier) {
-    await recordUserAction(deps.db, {
-      clinicId: outcome.clinicId,
-      userId: null,
-      action: 'plan_changed',
-      context: {
-        from: result.previousTier,
-        to: result.tier,
-        stripeEventId: event.id,
-        stripeEventType: event.type,
-      },
-    });
-  }
+  // The event's record, its change and its audit entry commit together: a redelivery after a crash
+  // finds either all or none of them.
+  const applied = await deps.db.transaction(async (tx) => {
+    const result = await applyStripeEvent(tx, outcome);
+    if (result.applied && outcome.clinicId && result.tier && result.previousTier !== result.tier) {
+      await recordUserAction(tx, {
+        clinicId: outcome.clinicId,
+        userId: null,
+        action: 'plan_changed',
+        context: {
+          from: result.previousTier,
+          to: result.tier,
+          stripeEventId: event.id,
+          stripeEventType: event.type,
+        },
+      });
+    }
+    return result.applied;
+  });
+  if (!applied) return { received: true as const, duplicate: true };
   return { received: true as const, duplicate: false };
 }
