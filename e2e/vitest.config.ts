@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { appearanceGuard, journeyHangGuard } from '../vitest.timeouts.ts';
+import { LongestFirst } from './support/longest-first.ts';
 import { e2eWorkers } from './support/workers.ts';
 
 // Browser journeys: one Chromium per spec file; E2E_WORKERS files at once, each worker's files one
@@ -11,6 +12,7 @@ export default defineConfig({
     include: ['**/*.spec.ts'],
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: e2eWorkers > 1,
+    sequence: { sequencer: LongestFirst },
     maxWorkers: e2eWorkers,
     ...journeyHangGuard,
     // Pages load lazy chunks; on a busy 2-core machine the first paint took over 10 s.

@@ -150,7 +150,7 @@ describe('traces over OTLP', () => {
     const response = await fetch(`${baseUrl}/api/log-performance`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ metric: 'page_load_time', value: 1234 }),
+      body: JSON.stringify({ metrics: [{ metric: 'page_load_time', value: 1234 }] }),
     });
     expect(response.status).toBe(202);
     await expect

@@ -54,8 +54,7 @@ describe('database rate-limit counters', () => {
         404,
       );
       const metric = await postAs(ip, '/api/log-performance', {
-        metric: 'page_load_time',
-        value: 1200,
+        metrics: [{ metric: 'page_load_time', value: 1200 }],
         url: '/pricing',
       });
       expect(metric.statusCode).toBe(202);

@@ -36,7 +36,13 @@ describe('reporting calls', () => {
     const network = stubFetch(() => json({ accepted: true }, 202));
     await reportError({ errorType: 'unhandled_error', error: new Error('Boom'), errorId: 'ERR-1' });
     await logUserAction('monitoring_dashboard_refresh', { tab: 'errors' });
-    await logPerformance('page_load_time', 1200, { navigation_type: 'navigate' });
+    await logPerformance(
+      [
+        { metric: 'page_load_time', value: 1200 },
+        { metric: 'first_contentful_paint', value: 300 },
+      ],
+      { navigation_type: 'navigate' },
+    );
 
     const [error] = network.to('/api/log-error');
     expect(error?.body).toMatchObject({
@@ -51,9 +57,13 @@ describe('reporting calls', () => {
       action: 'monitoring_dashboard_refresh',
       context: { tab: 'errors' },
     });
+    // One report for the page's metrics.
+    expect(network.to('/api/log-performance')).toHaveLength(1);
     expect(network.to('/api/log-performance')[0]?.body).toMatchObject({
-      metric: 'page_load_time',
-      value: 1200,
+      metrics: [
+        { metric: 'page_load_time', value: 1200 },
+        { metric: 'first_contentful_paint', value: 300 },
+      ],
       context: { navigation_type: 'navigate' },
     });
     for (const request of network.requests) expect(request.body).not.toHaveProperty('user_id');

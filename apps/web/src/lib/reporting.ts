@@ -74,12 +74,12 @@ export function logUserAction(action: string, context?: Record<string, unknown>)
   return send('/api/log-user-action', body);
 }
 
+/** A page load's metrics, in one report. */
 export function logPerformance(
-  metric: PerformanceMetric,
-  value: number,
+  metrics: { metric: PerformanceMetric; value: number }[],
   context?: Record<string, unknown>,
 ): Promise<void> {
-  const body: Omit<LogPerformanceBody, Envelope> = { metric, value, context };
+  const body: Omit<LogPerformanceBody, Envelope> = { metrics, context };
   return send('/api/log-performance', body);
 }
 
@@ -113,9 +113,8 @@ function reportPageMetrics(): void {
   const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   const [paint] = performance.getEntriesByName('first-contentful-paint');
   const context = navigation ? { navigation_type: navigation.type } : undefined;
-  for (const { metric, value } of collectPageMetrics(navigation, paint)) {
-    void logPerformance(metric, value, context);
-  }
+  const metrics = collectPageMetrics(navigation, paint);
+  if (metrics.length > 0) void logPerformance(metrics, context);
 }
 
 let uninstall: (() => void) | undefined;

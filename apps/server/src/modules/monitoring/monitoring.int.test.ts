@@ -78,12 +78,13 @@ describe('GET /api/monitoring', () => {
       .values({ id: newId('err'), clinicId: clinic.clinicId, errorType: 'old', createdAt: hoursAgo(25) });
     for (const value of [1500, 6000]) {
       await report(cookie, '/api/log-performance', {
-        metric: 'page_load_time',
-        value,
+        metrics: [{ metric: 'page_load_time', value }],
         url: 'http://localhost:3000/email-confirmation?token=secret-token&type=signup',
       });
     }
-    await report(cookie, '/api/log-performance', { metric: 'first_contentful_paint', value: 400 });
+    await report(cookie, '/api/log-performance', {
+      metrics: [{ metric: 'first_contentful_paint', value: 400 }],
+    });
     await report(cookie, '/api/log-user-action', { action: 'monitoring_dashboard_refresh' });
     await t.db.insert(securityAuditLog).values([
       {

@@ -60,11 +60,13 @@ describe('reporting endpoints', () => {
     expect(await t.db.select().from(clientActions).where(eq(clientActions.clinicId, clinicId))).toEqual([]);
   });
 
-  it('store the three page metrics', async () => {
+  it('store the three page metrics, sent in one report', async () => {
     const url = `http://localhost:3000/perf-${Date.now()}`;
-    for (const metric of ['page_load_time', 'dom_content_loaded', 'first_contentful_paint']) {
-      expect((await post('/api/log-performance', { metric, value: 812.5, url })).statusCode).toBe(202);
-    }
+    const metrics = ['page_load_time', 'dom_content_loaded', 'first_contentful_paint'].map((metric) => ({
+      metric,
+      value: 812.5,
+    }));
+    expect((await post('/api/log-performance', { metrics, url })).statusCode).toBe(202);
     const rows = await t.db.select().from(performanceMetrics).where(eq(performanceMetrics.url, url));
     expect(rows.map((r) => r.metric).sort()).toEqual([
       'dom_content_loaded',
@@ -75,8 +77,18 @@ describe('reporting endpoints', () => {
 
   it.each([
     ['/api/log-error', { error_message: 'no type' }],
-    ['/api/log-performance', { metric: 'page_load_time', value: -1 }],
-    ['/api/log-performance', { metric: 'page_load_time', value: 'fast' }],
+    ['/api/log-performance', { metrics: [{ metric: 'page_load_time', value: -1 }] }],
+    [
+      '/api/log-performance',
+      {
+        metrics: [
+          { metric: 'page_load_time', value: 1 },
+          { metric: 'x', value: 'fast' },
+        ],
+      },
+    ],
+    ['/api/log-performance', { metrics: [] }],
+    ['/api/log-performance', { metric: 'page_load_time', value: 812 }],
     ['/api/log-user-action', { action: '' }],
   ])('%s with %j answers 400 and stores nothing', async (url, payload) => {
     const before =

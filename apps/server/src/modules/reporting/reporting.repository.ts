@@ -22,12 +22,12 @@ export async function insertErrorLog(
   await db.insert(errorLogs).values({ id: newId('err'), ...who, ...row });
 }
 
-export async function insertPerformanceMetric(
+export async function insertPerformanceMetrics(
   db: Database,
   who: Reporter,
-  row: { metric: string; value: number; url?: string; context?: Record<string, unknown> },
+  rows: { metric: string; value: number; url?: string; context?: Record<string, unknown> }[],
 ) {
-  await db.insert(performanceMetrics).values({ id: newId('perf'), ...who, ...row });
+  await db.insert(performanceMetrics).values(rows.map((row) => ({ id: newId('perf'), ...who, ...row })));
 }
 
 export async function insertClientAction(

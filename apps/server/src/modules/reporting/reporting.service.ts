@@ -10,7 +10,7 @@ import {
   deleteReportsBefore,
   insertClientAction,
   insertErrorLog,
-  insertPerformanceMetric,
+  insertPerformanceMetrics,
   listErrorLogs,
 } from './reporting.repository';
 
@@ -43,10 +43,10 @@ export async function logClientAction(db: Database, who: Reporter, body: LogUser
 }
 
 export async function logClientPerformance(db: Database, who: Reporter, body: LogPerformanceBody) {
-  await insertPerformanceMetric(
+  await insertPerformanceMetrics(
     db,
     { clinicId: who.clinicId, userId: who.userId },
-    { metric: body.metric, value: body.value, url: body.url, context: body.context },
+    body.metrics.map(({ metric, value }) => ({ metric, value, url: body.url, context: body.context })),
   );
 }
 
