@@ -86,17 +86,20 @@ const reviewDelays = (w: AnalyticsWindow) => sql`
   select p.period,
     percentile_cont(0.5) within group (order by ${hoursBetween(sql`r.review_date`, sql`r.public_reply_at`)})
       filter (where r.public_reply_at is not null) as hours_to_first_reply,
-    percentile_cont(0.5) within group (order by ${hoursBetween(sql`r.review_date`, sql`c.sent_at`)})
-      filter (where c.sent_at is not null) as hours_to_first_contact
-  from ${periodsTable(w)}
-  join reviews r on r.clinic_id = ${w.clinicId} and r.review_date >= p.start_at and r.review_date < p.end_at
-  left join lateral (
-    select m.sent_at from patient_communications m
-    where r.rating <= 3 and r.patient_id is not null
-      and m.clinic_id = r.clinic_id and m.patient_id = r.patient_id
-      and m.sent_at >= r.review_date and m.kind <> 'test'
-    order by m.sent_at limit 1
-  ) c on true
+    percentile_cont(0.5) within group (order by ${hoursBetween(sql`r.review_date`, sql`r.first_contact_at`)})
+      filter (where r.first_contact_at is not null) as hours_to_first_contact
+  from (
+    select r.review_date, r.public_reply_at,
+      case when r.rating <= 3 and r.patient_id is not null then (
+        select m.sent_at from patient_communications m
+        where m.clinic_id = r.clinic_id and m.patient_id = r.patient_id
+          and m.sent_at >= r.review_date and m.kind <> 'test'
+        order by m.sent_at limit 1
+      ) end as first_contact_at
+    from reviews r
+    where r.clinic_id = ${w.clinicId} and r.review_date >= ${w.from} and r.review_date < ${w.to}
+  ) r
+  join ${periodsTable(w)} on r.review_date >= p.start_at and r.review_date < p.end_at
   group by p.period`;
 
 /** When a case was finished: resolved, or closed without a resolution (its last change). */
@@ -134,13 +137,22 @@ const caseDurations = (w: AnalyticsWindow) => sql`
   join ${finishedCases(w)} on f.finished_at >= p.start_at and f.finished_at < p.end_at
   group by grouping sets ((p.period), (p.period, f.owner_user_id))`;
 
-/** Per period, the cases open at its end by severity: opened before it, not finished by then. */
-const openCases = (w: AnalyticsWindow) => sql`
-  select p.period, k.severity, count(*)::int as count
-  from ${periodsTable(w)}
-  join cases k on k.clinic_id = ${w.clinicId} and k.created_at < p.end_at
-    and (${finishedAt} is null or ${finishedAt} >= p.end_at)
-  group by 1, 2`;
+/**
+ * Cases open at each period's end by severity: opened before it, not finished by then (one pass
+ * over the cases unfinished at the window's start).
+ */
+const openCases = (w: AnalyticsWindow) => {
+  const openAt = (end: Date) =>
+    sql`k.created_at < ${end} and (${finishedAt} is null or ${finishedAt} >= ${end})`;
+  return sql`
+  select k.severity,
+    (count(*) filter (where ${openAt(w.current.end)}))::int as current,
+    (count(*) filter (where ${openAt(w.previous.end)}))::int as previous
+  from cases k
+  where k.clinic_id = ${w.clinicId} and k.created_at < ${w.to}
+    and (${finishedAt} is null or ${finishedAt} >= ${w.previous.end})
+  group by k.severity`;
+};
 
 /** Follow-ups from their kept counts per quarter hour (a quarter hour lies in one local day of any zone). */
 const followUps = (w: AnalyticsWindow) => sql`

@@ -90,10 +90,7 @@ async function readPeriodFacts(db: Database, w: AnalyticsWindow): Promise<Record
       db,
       analyticsStatements.caseDurations(w),
     ),
-    executeRows<{ period: Period; severity: CaseSeverity; count: number }>(
-      db,
-      analyticsStatements.openCases(w),
-    ),
+    executeRows<{ severity: CaseSeverity } & Record<Period, number>>(db, analyticsStatements.openCases(w)),
   ]);
   const facts = { current: emptyFacts(), previous: emptyFacts() };
   for (const row of delays) {
@@ -112,10 +109,13 @@ async function readPeriodFacts(db: Database, w: AnalyticsWindow): Promise<Record
       ];
   }
   for (const row of open) {
-    facts[row.period].cases = {
-      ...facts[row.period].cases,
-      openAtEndBySeverity: { ...facts[row.period].cases.openAtEndBySeverity, [row.severity]: row.count },
-    };
+    for (const period of ['current', 'previous'] as const) {
+      const cases = facts[period].cases;
+      facts[period].cases = {
+        ...cases,
+        openAtEndBySeverity: { ...cases.openAtEndBySeverity, [row.severity]: row[period] },
+      };
+    }
   }
   return facts;
 }
