@@ -11,7 +11,8 @@ import { ratingToSeverity } from '@careloop/domain/review-rules';
 
 const hourMs = 3_600_000;
 const historyDays = 120;
-const historyPatients = 84;
+// With the hand-written patients, under Starter's 100 patients (the demo clinic's plan).
+const historyPatients = 48;
 
 /** A deterministic stream of numbers in [0, 1) (mulberry32). */
 function seededRandom(seed: number) {
@@ -92,7 +93,7 @@ const replies = {
   },
 } as const;
 
-export type HistoryPatient = {
+type HistoryPatient = {
   id: string;
   name: string;
   phone: string;
@@ -102,7 +103,7 @@ export type HistoryPatient = {
   smsOptedOutAt: Date | null;
   whatsappOptedOutAt: Date | null;
 };
-export type HistoryMessage = {
+type HistoryMessage = {
   id: string;
   patientId: string;
   channel: 'whatsapp' | 'sms';
@@ -110,7 +111,7 @@ export type HistoryMessage = {
   deliveryStatus: 'sent' | 'delivered' | 'read' | 'failed';
   responseReceived: boolean;
 };
-export type HistoryReply = {
+type HistoryReply = {
   id: string;
   patientId: string;
   provider: 'whatsapp' | 'twilio';
@@ -118,13 +119,13 @@ export type HistoryReply = {
   text: string;
   sentiment: 'positive' | 'negative' | null;
 };
-export type HistorySurvey = {
+type HistorySurvey = {
   patientId: string;
   channel: 'whatsapp' | 'sms' | 'email';
   sentAt: Date;
   answer: { score: number; at: Date } | null;
 };
-export type HistoryReview = {
+type HistoryReview = {
   key: string;
   patientId: string;
   provider: 'google' | 'trustpilot';
@@ -132,7 +133,7 @@ export type HistoryReview = {
   writtenAt: Date;
   repliedAt: Date | null;
 };
-export type HistoryCase = {
+type HistoryCase = {
   patientId: string;
   /** What opened it: a review (by its key), a survey (by its patient) or a negative reply alert. */
   source: { kind: 'review'; reviewKey: string } | { kind: 'survey' } | { kind: 'alert' };
@@ -143,7 +144,7 @@ export type HistoryCase = {
   /** Index into the clinic's case owners. */
   owner: number;
 };
-export type HistoryAlert = {
+type HistoryAlert = {
   patientId: string;
   kind: 'negative_reply' | 'clinical_reply';
   at: Date;
@@ -166,11 +167,11 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
   const random = seededRandom(27);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
   const today = localDayOf(now, timeZone);
-  /** A local working time (09:00-18:00) `days` after a local day, never later than an hour ago. */
-  const localAt = (day: number, from = 9 * 60, to = 18 * 60) =>
-    new Date(
-      Math.min(instantAtLocal(day, from + Math.floor(random() * (to - from)), timeZone), now - hourMs),
-    );
+  /** A local time between `from` and `to` (minutes) of a local day; null while it is not an hour ago yet. */
+  const localAt = (day: number, from = 9 * 60, to = 18 * 60) => {
+    const at = instantAtLocal(day, from + Math.floor(random() * (to - from)), timeZone);
+    return at <= now - hourMs ? new Date(at) : null;
+  };
   const later = (at: Date, minHours: number, maxHours: number) =>
     new Date(
       Math.min(at.getTime() + (minHours + random() * (maxHours - minHours)) * hourMs, now - hourMs / 2),
@@ -187,8 +188,8 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
   let openCases = 0;
 
   for (let i = 0; i < historyPatients; i++) {
-    // Spread over four months, a few a week; the most recent treated eight days ago.
-    const daysAgo = 8 + Math.floor(((historyDays - 8) * i) / historyPatients + random() * 2);
+    // Spread over four months, a few a week; the most recent treated six days ago.
+    const daysAgo = 6 + Math.floor(((historyDays - 6) * i) / historyPatients + random() * 2);
     const procedureDay = today - daysAgo;
     const language = pick(languages);
     const channel = random() < 0.6 ? 'whatsapp' : 'sms';
@@ -198,19 +199,21 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
       phone: `+90532${String(5_550_000 + i * 7).padStart(7, '0')}`,
       procedure: pick(procedures),
       language,
-      procedureAt: localAt(procedureDay, 9 * 60, 11 * 60),
+      procedureAt: localAt(procedureDay, 9 * 60, 11 * 60) ?? new Date(now - 6 * 24 * hourMs),
       smsOptedOutAt: null,
       whatsappOptedOutAt: null,
     };
     history.patients.push(patient);
     // How this patient's stay went: most are happy, some so-so, one in five is not.
-    const mood = random();
-    const unhappy = mood < 0.22;
-    const happy = mood >= 0.42;
+    // Three in five are happy, one so-so, one is not (and every second unhappy one is won back).
+    const unhappy = i % 5 === 1;
+    const happy = i % 5 === 0 || i % 5 === 2 || i % 5 === 3;
+    const wonBack = unhappy && i % 10 === 1;
 
     // Follow-ups on days 1, 3 and 7 after the procedure.
     for (const after of [1, 3, 7]) {
       const sentAt = localAt(procedureDay + after, 10 * 60, 17 * 60);
+      if (sentAt === null) continue;
       const roll = random();
       const deliveryStatus =
         roll < 0.08 ? 'failed' : roll < 0.14 ? 'sent' : roll < 0.55 ? 'delivered' : 'read';
@@ -236,7 +239,7 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
     }
 
     // The survey three days after the procedure; three in four answer within a day or so.
-    const surveySentAt = localAt(procedureDay + 3, 10 * 60, 12 * 60);
+    const surveySentAt = localAt(procedureDay + 3, 10 * 60, 12 * 60) ?? new Date(now - hourMs);
     const score = unhappy
       ? 2 + Math.floor(random() * 5)
       : happy
@@ -260,7 +263,8 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
         : happy
           ? 4 + Math.floor(random() * 2)
           : 3 + Math.floor(random() * 2);
-      const writtenAt = localAt(procedureDay + 4 + Math.floor(random() * 4), 8 * 60, 23 * 60);
+      const writtenAt =
+        localAt(procedureDay + 4 + Math.floor(random() * 3), 8 * 60, 23 * 60) ?? new Date(now - hourMs);
       const key = `h${i}`;
       history.reviews.push({
         key,
@@ -277,7 +281,7 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
     const caseFor = (source: HistoryCase['source'], severity: HistoryCase['severity'], openedAt: Date) => {
       const createdAt = later(openedAt, 0.5, 1);
       const recent = createdAt.getTime() > now - 20 * 24 * hourMs;
-      const stayOpen = recent && openCases < 4 && random() < 0.5;
+      const stayOpen = recent && !wonBack && openCases < 4 && random() < 0.5;
       if (stayOpen) openCases += 1;
       const kase: HistoryCase = {
         patientId: patient.id,
@@ -285,7 +289,12 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
         severity,
         createdAt,
         dueAt: caseDueAt(createdAt),
-        resolvedAt: stayOpen ? null : random() < 0.7 ? later(createdAt, 2, 20) : later(createdAt, 30, 100),
+        // Every third case is resolved after its due time (24 hours).
+        resolvedAt: stayOpen
+          ? null
+          : history.cases.length % 3 === 2
+            ? later(createdAt, 30, 100)
+            : later(createdAt, 2, 20),
         owner: Math.floor(random() * owners),
       };
       history.cases.push(kase);
@@ -325,8 +334,8 @@ export function demoHistory(now: number, timeZone: string, owners: number): Demo
     const lastResolution = Math.max(
       ...resolved.map((k) => k.resolvedAt?.getTime() ?? Number.POSITIVE_INFINITY),
     );
-    if (unhappy && resolved.length > 0 && Number.isFinite(lastResolution) && random() < 0.55) {
-      const at = later(new Date(lastResolution), 24, 240);
+    if (wonBack && resolved.length > 0 && Number.isFinite(lastResolution)) {
+      const at = later(new Date(lastResolution), 12, 48);
       if (at.getTime() < now - hourMs && random() < 0.5) {
         history.reviews.push({
           key: `h${i}-after`,
