@@ -75,6 +75,26 @@ async function cancelProfessional(page: Page) {
 
 const analyticsHeading = (page: Page) => page.getByRole('heading', { name: 'Analytics', level: 1 });
 
+/**
+ * The demo clinic's history fills the page: the three charts count something, no KPI card says
+ * "No data", and the KPIs are compared with the period before.
+ */
+async function expectEveryChartWithData(page: Page) {
+  for (const chart of [
+    /^Reviews \(.+\): [1-9][\d,]* in total\.$/,
+    /^Cases \(.+\): [1-9][\d,]* opened/,
+    /^Follow-ups \(.+\): [1-9][\d,]* sent/,
+  ])
+    await expect.poll(() => page.getByRole('img', { name: chart }).isVisible()).toBe(true);
+  await expectVisible(page.getByTestId('kpi-value-recoveryRate'));
+  // Every KPI card has its number (a breakdown's cell may still be empty: a procedure without answers).
+  const values = await page.locator('[data-testid^="kpi-value-"]').allTextContents();
+  expect(values.length).toBeGreaterThan(10);
+  expect(values.filter((value) => value.trim() === 'No data')).toEqual([]);
+  expect(await page.getByText('No surveys yet', { exact: true }).count()).toBe(0);
+  expect(await page.getByText(/vs\. previous period|Same as the previous period/).count()).toBeGreaterThan(3);
+}
+
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page: owner } = await signedInDemoOwner());
@@ -109,6 +129,7 @@ describe('/analytics: the demo owner', () => {
       await expect.poll(() => page.getByRole('heading', { name, level: 2 }).isVisible()).toBe(true);
     await expectVisible(page.getByRole('img', { name: /^Reviews \(/ }));
     await expectVisible(page.getByText(/compared with .+\. Days counted in /));
+    await expectEveryChartWithData(page);
     // Owners see the breakdown per case owner.
     await expectVisible(page.getByRole('heading', { name: 'By staff member (case owner)' }));
     await expectAccessible(page, '/analytics at 1280 px (30 days)');
@@ -125,10 +146,11 @@ describe('/analytics: the demo owner', () => {
     await page.waitForURL('**/analytics?range=7');
     await expect.poll(() => page.getByRole('heading', { name: 'Reviews per day' }).isVisible()).toBe(true);
 
-    // 90 days: per week.
+    // 90 days: per week, every chart and KPI with the demo's data, each compared with the period before.
     await page.getByText('Last 90 days', { exact: true }).click();
     await page.waitForURL('**/analytics?range=90');
     await expect.poll(() => page.getByRole('heading', { name: 'Reviews per week' }).isVisible()).toBe(true);
+    await expectEveryChartWithData(page);
 
     // Export CSV: the file made in the browser starts with the table's header row.
     const [download] = await Promise.all([
@@ -141,7 +163,15 @@ describe('/analytics: the demo owner', () => {
     const csv = await readFile((await download.path())!, 'utf8');
     const [header, ...rows] = csv.replace(/^\uFEFF/, '').split('\r\n');
     expect(header).toBe('Channel,Sent,Delivered,Failed,Delivery rate (%),Replied,Reply rate (%),Opt-outs');
-    expect(rows.filter(Boolean).map((row) => row.split(',')[0])).toEqual(['WhatsApp', 'SMS']);
+    const channels = rows.filter(Boolean).map((row) => row.split(','));
+    expect(channels.map((row) => row[0])).toEqual(['WhatsApp', 'SMS']);
+    // The demo's follow-ups of the last 90 days: sent on both channels, some failed, some answered.
+    for (const [, sent, delivered, failed, , replied] of channels) {
+      expect(Number(sent)).toBeGreaterThan(0);
+      expect(Number(delivered) + Number(failed)).toBeLessThanOrEqual(Number(sent));
+      expect(Number(replied)).toBeGreaterThan(0);
+    }
+    expect(channels.reduce((sum, row) => sum + Number(row[3]), 0)).toBeGreaterThan(0);
 
     // The dashboard card leads to the patients at risk, highest first.
     await page.getByRole('link', { name: 'Dashboard' }).click();

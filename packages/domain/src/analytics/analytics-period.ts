@@ -48,6 +48,11 @@ export function isWithin(period: Pick<AnalyticsPeriod, 'startMs' | 'endMs'>, at:
   return ms >= period.startMs && ms < period.endMs;
 }
 
+/** Whether a local date (YYYY-MM-DD) is one of the period's days. */
+export function isDayWithin(period: Pick<AnalyticsPeriod, 'from' | 'to'>, day: string): boolean {
+  return day >= period.from && day <= period.to;
+}
+
 /** Day number of the Monday on or before a day (day 0, 1970-01-01, was a Thursday). */
 function mondayOf(day: number): number {
   return day - ((day + 3) % 7);

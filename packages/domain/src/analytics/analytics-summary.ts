@@ -1,22 +1,25 @@
 import {
   type AnalyticsPeriod,
   bucketOfDate,
-  bucketOfInstant,
   type Granularity,
-  isWithin,
+  isDayWithin,
   periodBuckets,
 } from './analytics-period';
 import { type AnalyticsRows, procedureBreakdowns, staffBreakdowns } from './breakdowns';
-import { caseKpis } from './case-kpis';
+import { type CasePeriodFacts, caseKpis } from './case-kpis';
 import { followUpsPerChannel, followUpTotals, type OptOutRow } from './follow-up-kpis';
-import { average } from './kpi-math';
+import { averageOf } from './kpi-math';
 import { recoveryRate } from './recovery-kpis';
-import { reviewKpis } from './review-kpis';
-import { npsOf, npsOfScores, surveyResponseRate } from './survey-kpis';
+import { type ReviewDelays, reviewKpis } from './review-kpis';
+import { npsOf, npsOfCounts, surveyResponseRate } from './survey-kpis';
+
+/** What the database measured per period that daily counts cannot give (medians, open at the end). */
+export type PeriodFacts = { reviews: ReviewDelays; cases: CasePeriodFacts };
 
 export type AnalyticsInput = AnalyticsRows & {
   optOuts: readonly OptOutRow[];
   periods: { current: AnalyticsPeriod; previous: AnalyticsPeriod; granularity: Granularity };
+  facts: { current: PeriodFacts; previous: PeriodFacts };
   timeZone: string;
   hasAdvancedAnalytics: boolean;
   /** Owners and admins see the per-staff breakdown. */
@@ -24,29 +27,33 @@ export type AnalyticsInput = AnalyticsRows & {
 };
 
 function headline(input: AnalyticsInput, period: AnalyticsPeriod) {
-  return { nps: npsOf(input.surveys, period), surveyResponseRate: surveyResponseRate(input.surveys, period) };
+  return {
+    nps: npsOf(input.surveyScores, period),
+    surveyResponseRate: surveyResponseRate(input.surveysSent, period),
+  };
 }
 
-function advanced(input: AnalyticsInput, period: AnalyticsPeriod) {
+function advanced(input: AnalyticsInput, period: AnalyticsPeriod, facts: PeriodFacts) {
   const perChannel = followUpsPerChannel(input.followUps, input.optOuts, period);
   return {
-    reviews: reviewKpis(input.reviews, period),
-    cases: caseKpis(input.cases, period),
+    reviews: reviewKpis(input.reviews, facts.reviews, period),
+    cases: caseKpis(input.cases, facts.cases, period),
     recoveryRate: recoveryRate(input.signals, input.resolutions, period),
     followUps: followUpTotals(perChannel),
   };
 }
 
+/** The period per day (or week): every row is counted per local day already, so a bucket sums days. */
 function series(input: AnalyticsInput) {
   const { current, granularity } = input.periods;
-  const tz = input.timeZone;
   const points = new Map(
     periodBuckets(current, granularity).map((start) => [
       start,
       {
         start,
-        scores: [] as number[],
-        ratings: [] as number[],
+        scores: [] as { score: number; count: number }[],
+        reviews: 0,
+        stars: 0,
         casesOpened: 0,
         casesResolved: 0,
         followUpsSent: 0,
@@ -55,28 +62,23 @@ function series(input: AnalyticsInput) {
       },
     ]),
   );
-  const at = (instant: Date) => points.get(bucketOfInstant(instant, granularity, tz));
-  for (const survey of input.surveys) {
-    if (survey.score !== null && survey.answeredAt && isWithin(current, survey.answeredAt)) {
-      at(survey.answeredAt)?.scores.push(survey.score);
-    }
+  const at = (day: string) =>
+    isDayWithin(current, day) ? points.get(bucketOfDate(day, granularity)) : undefined;
+  for (const row of input.surveyScores) at(row.day)?.scores.push(row);
+  for (const row of input.reviews) {
+    const point = at(row.day);
+    if (!point) continue;
+    point.reviews += row.count;
+    point.stars += row.rating * row.count;
   }
-  for (const review of input.reviews) {
-    if (isWithin(current, review.writtenAt)) at(review.writtenAt)?.ratings.push(review.rating);
-  }
-  for (const kase of input.cases) {
-    if (isWithin(current, kase.createdAt)) {
-      const point = at(kase.createdAt);
-      if (point) point.casesOpened += 1;
-    }
-    if (kase.resolvedAt && isWithin(current, kase.resolvedAt)) {
-      const point = at(kase.resolvedAt);
-      if (point) point.casesResolved += 1;
-    }
+  for (const row of input.cases) {
+    const point = at(row.day);
+    if (!point) continue;
+    if (row.kind === 'opened') point.casesOpened += row.count;
+    else point.casesResolved += row.count;
   }
   for (const row of input.followUps) {
-    if (row.day < current.from || row.day > current.to) continue;
-    const point = points.get(bucketOfDate(row.day, granularity));
+    const point = at(row.day);
     if (!point) continue;
     point.followUpsSent += row.sent;
     point.followUpsDelivered += row.delivered;
@@ -84,13 +86,15 @@ function series(input: AnalyticsInput) {
   }
   return {
     granularity,
-    points: [...points.values()].map(({ scores, ratings, ...point }) => ({
-      ...point,
-      npsScore: npsOfScores(scores).score,
-      surveyResponses: scores.length,
-      reviews: ratings.length,
-      averageRating: average(ratings),
-    })),
+    points: [...points.values()].map(({ scores, stars, ...point }) => {
+      const nps = npsOfCounts(scores);
+      return {
+        ...point,
+        npsScore: nps.score,
+        surveyResponses: nps.responses,
+        averageRating: averageOf(stars, point.reviews),
+      };
+    }),
   };
 }
 
@@ -111,10 +115,13 @@ export function analyticsSummary(input: AnalyticsInput) {
   if (!input.hasAdvancedAnalytics) return { ...base, advanced: null, breakdowns: null, series: null };
   return {
     ...base,
-    advanced: { current: advanced(input, current), previous: advanced(input, previous) },
+    advanced: {
+      current: advanced(input, current, input.facts.current),
+      previous: advanced(input, previous, input.facts.previous),
+    },
     breakdowns: {
       perProcedure: procedureBreakdowns(input, current),
-      perStaff: input.canSeeStaff ? staffBreakdowns(input.cases, current) : null,
+      perStaff: input.canSeeStaff ? staffBreakdowns(input.cases, input.facts.current.cases, current) : null,
       perChannel: followUpsPerChannel(input.followUps, input.optOuts, current),
     },
     series: series(input),

@@ -1,10 +1,10 @@
-import { type AnalyticsPeriod, isWithin } from './analytics-period';
-import { type CaseRow, medianHoursToResolve, slaMetRate } from './case-kpis';
+import { type AnalyticsPeriod, isDayWithin } from './analytics-period';
+import { type CaseDayRow, type CasePeriodFacts, caseCounts } from './case-kpis';
 import type { FollowUpCountRow } from './follow-up-kpis';
-import type { Rate } from './kpi-math';
+import { type Rate, roundedHours } from './kpi-math';
 import { type CaseResolution, type PatientSignal, recoveryRate } from './recovery-kpis';
-import { isLowRating, type ReviewRow } from './review-kpis';
-import { type NpsSummary, npsOf, type SurveyRow } from './survey-kpis';
+import { isLowRating, type ReviewDayRow } from './review-kpis';
+import { type NpsSummary, npsOf, type SurveyScoreRow, type SurveySentRow } from './survey-kpis';
 
 export type ProcedureBreakdown = {
   procedure: string | null;
@@ -24,35 +24,55 @@ export type StaffBreakdown = {
 };
 
 export type AnalyticsRows = {
-  surveys: readonly SurveyRow[];
-  reviews: readonly ReviewRow[];
-  cases: readonly CaseRow[];
+  surveysSent: readonly SurveySentRow[];
+  surveyScores: readonly SurveyScoreRow[];
+  reviews: readonly ReviewDayRow[];
+  cases: readonly CaseDayRow[];
   followUps: readonly FollowUpCountRow[];
   signals: readonly PatientSignal[];
   resolutions: readonly (CaseResolution & { procedure: string | null })[];
 };
 
-/** Every procedure seen in the period's rows, most follow-ups first, then by name. */
-export function procedureBreakdowns(rows: AnalyticsRows, period: AnalyticsPeriod): ProcedureBreakdown[] {
-  const procedures = new Set<string | null>();
-  for (const list of [rows.surveys, rows.reviews, rows.cases, rows.followUps, rows.signals]) {
-    for (const row of list) procedures.add(row.procedure);
+type Period = Pick<AnalyticsPeriod, 'from' | 'to' | 'startMs' | 'endMs'>;
+
+const sumIn = <T extends { day: string }>(rows: readonly T[], period: Period, pick: (row: T) => number) =>
+  rows.reduce((sum, row) => (isDayWithin(period, row.day) ? sum + pick(row) : sum), 0);
+
+function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
   }
-  const of = <T extends { procedure: string | null }>(list: readonly T[], procedure: string | null) =>
-    list.filter((row) => row.procedure === procedure);
-  const inPeriod = (day: string) => day >= period.from && day <= period.to;
+  return groups;
+}
+
+/** Every procedure seen in the period's rows, most follow-ups first, then by name. */
+export function procedureBreakdowns(rows: AnalyticsRows, period: Period): ProcedureBreakdown[] {
+  const byProcedure = <T extends { procedure: string | null }>(list: readonly T[]) =>
+    groupBy(list, (row) => row.procedure);
+  const followUps = byProcedure(rows.followUps);
+  const scores = byProcedure(rows.surveyScores);
+  const reviews = byProcedure(rows.reviews);
+  const cases = byProcedure(rows.cases);
+  const signals = byProcedure(rows.signals);
+  const resolutions = byProcedure(rows.resolutions);
+  const procedures = new Set([...followUps.keys(), ...scores.keys(), ...reviews.keys(), ...cases.keys()]);
+  for (const procedure of signals.keys()) procedures.add(procedure);
   return [...procedures]
     .map((procedure) => ({
       procedure,
-      followUpsSent: of(rows.followUps, procedure)
-        .filter((row) => inPeriod(row.day))
-        .reduce((sum, row) => sum + row.sent, 0),
-      nps: npsOf(of(rows.surveys, procedure), period),
-      lowRatingReviews: of(rows.reviews, procedure).filter(
-        (review) => isLowRating(review.rating) && isWithin(period, review.writtenAt),
-      ).length,
-      casesOpened: of(rows.cases, procedure).filter((kase) => isWithin(period, kase.createdAt)).length,
-      recoveryRate: recoveryRate(of(rows.signals, procedure), of(rows.resolutions, procedure), period),
+      followUpsSent: sumIn(followUps.get(procedure) ?? [], period, (row) => row.sent),
+      nps: npsOf(scores.get(procedure) ?? [], period),
+      lowRatingReviews: sumIn(reviews.get(procedure) ?? [], period, (row) =>
+        isLowRating(row.rating) ? row.count : 0,
+      ),
+      casesOpened: sumIn(cases.get(procedure) ?? [], period, (row) =>
+        row.kind === 'opened' ? row.count : 0,
+      ),
+      recoveryRate: recoveryRate(signals.get(procedure) ?? [], resolutions.get(procedure) ?? [], period),
     }))
     .filter((row) => row.followUpsSent + row.nps.responses + row.lowRatingReviews + row.casesOpened > 0)
     .sort(
@@ -62,18 +82,21 @@ export function procedureBreakdowns(rows: AnalyticsRows, period: AnalyticsPeriod
 }
 
 /** Per case owner: cases opened and resolved in the period, how fast, and within the SLA. */
-export function staffBreakdowns(cases: readonly CaseRow[], period: AnalyticsPeriod): StaffBreakdown[] {
-  const owners = new Set(cases.map((kase) => kase.ownerUserId));
-  return [...owners]
-    .map((userId) => {
-      const owned = cases.filter((kase) => kase.ownerUserId === userId);
-      const resolved = owned.filter((kase) => isWithin(period, kase.resolvedAt));
+export function staffBreakdowns(
+  cases: readonly CaseDayRow[],
+  facts: Pick<CasePeriodFacts, 'hoursToResolvePerOwner'>,
+  period: Period,
+): StaffBreakdown[] {
+  const hours = new Map(facts.hoursToResolvePerOwner.map((row) => [row.ownerUserId, row.hours]));
+  return [...groupBy(cases, (row) => row.ownerUserId)]
+    .map(([userId, owned]) => {
+      const counts = caseCounts(owned, period);
       return {
         userId,
-        casesOpened: owned.filter((kase) => isWithin(period, kase.createdAt)).length,
-        casesResolved: resolved.length,
-        medianHoursToResolve: medianHoursToResolve(resolved),
-        slaMetRate: slaMetRate(resolved),
+        casesOpened: counts.opened,
+        casesResolved: counts.resolved,
+        medianHoursToResolve: roundedHours(hours.get(userId) ?? null),
+        slaMetRate: counts.slaMetRate,
       };
     })
     .filter((row) => row.casesOpened + row.casesResolved > 0)

@@ -7,23 +7,16 @@ export function rateOf(numerator: number, denominator: number): Rate {
   return { numerator, denominator, rate: denominator === 0 ? null : round(numerator / denominator, 4) };
 }
 
-/** The middle value (the mean of the two middle ones for an even count); null for none. */
-export function median(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const value =
-    sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-  return round(value, 2);
+/** The mean of `count` values adding up to `sum`, to two places; null for none. */
+export function averageOf(sum: number, count: number): number | null {
+  return count === 0 ? null : round(sum / count, 2);
 }
 
-export function average(values: readonly number[]): number | null {
-  if (values.length === 0) return null;
-  return round(values.reduce((sum, value) => sum + value, 0) / values.length, 2);
-}
-
-const hourMs = 3_600_000;
-
-export function hoursBetween(from: Date, to: Date): number {
-  return (to.getTime() - from.getTime()) / hourMs;
+/**
+ * A median of hours as shown: to two places. The database takes medians (`percentile_cont(0.5)`:
+ * the middle value, or the mean of the two middle ones for an even count), so that a period's
+ * thousands of durations never leave it.
+ */
+export function roundedHours(hours: number | null): number | null {
+  return hours === null ? null : round(hours, 2);
 }

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsPeriods } from './analytics-period';
-import { type CaseRow, caseKpis } from './case-kpis';
+import { staffBreakdowns } from './breakdowns';
+import { type CaseDayRow, type CasePeriodFacts, caseKpis } from './case-kpis';
 import { type FollowUpCountRow, followUpsPerChannel, followUpTotals } from './follow-up-kpis';
-import { median, rateOf } from './kpi-math';
+import { averageOf, rateOf, roundedHours } from './kpi-math';
 import { type PatientSignal, recoveryRate } from './recovery-kpis';
-import { type ReviewRow, reviewKpis } from './review-kpis';
-import { npsOf, npsOfScores, type SurveyRow, surveyResponseRate } from './survey-kpis';
+import { isLowRating, type ReviewDayRow, reviewKpis } from './review-kpis';
+import {
+  npsOf,
+  npsOfCounts,
+  type SurveyScoreRow,
+  type SurveySentRow,
+  surveyResponseRate,
+} from './survey-kpis';
 
 const january = analyticsPeriods('2026-01-01', '2026-01-31', 'Europe/Madrid').current;
 const januaryIstanbul = analyticsPeriods('2026-01-01', '2026-01-31', 'Europe/Istanbul').current;
@@ -13,95 +20,105 @@ const at = (iso: string) => new Date(iso);
 
 describe('KPI arithmetic', () => {
   it.each([
-    [[], null],
-    [[5], 5],
-    [[3, 1, 2], 2],
-    [[4, 1, 3, 2], 2.5],
-  ])('median of %j is %s', (values, expected) => {
-    expect(median(values)).toBe(expected);
-  });
-
-  it.each([
     [0, 0, null],
     [1, 3, 0.3333],
     [2, 2, 1],
   ])('%i of %i is %s', (numerator, denominator, rate) => {
     expect(rateOf(numerator, denominator)).toEqual({ numerator, denominator, rate });
   });
+
+  it.each([
+    [0, 0, null],
+    [11, 4, 2.75],
+    [10, 3, 3.33],
+  ])('a sum of %i over %i values averages %s', (sum, count, expected) => {
+    expect(averageOf(sum, count)).toBe(expected);
+  });
+
+  it.each([
+    [null, null],
+    [2.5, 2.5],
+    [10.123456, 10.12],
+  ])('a median of %s hours is shown as %s', (hours, shown) => {
+    expect(roundedHours(hours)).toBe(shown);
+  });
 });
 
 describe('NPS and survey response rate', () => {
+  const scores = (...values: number[]) => values.map((score) => ({ score, count: 1 }));
+
   it.each([
     [[], null, 0, 0, 0],
-    [[10, 9, 8, 7, 6, 0], 0, 2, 2, 2],
-    [[10, 10, 10, 6], 50, 3, 0, 1],
-    [[0, 3], -100, 0, 0, 2],
-  ])('scores %j: NPS %s (%i promoters, %i passives, %i detractors)', (scores, score, p, n, d) => {
-    expect(npsOfScores(scores)).toEqual({
+    [scores(10, 9, 8, 7, 6, 0), 0, 2, 2, 2],
+    [
+      [
+        { score: 10, count: 3 },
+        { score: 6, count: 1 },
+      ],
+      50,
+      3,
+      0,
+      1,
+    ],
+    [scores(0, 3), -100, 0, 0, 2],
+  ])('scores %j: NPS %s (%i promoters, %i passives, %i detractors)', (rows, score, p, n, d) => {
+    expect(npsOfCounts(rows)).toEqual({
       score,
       promoters: p,
       passives: n,
       detractors: d,
-      responses: scores.length,
+      responses: p + n + d,
     });
   });
 
-  const survey = (sentAt: string | null, answeredAt: string | null, score: number | null): SurveyRow => ({
-    sentAt: sentAt ? at(sentAt) : null,
-    answeredAt: answeredAt ? at(answeredAt) : null,
-    score,
+  const sent = (day: string, requests: number, answered: number): SurveySentRow => ({
+    day,
     procedure: null,
+    sent: requests,
+    answered,
+  });
+  const answer = (day: string, score: number, count = 1): SurveyScoreRow => ({
+    day,
+    procedure: null,
+    score,
+    count,
   });
 
   it.each([
-    ['an empty period', [], null, { numerator: 0, denominator: 0, rate: null }],
+    ['an empty period', [], [], null, { numerator: 0, denominator: 0, rate: null }],
     [
-      'answers counted by when they came, requests by when they were sent',
-      [
-        survey('2025-12-30T10:00:00Z', '2026-01-02T10:00:00Z', 10),
-        survey('2026-01-10T10:00:00Z', '2026-02-02T10:00:00Z', 0),
-        survey('2026-01-10T10:00:00Z', null, null),
-      ],
+      // The request of 30 December is December's even though its answer came in January.
+      'answers counted by the day they came, requests by the day they were sent (answered whenever)',
+      [sent('2025-12-30', 1, 1), sent('2026-01-10', 2, 1)],
+      [answer('2026-01-02', 10), answer('2026-02-02', 0)],
       100,
       { numerator: 1, denominator: 2, rate: 0.5 },
     ],
     [
-      // 23:30 UTC on 31 January is 00:30 on 1 February in Madrid: outside January there.
-      'Madrid midnight',
-      [survey('2026-01-31T23:30:00Z', '2026-01-31T23:30:00Z', 3)],
-      null,
-      { numerator: 0, denominator: 0, rate: null },
+      "the period's first and last local days are in it, the next day is not",
+      [sent('2026-01-01', 1, 0), sent('2026-01-31', 1, 1), sent('2026-02-01', 5, 5)],
+      [answer('2026-01-31', 3), answer('2026-02-01', 10, 4)],
+      -100,
+      { numerator: 1, denominator: 2, rate: 0.5 },
     ],
-  ])('%s', (_name, surveys, score, responseRate) => {
-    expect(npsOf(surveys, january).score).toBe(score);
-    expect(surveyResponseRate(surveys, january)).toEqual(responseRate);
-  });
-
-  it('counts an answer by Istanbul days: 22:00 UTC on 31 December is already January there', () => {
-    const rows = [survey('2025-12-31T22:00:00Z', '2025-12-31T22:00:00Z', 9)];
-    expect(npsOf(rows, januaryIstanbul).responses).toBe(1);
-    expect(npsOf(rows, january).responses).toBe(0);
+  ])('%s', (_name, requests, answers, score, responseRate) => {
+    expect(npsOf(answers, january).score).toBe(score);
+    expect(surveyResponseRate(requests, january)).toEqual(responseRate);
   });
 });
 
 describe('review KPIs', () => {
-  const review = (
-    platform: ReviewRow['platform'],
+  const reviews = (
+    platform: ReviewDayRow['platform'],
+    day: string,
     rating: number,
-    writtenAt: string,
-    repliedAt: string | null = null,
-    firstContactAt: string | null = null,
-  ): ReviewRow => ({
-    platform,
-    rating,
-    writtenAt: at(writtenAt),
-    repliedAt: repliedAt ? at(repliedAt) : null,
-    firstContactAt: firstContactAt ? at(firstContactAt) : null,
-    procedure: null,
-  });
+    count: number,
+    replied = 0,
+  ): ReviewDayRow => ({ platform, day, rating, count, replied, procedure: null });
+  const noDelays = { hoursToFirstReply: null, hoursToFirstContact: null };
 
   it('answers nulls for an empty period, every platform listed', () => {
-    expect(reviewKpis([], january)).toEqual({
+    expect(reviewKpis([], noDelays, january)).toEqual({
       total: { count: 0, averageRating: null },
       perPlatform: [
         { platform: 'google', count: 0, averageRating: null },
@@ -113,16 +130,18 @@ describe('review KPIs', () => {
     });
   });
 
-  it('counts per platform, low-rating answers and the median hours to reply and to contact', () => {
+  it("counts per platform, the low ratings answered, and shows the period's medians", () => {
     const kpis = reviewKpis(
       [
-        review('google', 5, '2026-01-05T10:00:00Z', '2026-01-05T12:00:00Z'),
-        review('google', 2, '2026-01-06T10:00:00Z', '2026-01-06T20:00:00Z', '2026-01-06T14:00:00Z'),
-        review('trustpilot', 1, '2026-01-07T10:00:00Z', null, '2026-01-08T10:00:00Z'),
-        review('trustpilot', 3, '2026-01-08T10:00:00Z'),
-        // December: outside.
-        review('google', 1, '2025-12-20T10:00:00Z', '2025-12-20T11:00:00Z'),
+        reviews('google', '2026-01-05', 5, 1, 1),
+        reviews('google', '2026-01-06', 2, 1, 1),
+        reviews('trustpilot', '2026-01-07', 1, 1),
+        reviews('trustpilot', '2026-01-31', 3, 1),
+        // Outside January.
+        reviews('google', '2025-12-31', 1, 4, 4),
+        reviews('google', '2026-02-01', 1, 4, 0),
       ],
+      { hoursToFirstReply: 6, hoursToFirstContact: 14.004 },
       january,
     );
     expect(kpis.total).toEqual({ count: 4, averageRating: 2.75 });
@@ -134,32 +153,41 @@ describe('review KPIs', () => {
     expect(kpis.medianHoursToFirstReply).toBe(6);
     expect(kpis.medianHoursToFirstContact).toBe(14);
   });
+
+  it.each([
+    [1, true],
+    [3, true],
+    [4, false],
+  ])('a %i-star review is a low rating: %s', (rating, low) => {
+    expect(isLowRating(rating)).toBe(low);
+  });
 });
 
 describe('case KPIs', () => {
-  const kase = (
-    createdAt: string,
-    resolvedAt: string | null,
-    dueAt: string | null,
-    severity: CaseRow['severity'] = 'high',
-  ): CaseRow => ({
-    severity,
-    createdAt: at(createdAt),
-    resolvedAt: resolvedAt ? at(resolvedAt) : null,
-    dueAt: dueAt ? at(dueAt) : null,
-    ownerUserId: null,
-    procedure: null,
+  const row = (
+    kind: CaseDayRow['kind'],
+    day: string,
+    count: number,
+    withDueTime = 0,
+    metSla = 0,
+    ownerUserId: string | null = null,
+  ): CaseDayRow => ({ kind, day, count, withDueTime, metSla, ownerUserId, procedure: null });
+  const facts = (
+    hoursToResolve: number | null,
+    open: Partial<CasePeriodFacts['openAtEndBySeverity']> = {},
+  ): CasePeriodFacts => ({
+    hoursToResolve,
+    hoursToResolvePerOwner: [],
+    openAtEndBySeverity: { high: 0, medium: 0, low: 0, ...open },
   });
 
   it.each([
-    ['an empty period', [], null, [0, 0, null], { high: 0, medium: 0, low: 0 }, 0, 0],
+    ['an empty period', [], facts(null), null, [0, 0, null], { high: 0, medium: 0, low: 0 }, 0, 0],
     [
-      'resolved in the period, one within its due time, one late, one without',
-      [
-        kase('2026-01-02T10:00:00Z', '2026-01-02T20:00:00Z', '2026-01-03T10:00:00Z'),
-        kase('2026-01-02T10:00:00Z', '2026-01-04T10:00:00Z', '2026-01-03T10:00:00Z'),
-        kase('2026-01-02T10:00:00Z', '2026-01-03T10:00:00Z', null),
-      ],
+      // Three finished in January: one by its due time, one late, one without a due time (left out).
+      'finished in the period, one within its due time, one late, one without',
+      [row('opened', '2026-01-02', 3), row('finished', '2026-01-03', 3, 2, 1)],
+      facts(24),
       24,
       [1, 2, 0.5],
       { high: 0, medium: 0, low: 0 },
@@ -169,7 +197,8 @@ describe('case KPIs', () => {
     [
       // Opened in January, resolved in February: open at January's end, not resolved in it.
       "a case resolved across the period's end",
-      [kase('2026-01-30T10:00:00Z', '2026-02-02T10:00:00Z', '2026-01-31T10:00:00Z', 'medium')],
+      [row('opened', '2026-01-30', 1), row('finished', '2026-02-02', 1, 1, 0)],
+      facts(null, { medium: 1 }),
       null,
       [0, 0, null],
       { high: 0, medium: 1, low: 0 },
@@ -179,21 +208,52 @@ describe('case KPIs', () => {
     [
       'a case opened before and resolved in the period, and one still open',
       [
-        kase('2025-12-31T10:00:00Z', '2026-01-01T10:00:00Z', '2026-01-01T10:00:00Z', 'low'),
-        kase('2025-12-15T10:00:00Z', null, null, 'low'),
+        row('opened', '2025-12-31', 1),
+        row('finished', '2026-01-01', 1, 1, 1),
+        row('opened', '2025-12-15', 1),
       ],
+      facts(24, { low: 1 }),
       24,
       [1, 1, 1],
       { high: 0, medium: 0, low: 1 },
       0,
       1,
     ],
-  ] as const)('%s', (_name, cases, medianHours, [met, due, rate], open, opened, resolved) => {
-    const kpis = caseKpis(cases, january);
+  ] as const)('%s', (_name, rows, periodFacts, medianHours, [met, due, rate], open, opened, resolved) => {
+    const kpis = caseKpis(rows, periodFacts, january);
     expect(kpis.medianHoursToResolve).toBe(medianHours);
     expect(kpis.slaMetRate).toEqual({ numerator: met, denominator: due, rate });
     expect(kpis.openBySeverity).toEqual(open);
     expect([kpis.opened, kpis.resolved]).toEqual([opened, resolved]);
+  });
+
+  it('breaks cases down per owner, busiest first, with their own median', () => {
+    const rows = [
+      row('opened', '2026-01-02', 2, 0, 0, 'u1'),
+      row('finished', '2026-01-03', 1, 1, 1, 'u1'),
+      row('finished', '2026-01-04', 3, 2, 1, 'u2'),
+      row('finished', '2025-12-04', 9, 9, 9, 'u3'),
+    ];
+    const perOwner = [
+      { ownerUserId: 'u1', hours: 5 },
+      { ownerUserId: 'u2', hours: 30.333 },
+    ];
+    expect(staffBreakdowns(rows, { hoursToResolvePerOwner: perOwner }, january)).toEqual([
+      {
+        userId: 'u2',
+        casesOpened: 0,
+        casesResolved: 3,
+        medianHoursToResolve: 30.33,
+        slaMetRate: { numerator: 1, denominator: 2, rate: 0.5 },
+      },
+      {
+        userId: 'u1',
+        casesOpened: 2,
+        casesResolved: 1,
+        medianHoursToResolve: 5,
+        slaMetRate: { numerator: 1, denominator: 1, rate: 1 },
+      },
+    ]);
   });
 });
 
@@ -236,8 +296,24 @@ describe('recovery rate', () => {
       0,
       1,
     ],
+    [
+      "the case resolved after the period's end, then happy: recovered",
+      [signal('a', 'unhappy', '2026-01-30T10:00:00Z'), signal('a', 'happy', '2026-02-05T10:00:00Z')],
+      [resolved('a', '2026-02-02T10:00:00Z')],
+      1,
+      1,
+    ],
   ] as const)('%s', (_name, signals, resolutions, numerator, denominator) => {
     expect(recoveryRate(signals, resolutions, january)).toMatchObject({ numerator, denominator });
+  });
+
+  it.each([
+    // 22:30 UTC on 31 December: 01:30 on 1 January in Istanbul, 23:30 on 31 December in Madrid.
+    ['Istanbul', januaryIstanbul, 1],
+    ['Madrid', january, 0],
+  ] as const)("counts an unhappy moment by %s's days", (_zone, period, unhappy) => {
+    const signals = [signal('a', 'unhappy', '2025-12-31T22:30:00Z')];
+    expect(recoveryRate(signals, [], period).denominator).toBe(unhappy);
   });
 });
 

@@ -19,7 +19,7 @@ export type CaseResolution = { patientId: string; resolvedAt: Date };
 export function recoveryRate(
   signals: readonly PatientSignal[],
   resolutions: readonly CaseResolution[],
-  period: AnalyticsPeriod,
+  period: Pick<AnalyticsPeriod, 'startMs' | 'endMs'>,
 ): Rate {
   const firstUnhappy = new Map<string, number>();
   for (const signal of signals) {

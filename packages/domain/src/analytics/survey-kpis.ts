@@ -1,13 +1,15 @@
 import { npsCategory } from '../surveys/nps';
-import { type AnalyticsPeriod, isWithin } from './analytics-period';
+import { type AnalyticsPeriod, isDayWithin } from './analytics-period';
 import { type Rate, rateOf } from './kpi-math';
 
-export type SurveyRow = {
-  sentAt: Date | null;
-  answeredAt: Date | null;
-  score: number | null;
-  procedure: string | null;
-};
+// The database counts the survey requests per local day (of the clinic's zone) and procedure; the
+// rules of what counts stay here.
+
+/** Survey requests sent on one local day, and how many of those were answered (whenever the answer came). */
+export type SurveySentRow = { day: string; procedure: string | null; sent: number; answered: number };
+
+/** Answers given on one local day with one score (0-10). */
+export type SurveyScoreRow = { day: string; procedure: string | null; score: number; count: number };
 
 export type NpsSummary = {
   score: number | null;
@@ -17,11 +19,13 @@ export type NpsSummary = {
   responses: number;
 };
 
-/** NPS of the given scores: % promoters (9-10) minus % detractors (0-6), whole number, null for none. */
-export function npsOfScores(scores: readonly number[]): NpsSummary {
+type Period = Pick<AnalyticsPeriod, 'from' | 'to'>;
+
+/** NPS of counted scores: % promoters (9-10) minus % detractors (0-6), whole number, null for none. */
+export function npsOfCounts(rows: readonly { score: number; count: number }[]): NpsSummary {
   const counts = { promoter: 0, passive: 0, detractor: 0 };
-  for (const score of scores) counts[npsCategory(score)] += 1;
-  const responses = scores.length;
+  for (const row of rows) counts[npsCategory(row.score)] += row.count;
+  const responses = counts.promoter + counts.passive + counts.detractor;
   return {
     score: responses === 0 ? null : Math.round(((counts.promoter - counts.detractor) / responses) * 100),
     promoters: counts.promoter,
@@ -31,17 +35,19 @@ export function npsOfScores(scores: readonly number[]): NpsSummary {
   };
 }
 
-/** NPS of the answers given in the period (by when they were answered). */
-export function npsOf(surveys: readonly SurveyRow[], period: AnalyticsPeriod): NpsSummary {
-  return npsOfScores(
-    surveys.flatMap((survey) =>
-      survey.score !== null && isWithin(period, survey.answeredAt) ? [survey.score] : [],
-    ),
-  );
+/** NPS of the answers given in the period (by the local day they were answered). */
+export function npsOf(scores: readonly SurveyScoreRow[], period: Period): NpsSummary {
+  return npsOfCounts(scores.filter((row) => isDayWithin(period, row.day)));
 }
 
 /** Of the survey requests sent in the period, the share answered (whenever the answer came). */
-export function surveyResponseRate(surveys: readonly SurveyRow[], period: AnalyticsPeriod): Rate {
-  const sent = surveys.filter((survey) => isWithin(period, survey.sentAt));
-  return rateOf(sent.filter((survey) => survey.answeredAt !== null).length, sent.length);
+export function surveyResponseRate(sent: readonly SurveySentRow[], period: Period): Rate {
+  let requests = 0;
+  let answered = 0;
+  for (const row of sent) {
+    if (!isDayWithin(period, row.day)) continue;
+    requests += row.sent;
+    answered += row.answered;
+  }
+  return rateOf(answered, requests);
 }

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics } from '../../db/schema';
 import { seedJanuary } from '../../testing/analytics-seed';
 import { buildReview } from '../../testing/build-review';
 import { buildClinic, buildMember } from '../../testing/build-user';
@@ -170,6 +172,26 @@ describe('GET /api/analytics/summary', () => {
     expect(theirs.advanced.current.reviews.total).toEqual({ count: 1, averageRating: 4 });
     expect(theirs.headline.current.nps.responses).toBe(0);
     expect(theirs.advanced.current.cases.opened).toBe(0);
+  });
+
+  it("counts by the clinic's local days: Istanbul's January starts at 21:00 UTC on 31 December", async () => {
+    const { clinicId, owner } = await buildClinic(t, { tier: 'professional' });
+    await t.db.update(clinics).set({ timeZone: 'Europe/Istanbul' }).where(eq(clinics.id, clinicId));
+    for (const iso of [
+      '2025-12-31T20:30:00Z',
+      '2025-12-31T21:30:00Z',
+      '2026-01-31T20:30:00Z',
+      '2026-01-31T21:30:00Z',
+    ]) {
+      await buildReview(t, { clinicId, provider: 'google', rating: 5, reviewDate: new Date(iso) });
+    }
+    const body = (await get(owner.cookie, january)).json();
+    expect(body.timeZone).toBe('Europe/Istanbul');
+    // 00:30 on 1 January and 23:30 on 31 January there; the other two are December's and February's.
+    expect(body.advanced.current.reviews.total.count).toBe(2);
+    expect(body.advanced.previous.reviews.total.count).toBe(1);
+    expect(body.series.points[0]).toMatchObject({ start: '2026-01-01', reviews: 1 });
+    expect(body.series.points[30]).toMatchObject({ start: '2026-01-31', reviews: 1 });
   });
 
   it('answers nulls for an empty period', async () => {

@@ -1,93 +1,46 @@
+import type { PeriodFacts } from '@careloop/domain/analytics/analytics-summary';
 import type { AnalyticsRows } from '@careloop/domain/analytics/breakdowns';
-import type { CaseRow } from '@careloop/domain/analytics/case-kpis';
+import type { CaseDayRow } from '@careloop/domain/analytics/case-kpis';
 import type { FollowUpCountRow, OptOutRow } from '@careloop/domain/analytics/follow-up-kpis';
 import type { PatientSignal } from '@careloop/domain/analytics/recovery-kpis';
-import type { ReviewRow } from '@careloop/domain/analytics/review-kpis';
-import type { SurveyRow } from '@careloop/domain/analytics/survey-kpis';
+import type { ReviewDayRow } from '@careloop/domain/analytics/review-kpis';
+import type { SurveyScoreRow, SurveySentRow } from '@careloop/domain/analytics/survey-kpis';
+import type { CaseSeverity } from '@careloop/domain/case-rules';
 import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { users } from '../../db/schema';
 import { type AnalyticsWindow, analyticsStatements } from './analytics-statements.repository';
 
-// The plain rows the domain's KPIs read, for one clinic and a window of time: only the rows of the
-// window (each table by its (clinic_id, time) index), and follow-ups already counted per channel,
-// local day and procedure from their kept counts (follow_up_counts) so a million messages become a few
-// hundred rows.
+// The rows the domain's KPIs read, for one clinic and window: counts per local day and per period
+// from the database (a year of a large clinic is a few hundred rows), and the signals of the
+// patients unhappy in the window, which recovery follows one patient at a time.
 
 type Time = Date | string;
-const date = (value: Time) => new Date(value);
-const dateOrNull = (value: Time | null) => (value === null ? null : new Date(value));
+type Period = 'current' | 'previous';
 
-async function readSurveys(db: Database, w: AnalyticsWindow): Promise<SurveyRow[]> {
+async function readCases(db: Database, w: AnalyticsWindow): Promise<CaseDayRow[]> {
   const rows = await executeRows<{
-    sent_at: Time | null;
-    answered_at: Time | null;
-    score: number | null;
-    procedure: string | null;
-  }>(db, analyticsStatements.surveys(w));
-  return rows.map((row) => ({
-    sentAt: dateOrNull(row.sent_at),
-    answeredAt: dateOrNull(row.answered_at),
-    score: row.score,
-    procedure: row.procedure,
-  }));
-}
-
-async function readReviews(db: Database, w: AnalyticsWindow): Promise<ReviewRow[]> {
-  const rows = await executeRows<{
-    provider: ReviewRow['platform'];
-    rating: number;
-    review_date: Time;
-    public_reply_at: Time | null;
-    first_contact_at: Time | null;
-    procedure: string | null;
-  }>(db, analyticsStatements.reviews(w));
-  return rows.map((row) => ({
-    platform: row.provider,
-    rating: row.rating,
-    writtenAt: date(row.review_date),
-    repliedAt: dateOrNull(row.public_reply_at),
-    firstContactAt: dateOrNull(row.first_contact_at),
-    procedure: row.procedure,
-  }));
-}
-
-/** Cases alive at some time in the window: opened before its end, not finished before its start. */
-async function readCases(
-  db: Database,
-  w: AnalyticsWindow,
-): Promise<(CaseRow & { patientId: string | null })[]> {
-  const rows = await executeRows<{
-    severity: CaseRow['severity'];
-    created_at: Time;
-    finished_at: Time | null;
-    due_at: Time | null;
+    kind: CaseDayRow['kind'];
+    day: string;
     owner_user_id: string | null;
-    patient_id: string | null;
     procedure: string | null;
+    count: number;
+    with_due_time: number;
+    met_sla: number;
   }>(db, analyticsStatements.cases(w));
   return rows.map((row) => ({
-    severity: row.severity,
-    createdAt: date(row.created_at),
-    resolvedAt: dateOrNull(row.finished_at),
-    dueAt: dateOrNull(row.due_at),
+    kind: row.kind,
+    day: row.day,
     ownerUserId: row.owner_user_id,
-    patientId: row.patient_id,
     procedure: row.procedure,
+    count: row.count,
+    withDueTime: row.with_due_time,
+    metSla: row.met_sla,
   }));
 }
 
-/** Follow-ups from their kept counts per quarter hour (a quarter hour lies in one local day of any zone). */
-async function readFollowUps(db: Database, w: AnalyticsWindow): Promise<FollowUpCountRow[]> {
-  return executeRows<FollowUpCountRow>(db, analyticsStatements.followUps(w));
-}
-
-async function readOptOuts(db: Database, w: AnalyticsWindow): Promise<OptOutRow[]> {
-  return executeRows<OptOutRow>(db, analyticsStatements.optOuts(w));
-}
-
-/** Unhappy signals in the window; happy ones from its start up to now (a recovery may come later). */
+/** Unhappy patients' signals in the window; their happy ones up to now (a recovery may come later). */
 async function readSignals(db: Database, w: AnalyticsWindow): Promise<PatientSignal[]> {
   const rows = await executeRows<{
     patient_id: string;
@@ -97,7 +50,7 @@ async function readSignals(db: Database, w: AnalyticsWindow): Promise<PatientSig
   }>(db, analyticsStatements.signals(w));
   return rows.map((row) => ({
     patientId: row.patient_id,
-    at: date(row.at),
+    at: new Date(row.at),
     kind: row.kind,
     procedure: row.procedure,
   }));
@@ -111,34 +64,91 @@ async function readResolutions(db: Database, w: AnalyticsWindow): Promise<Analyt
   );
   return rows.map((row) => ({
     patientId: row.patient_id,
-    resolvedAt: date(row.resolved_at),
+    resolvedAt: new Date(row.resolved_at),
     procedure: row.procedure,
   }));
 }
 
+const emptyFacts = (): PeriodFacts => ({
+  reviews: { hoursToFirstReply: null, hoursToFirstContact: null },
+  cases: {
+    hoursToResolve: null,
+    hoursToResolvePerOwner: [],
+    openAtEndBySeverity: { high: 0, medium: 0, low: 0 },
+  },
+});
+
+/** The medians and the open cases of each period. */
+async function readPeriodFacts(db: Database, w: AnalyticsWindow): Promise<Record<Period, PeriodFacts>> {
+  const [delays, durations, open] = await Promise.all([
+    executeRows<{
+      period: Period;
+      hours_to_first_reply: number | null;
+      hours_to_first_contact: number | null;
+    }>(db, analyticsStatements.reviewDelays(w)),
+    executeRows<{ period: Period; owner_user_id: string | null; every_owner: boolean; hours: number | null }>(
+      db,
+      analyticsStatements.caseDurations(w),
+    ),
+    executeRows<{ severity: CaseSeverity } & Record<Period, number>>(db, analyticsStatements.openCases(w)),
+  ]);
+  const facts = { current: emptyFacts(), previous: emptyFacts() };
+  for (const row of delays) {
+    facts[row.period].reviews = {
+      hoursToFirstReply: row.hours_to_first_reply,
+      hoursToFirstContact: row.hours_to_first_contact,
+    };
+  }
+  for (const row of durations) {
+    const cases = facts[row.period].cases;
+    if (row.every_owner) cases.hoursToResolve = row.hours;
+    else
+      cases.hoursToResolvePerOwner = [
+        ...cases.hoursToResolvePerOwner,
+        { ownerUserId: row.owner_user_id, hours: row.hours },
+      ];
+  }
+  for (const row of open) {
+    for (const period of ['current', 'previous'] as const) {
+      const cases = facts[period].cases;
+      facts[period].cases = {
+        ...cases,
+        openAtEndBySeverity: { ...cases.openAtEndBySeverity, [row.severity]: row[period] },
+      };
+    }
+  }
+  return facts;
+}
+
 /** Every row the analytics of the window need; the plan gate reads the first row's only. */
 export async function readAnalyticsRows(db: Database, w: AnalyticsWindow, advanced: boolean) {
+  const [surveysSent, surveyScores] = await Promise.all([
+    executeRows<SurveySentRow>(db, analyticsStatements.surveysSent(w)),
+    executeRows<SurveyScoreRow>(db, analyticsStatements.surveyScores(w)),
+  ]);
   if (!advanced) {
     return {
-      surveys: await readSurveys(db, w),
+      surveysSent,
+      surveyScores,
       reviews: [],
       cases: [],
       followUps: [],
       optOuts: [],
       signals: [],
       resolutions: [],
+      facts: { current: emptyFacts(), previous: emptyFacts() },
     };
   }
-  const [surveys, reviews, cases, followUps, optOuts, signals, resolutions] = await Promise.all([
-    readSurveys(db, w),
-    readReviews(db, w),
+  const [reviews, cases, followUps, optOuts, signals, resolutions, facts] = await Promise.all([
+    executeRows<ReviewDayRow>(db, analyticsStatements.reviews(w)),
     readCases(db, w),
-    readFollowUps(db, w),
-    readOptOuts(db, w),
+    executeRows<FollowUpCountRow>(db, analyticsStatements.followUps(w)),
+    executeRows<OptOutRow>(db, analyticsStatements.optOuts(w)),
     readSignals(db, w),
     readResolutions(db, w),
+    readPeriodFacts(db, w),
   ]);
-  return { surveys, reviews, cases, followUps, optOuts, signals, resolutions };
+  return { surveysSent, surveyScores, reviews, cases, followUps, optOuts, signals, resolutions, facts };
 }
 
 /** Names of the case owners (ids read from this clinic's own cases). */

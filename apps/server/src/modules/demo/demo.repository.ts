@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import {
+  alerts,
   cases,
   clinicAutomationConfigs,
   clinicSurveySettings,
@@ -12,6 +13,7 @@ import {
   reviews,
   surveyRequests,
   users,
+  webhookLogs,
 } from '../../db/schema';
 
 export async function countClinics(db: Database): Promise<number> {
@@ -100,4 +102,29 @@ export async function insertDemoSurveys(
   if (rows.patients.length) await tx.insert(patients).values(rows.patients);
   if (rows.requests.length) await tx.insert(surveyRequests).values(rows.requests);
   if (rows.messages.length) await tx.insert(patientCommunications).values(rows.messages);
+}
+
+export type DemoHistoryRows = {
+  users: (typeof users.$inferInsert)[];
+  members: (typeof clinicUsers.$inferInsert)[];
+  patients: (typeof patients.$inferInsert)[];
+  messages: (typeof patientCommunications.$inferInsert)[];
+  replies: (typeof webhookLogs.$inferInsert)[];
+  surveys: (typeof surveyRequests.$inferInsert)[];
+  reviews: (typeof reviews.$inferInsert)[];
+  alerts: (typeof alerts.$inferInsert)[];
+  cases: (typeof cases.$inferInsert)[];
+};
+
+/** The demo clinic's history, in the caller's transaction (each table after the ones it refers to). */
+export async function insertDemoHistory(tx: Transaction, rows: DemoHistoryRows) {
+  if (rows.users.length) await tx.insert(users).values(rows.users);
+  if (rows.members.length) await tx.insert(clinicUsers).values(rows.members);
+  if (rows.patients.length) await tx.insert(patients).values(rows.patients);
+  if (rows.messages.length) await tx.insert(patientCommunications).values(rows.messages);
+  if (rows.replies.length) await tx.insert(webhookLogs).values(rows.replies);
+  if (rows.surveys.length) await tx.insert(surveyRequests).values(rows.surveys);
+  if (rows.reviews.length) await tx.insert(reviews).values(rows.reviews);
+  if (rows.alerts.length) await tx.insert(alerts).values(rows.alerts);
+  if (rows.cases.length) await tx.insert(cases).values(rows.cases);
 }

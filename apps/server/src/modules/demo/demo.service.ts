@@ -19,6 +19,7 @@ import {
   updateDemoClinic,
 } from './demo.repository';
 import { demoClinic, demoOwner, demoPatients, demoReviews } from './demo-data';
+import { seedDemoHistory } from './demo-history-seed';
 import { seedDemoSurveys } from './demo-survey-seed';
 
 const day = 86_400_000;
@@ -75,6 +76,8 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
         : {}),
       createdAt,
       updatedAt: createdAt,
+      // Computed with the history's patients (demo-history-seed), once their cases are in.
+      riskComputedAt: null,
     };
   });
   const reviewRows = demoReviews.map((r) => ({
@@ -145,6 +148,7 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
     await insertDemoOnboardingDone(tx, clinicId, new Date(now));
   });
   await seedDemoSurveys(deps, clinicId, now);
+  await seedDemoHistory(deps, clinicId, user.id, now);
   connectDemoSandboxes(deps, clinicId);
   return { email: owner.email, password: owner.password, clinicId };
 }
