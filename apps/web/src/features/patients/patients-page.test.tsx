@@ -281,6 +281,7 @@ describe('PatientsPage', () => {
           email: null,
           phone: '+34612345678',
           procedure: null,
+          procedureOriginal: null,
           status: 'active',
           procedureDate: '2026-05-04',
           language: null,
@@ -300,6 +301,7 @@ describe('PatientsPage', () => {
         { row: 3, field: 'name', message: 'Name required' },
         { row: 4, field: 'procedure_date', message: 'Please enter the date as DD/MM/YYYY or YYYY-MM-DD' },
       ],
+      unknownProcedures: [],
       duplicates: [
         {
           row: 5,
