@@ -49,6 +49,7 @@ import { onboardingRoutes } from './modules/onboarding/onboarding.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
 import { patientAliasesRoutes } from './modules/patient-aliases/patient-aliases.routes';
 import { patientsRoutes } from './modules/patients/patients.routes';
+import { proceduresRoutes } from './modules/procedures/procedures.routes';
 import { leadsRoutes } from './modules/public-site/leads.routes';
 import { publicSiteRoutes } from './modules/public-site/public-site.routes';
 import { subscriptionRoutes } from './modules/public-site/subscriptions.routes';
@@ -197,6 +198,7 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
   await app.register(casesRoutes(fullDeps));
   await app.register(patientsRoutes(fullDeps));
   await app.register(patientAliasesRoutes(fullDeps));
+  await app.register(proceduresRoutes(fullDeps));
   await app.register(dashboardRoutes(fullDeps));
   await app.register(analyticsRoutes(fullDeps));
   await app.register(ingestionRoutes(fullDeps));

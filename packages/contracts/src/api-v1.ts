@@ -2,7 +2,7 @@ import { appLanguages } from '@careloop/domain/clinic-locale';
 import { consentSources, marketingConsentStates } from '@careloop/domain/consent';
 import { matchStatuses } from '@careloop/domain/matching/types';
 import { skipReasons } from '@careloop/domain/messaging/follow-up-plan';
-import { patientMessages, patientStatuses, procedureOptions } from '@careloop/domain/patient';
+import { patientStatuses, procedureOptions } from '@careloop/domain/patient';
 import { procedureDateMessages } from '@careloop/domain/procedure-date';
 import { z } from 'zod';
 import { nameText } from './name-text';
@@ -14,7 +14,16 @@ import { nameText } from './name-text';
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
-const v1Procedure = z.enum(procedureOptions, patientMessages.invalidProcedure.message);
+// A clinic keeps its own procedures beside the seven defaults, so the field is the procedure's key
+// (or, when writing, any of its names); the clinic's list decides (400 for one it does not have).
+const v1Procedure = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .describe(
+    `One of the clinic's procedures: the defaults (${procedureOptions.join(', ')}) or the clinic's own, by the key it answers with; when writing, any of its names in English, Spanish or Turkish is read as it`,
+  );
 
 /** A calendar date in the clinic's time zone; stored as noon of that date there. */
 const v1ProcedureDate = z.iso.date({ error: procedureDateMessages.invalid.message });
@@ -33,6 +42,12 @@ export const v1PatientSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   procedure: v1Procedure.nullable(),
+  procedure_original: z
+    .string()
+    .nullable()
+    .describe(
+      'The procedure as an imported file wrote it, when the clinic\'s list did not know it (procedure is then "Other")',
+    ),
   status: z.enum(patientStatuses),
   /** The language messages are written in; null: the clinic's default. */
   language: z.enum(appLanguages).nullable(),

@@ -27,7 +27,10 @@ export const patientSchema = z.object({
   name: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The key of one of the clinic's procedures (GET /api/procedures names it per language). */
   procedure: z.string().nullable(),
+  /** An import's procedure text the clinic's list did not know (procedure is then "Other"). */
+  procedureOriginal: z.string().nullable(),
   status: patientStatusSchema,
   comment: z.string().nullable(),
   /** The language messages to this patient are written in; null: the clinic's default. */
@@ -182,6 +185,12 @@ export const patientImportBodySchema = z
      * foreign patients. Dates keep the clinic's order.
      */
     phoneCountry: countrySchema.optional(),
+    /**
+     * Staff's choice for procedure texts the clinic's list does not know: the file's text to the key
+     * (or any name) of one of the clinic's procedures. A text left out is imported as "Other" with
+     * the text kept on the patient.
+     */
+    procedureMapping: z.record(z.string().max(200), z.string().max(100)).optional(),
     /** A file uploaded once (`POST /api/patients/import/uploads`), kept for a few minutes. */
     uploadId: z.string().min(1).max(64).optional(),
   })
@@ -248,6 +257,8 @@ export const importSampleRowSchema = z.object({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   procedure: z.string().nullable(),
+  /** The file's procedure text when it is imported as "Other". */
+  procedureOriginal: z.string().nullable(),
   status: z.string().nullable(),
   procedureDate: z.string().nullable(),
   language: z.string().nullable(),
@@ -288,6 +299,11 @@ export const importPreviewResponseSchema = z.object({
   /** At most the first 500 of each list; the counts above are complete. */
   errors: z.array(importRowErrorSchema),
   duplicates: z.array(importDuplicateSchema),
+  /**
+   * The procedure texts of the file the clinic's list does not know, with how many rows carry each:
+   * imported as "Other" with the text kept, unless `procedureMapping` names a procedure for them.
+   */
+  unknownProcedures: z.array(z.object({ text: z.string(), rows: z.number().int() })),
   /** The kept file (an upload): preview again and import by this id instead of sending the file. */
   uploadId: z.string().optional(),
 });

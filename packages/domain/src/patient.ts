@@ -82,7 +82,17 @@ const optionalText = () => z.string().nullish().transform(blankToNull);
  * Patient add/edit input. Optional fields arrive as '' from forms and are stored as null; the
  * phone is stored in E.164 so that matching and messaging compare like with like.
  */
-export function createPatientInputSchema(options: { defaultCountry?: CountryCode } = {}) {
+export function createPatientInputSchema(
+  options: {
+    defaultCountry?: CountryCode;
+    /**
+     * The key of the clinic's procedure a text names (clinic-procedures.ts), undefined when it names
+     * none; without it, one of the seven default procedures as written.
+     */
+    procedureKey?: (text: string) => string | undefined;
+  } = {},
+) {
+  const { procedureKey } = options;
   return z.object({
     name: z
       .string({ error: patientMessages.nameRequired.message })
@@ -99,9 +109,19 @@ export function createPatientInputSchema(options: { defaultCountry?: CountryCode
         ctx.issues.push({ code: 'custom', message: patientMessages.invalidPhone.message, input: value });
         return z.NEVER;
       }),
-    procedure: optionalText().pipe(
-      z.enum(procedureOptions, patientMessages.invalidProcedure.message).nullable(),
-    ),
+    procedure: procedureKey
+      ? optionalText().transform((value, ctx) => {
+          if (value === null) return null;
+          const key = procedureKey(value);
+          if (key !== undefined) return key;
+          ctx.issues.push({
+            code: 'custom',
+            message: patientMessages.invalidProcedure.message,
+            input: value,
+          });
+          return z.NEVER;
+        })
+      : optionalText().pipe(z.enum(procedureOptions, patientMessages.invalidProcedure.message).nullable()),
     comment: optionalText(),
     status: z.enum(patientStatuses).default(defaultPatientStatus),
   });

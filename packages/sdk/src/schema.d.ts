@@ -420,8 +420,8 @@ export interface components {
             error: string;
             error_description?: string;
         };
-        /** @enum {string} */
-        Procedure: "Hair Transplant" | "Dental Implant" | "Plastic Surgery" | "PRP Treatment" | "Teeth Whitening" | "Root Canal" | "Other";
+        /** @description One of the clinic's procedures: the defaults (Hair Transplant, Dental Implant, Plastic Surgery, PRP Treatment, Teeth Whitening, Root Canal, Other) or the clinic's own, by the key it answers with; when writing, any of its names in English, Spanish or Turkish is read as it */
+        Procedure: string;
         /** @enum {string} */
         PatientStatus: "active" | "completed" | "watch" | "red";
         /** @enum {string} */
@@ -443,6 +443,8 @@ export interface components {
             email: string | null;
             phone: string | null;
             procedure: components["schemas"]["Procedure"] | null;
+            /** @description The procedure as an imported file wrote it, when the clinic's list did not know it (procedure is then "Other") */
+            procedure_original: string | null;
             status: components["schemas"]["PatientStatus"];
             language: components["schemas"]["Language"] | null;
             /** @description The treatment date in the clinic's time zone; follow-ups count their days from it */

@@ -96,6 +96,13 @@ describe('every route declares who may call it, and the declaration holds', () =
       payload: { patient_id: patient.id },
     });
     expect(followUp.statusCode).toBe(201);
+    const procedure = await t.app.inject({
+      method: 'POST',
+      url: '/api/procedures',
+      headers: jsonHeaders({ cookie: a.owner.cookie }),
+      payload: { names: { es: 'Ortodoncia' } },
+    });
+    expect(procedure.statusCode).toBe(200);
     victim = {
       clinicId: a.clinicId,
       // Which record each id parameter names, by the path segment before it.
@@ -112,6 +119,7 @@ describe('every route declares who may call it, and the declaration holds', () =
         'webhook-endpoints': webhookEndpoint.id,
         deliveries: webhookDelivery.id,
         followups: followUp.json().id,
+        procedures: 'Ortodoncia',
       },
     };
     victimBodyIds = {

@@ -1,9 +1,10 @@
 import { Stack } from '@mantine/core';
-import { IconPalette, IconStars } from '@tabler/icons-react';
+import { IconList, IconPalette, IconStars } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiClientsPanel } from '../features/api-clients/api-clients-panel';
 import { PlanPanel } from '../features/billing/plan-panel';
 import { BrandingPanel } from '../features/branding/components/branding-panel';
+import { ProceduresPanel } from '../features/patients/components/procedures-panel';
 import { SettingsPage, type SettingsPanels } from '../features/settings/settings-page';
 import { SurveySettingsPanel } from '../features/surveys/components/survey-settings-panel';
 import { TeamPanel } from '../features/team/team-panel';
@@ -23,13 +24,19 @@ const panels: SettingsPanels = { team: TeamPanel, api: ApiPanel, plan: PlanPanel
 
 /** The settings page with the tabs other features own (features do not import each other). */
 export function SettingsRoute() {
-  const { t } = useTranslation(['surveys', 'branding']);
+  const { t } = useTranslation(['surveys', 'branding', 'patients']);
   return (
     <SettingsPage
       panels={panels}
       extraTabs={[
         { value: 'surveys', label: t('surveys:tab'), icon: IconStars, content: <SurveySettingsPanel /> },
         { value: 'branding', label: t('branding:tab'), icon: IconPalette, content: <BrandingPanel /> },
+        {
+          value: 'procedures',
+          label: t('patients:procedureSettings.tab'),
+          icon: IconList,
+          content: <ProceduresPanel />,
+        },
       ]}
     />
   );

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clinicProcedureList } from '../clinic-procedures';
 import { directionControlMessage } from '../direction-controls';
 import { proposeMapping, targetForHeader } from './header-words';
 import { dateOrderFor, readImportDate } from './import-dates';
@@ -155,6 +156,7 @@ describe('one row', () => {
           email: 'maria@example.es',
           procedure: 'Dental Implant',
         }),
+        procedureOriginal: null,
         procedureDate: '2026-05-04',
         ambiguousDate: '04/05/2026',
         language: null,
@@ -172,9 +174,30 @@ describe('one row', () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.problems.map((p) => p.field).sort()).toEqual(
-      ['email', 'name', 'phone', 'procedure', 'procedure_date'].sort(),
+      ['email', 'name', 'phone', 'procedure_date'].sort(),
     );
   });
+
+  it.each([
+    ['Facelift', {}, 'Other', 'Facelift'],
+    ['Ortodoncia', {}, 'Ortodoncia', null],
+    ['implante dental', {}, 'Dental Implant', null],
+    ['Limpieza', { Limpieza: 'Ortodoncia' }, 'Ortodoncia', null],
+  ])(
+    'reads the procedure %j with the clinic’s list (staff mapping %j) as %j',
+    (text, procedureMapping, key, original) => {
+      const procedures = clinicProcedureList([
+        { key: 'Ortodoncia', nameEn: null, nameEs: 'Ortodoncia', nameTr: null, archivedAt: null },
+      ]);
+      const result = readImportRow(['Ana', 'Ruiz', '', '', '', text], [...mapping], {
+        ...spain,
+        procedures,
+        procedureMapping,
+      });
+      expect(result.ok && result.patient.fields.procedure).toBe(key);
+      expect(result.ok && result.patient.procedureOriginal).toBe(original);
+    },
+  );
 
   it('reports a name disguised by a direction override as a problem of the row', () => {
     const result = readImportRow(['Ana', '\u202ezeuR', '', '', '', ''], [...mapping], spain);

@@ -1,18 +1,28 @@
 import type { CountryCode } from 'libphonenumber-js';
 import type { AppLanguage } from '../clinic-locale';
+import { type ClinicProcedure, defaultClinicProcedures, importedProcedure } from '../clinic-procedures';
 import type { MarketingConsentState } from '../consent';
 import { createPatientInputSchema, type PatientFields } from '../patient';
 import { type DateOrder, readImportDate } from './import-dates';
 import { importRowMessages } from './import-messages';
 import type { ColumnMapping, ImportTarget } from './import-targets';
-import { consentFromText, languageFromText, procedureFromText, statusFromText } from './import-values';
+import { consentFromText, languageFromText, statusFromText } from './import-values';
 
-export type ImportLocale = { region: CountryCode; dateOrder: DateOrder };
+export type ImportLocale = {
+  region: CountryCode;
+  dateOrder: DateOrder;
+  /** The clinic's procedures; the seven defaults when left out. */
+  procedures?: readonly ClinicProcedure[];
+  /** Staff's choice in the preview for a procedure text the clinic's list does not know. */
+  procedureMapping?: Readonly<Record<string, string>>;
+};
 
 export type ImportRowProblem = { field: string | null; message: string };
 
 export type ImportedPatient = {
   fields: PatientFields;
+  /** The file's procedure text when it named no procedure of the clinic's ("Other" is stored). */
+  procedureOriginal: string | null;
   /** yyyy-mm-dd, or null when the row has no date. */
   procedureDate: string | null;
   /** The date text when both day-first and month-first readings are dates. */
@@ -29,7 +39,8 @@ const schemas = new Map<CountryCode, ReturnType<typeof createPatientInputSchema>
 const schemaFor = (region: CountryCode) => {
   let schema = schemas.get(region);
   if (!schema) {
-    schema = createPatientInputSchema({ defaultCountry: region });
+    // The procedure arrives as a key already read from the clinic's list (readImportRow).
+    schema = createPatientInputSchema({ defaultCountry: region, procedureKey: (key) => key });
     schemas.set(region, schema);
   }
   return schema;
@@ -50,8 +61,8 @@ export function valuesByTarget(cells: readonly string[], mapping: ColumnMapping)
 
 /**
  * One row of an import file as patient fields, read the way the clinic writes: national phones
- * in its region, dates in its order (ISO always), procedures, statuses, languages and consent
- * in English, Spanish or Turkish. Every problem of the row is listed.
+ * in its region, dates in its order (ISO always), the clinic's procedures (an unknown one is
+ * "Other" with the text kept), statuses, languages and consent in English, Spanish or Turkish. Every problem of the row is listed.
  */
 export function readImportRow(
   cells: readonly string[],
@@ -89,12 +100,18 @@ export function readImportRow(
     }
   }
 
-  const procedure = values.procedure ? (procedureFromText(values.procedure) ?? values.procedure) : undefined;
+  const procedure = values.procedure
+    ? importedProcedure(
+        locale.procedures ?? defaultClinicProcedures,
+        values.procedure,
+        locale.procedureMapping,
+      )
+    : undefined;
   const parsed = schemaFor(locale.region).safeParse({
     name: values.name ?? '',
     email: values.email,
     phone: values.phone,
-    procedure,
+    procedure: procedure?.key,
     comment: values.comment,
     status: status ?? 'active',
   });
@@ -107,6 +124,13 @@ export function readImportRow(
   if (problems.length > 0 || !parsed.success) return { ok: false, problems };
   return {
     ok: true,
-    patient: { fields: parsed.data, procedureDate, ambiguousDate, language, marketingConsent },
+    patient: {
+      fields: parsed.data,
+      procedureOriginal: procedure?.original ?? null,
+      procedureDate,
+      ambiguousDate,
+      language,
+      marketingConsent,
+    },
   };
 }

@@ -4,6 +4,7 @@ export * from './billing';
 export * from './branding';
 export * from './cases';
 export * from './clinic-counts';
+export * from './clinic-procedures';
 export * from './clinics';
 export * from './compliance';
 export * from './daily-digest';

@@ -30,6 +30,8 @@ export const patients = pgTable(
     email: text('email'),
     phone: text('phone'),
     procedure: text('procedure'),
+    /** An import's procedure text the clinic's list did not know; `procedure` is then "Other". */
+    procedureOriginal: text('procedure_original'),
     status: text('status').notNull().default('active'),
     comment: text('comment'),
     language: text('language'),

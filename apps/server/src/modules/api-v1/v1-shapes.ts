@@ -10,15 +10,10 @@ import type {
 import type { DashboardSummary } from '@careloop/contracts/dashboard';
 import type { Patient } from '@careloop/contracts/patients';
 import type { Review } from '@careloop/contracts/reviews';
-import { procedureOptions } from '@careloop/domain/patient';
 import { AppError } from '../../lib/errors';
 import type { PatientInput } from '../patients/patients.service';
 
 // The web app's shapes in the public API's field names (snake_case, as the /api page documents).
-
-/** Every procedure stored went through the listed-procedure rule; anything else reads as Other. */
-const listedProcedure = (procedure: string | null) =>
-  procedure === null ? null : (procedureOptions.find((option) => option === procedure) ?? 'Other');
 
 export function toV1Patient(patient: Patient): V1Patient {
   const consent = patient.marketingConsent;
@@ -27,7 +22,8 @@ export function toV1Patient(patient: Patient): V1Patient {
     name: patient.name,
     email: patient.email,
     phone: patient.phone,
-    procedure: listedProcedure(patient.procedure),
+    procedure: patient.procedure,
+    procedure_original: patient.procedureOriginal,
     status: patient.status,
     language: patient.language,
     procedure_date: patient.procedureDate,

@@ -26,6 +26,7 @@ export type ImportAnalysis = {
   sampleRows: ImportSampleRow[];
   ambiguousDates: ImportAmbiguousDate[];
   ambiguousDateRows: number;
+  unknownProcedures: { text: string; rows: number }[];
 };
 
 const sampleSize = 10;
@@ -42,6 +43,7 @@ function sampleOf(row: number, cells: string[], mapping: ColumnMapping, patient:
       email: fields.email,
       phone: fields.phone,
       procedure: fields.procedure,
+      procedureOriginal: patient.procedureOriginal,
       status: fields.status,
       procedureDate: patient.procedureDate,
       language: patient.language,
@@ -56,6 +58,7 @@ function sampleOf(row: number, cells: string[], mapping: ColumnMapping, patient:
     email: raw.email ?? null,
     phone: raw.phone ?? null,
     procedure: raw.procedure ?? null,
+    procedureOriginal: null,
     status: raw.status ?? null,
     procedureDate: raw.procedure_date ?? null,
     language: raw.language ?? null,
@@ -130,7 +133,9 @@ export function analyseImportRows(
     sampleRows: [],
     ambiguousDates: [],
     ambiguousDateRows: 0,
+    unknownProcedures: [],
   };
+  const unknownProcedures = new Map<string, number>();
 
   for (const { row, cells, patient, problems } of read) {
     if (analysis.sampleRows.length < sampleSize)
@@ -139,6 +144,12 @@ export function analyseImportRows(
       analysis.errorRows += 1;
       if (analysis.errors.length < listedLimit) analysis.errors.push(...problems);
       continue;
+    }
+    if (patient.procedureOriginal !== null) {
+      unknownProcedures.set(
+        patient.procedureOriginal,
+        (unknownProcedures.get(patient.procedureOriginal) ?? 0) + 1,
+      );
     }
     if (patient.ambiguousDate && patient.procedureDate) {
       analysis.ambiguousDateRows += 1;
@@ -160,6 +171,10 @@ export function analyseImportRows(
     if (phone) filePhones.set(phone, row);
     analysis.accepted.push({ row, patient });
   }
+  analysis.unknownProcedures = [...unknownProcedures]
+    .map(([text, rows]) => ({ text, rows }))
+    .sort((a, b) => b.rows - a.rows || a.text.localeCompare(b.text))
+    .slice(0, listedLimit);
   return analysis;
 }
 

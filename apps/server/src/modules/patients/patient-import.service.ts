@@ -24,6 +24,7 @@ import { nextEventLoopTurn } from '../../lib/event-loop-turn';
 import { newId } from '../../lib/ids';
 import { type ClinicContext, managerRoles } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
+import { clinicProcedures } from '../procedures/procedures.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { ImportFileError, type ImportTable, readImportTable } from './import-file/read-import-table';
 import {
@@ -130,7 +131,12 @@ async function planImport(db: Database, ctx: ClinicContext, body: PatientImportB
   });
   // Staff may name the phones' country for this file (foreign patients); dates stay the clinic's.
   const region = body.phoneCountry && isPhoneCountry(body.phoneCountry) ? body.phoneCountry : clinicRegion;
-  const locale = { region, dateOrder: dateOrderFor(clinicRegion) };
+  const locale = {
+    region,
+    dateOrder: dateOrderFor(clinicRegion),
+    procedures: await clinicProcedures(db, ctx.clinicId),
+    procedureMapping: body.procedureMapping,
+  };
   const nameMapped = mapping.some((t) => t === 'name' || t === 'given_name' || t === 'family_name');
   return { table, mapping, locale, nameMapped };
 }
@@ -177,6 +183,7 @@ export async function previewPatientImport(
     ignoredColumns: table.header.filter((cell, at) => !mapping[at] && cell !== ''),
     errors: analysis.errors.slice(0, listedLimit),
     duplicates: analysis.duplicates.slice(0, listedLimit),
+    unknownProcedures: analysis.unknownProcedures,
     ...(body.uploadId !== undefined ? { uploadId: body.uploadId } : {}),
   };
 }
@@ -229,6 +236,7 @@ function toNewRow(ctx: ClinicContext, id: string, now: Date, { patient }: Accept
     clinicId,
     id,
     ...patient.fields,
+    procedureOriginal: patient.procedureOriginal,
     language: patient.language,
     ...consent,
     // The file's date (else today) as every procedure date is stored: noon there in the clinic's zone.

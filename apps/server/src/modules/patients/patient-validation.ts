@@ -21,12 +21,18 @@ function issuesOf(error: z.ZodError): FieldIssue[] {
 
 /**
  * The domain's patient rules; the first problem becomes the error's message ('Name required').
- * A phone written without a country code belongs to the clinic's country, when it has one.
+ * A phone written without a country code belongs to the clinic's country, when it has one; a
+ * procedure is one of the clinic's (`procedureKey`, procedures.service), else one of the defaults.
  */
-export function validatePatient(input: unknown, clinicCountry?: string | null) {
+export function validatePatient(
+  input: unknown,
+  clinicCountry?: string | null,
+  procedureKey?: (text: string) => string | undefined,
+) {
+  const defaultCountry = clinicCountry && isPhoneCountry(clinicCountry) ? clinicCountry : undefined;
   const schema =
-    clinicCountry && isPhoneCountry(clinicCountry)
-      ? createPatientInputSchema({ defaultCountry: clinicCountry })
+    defaultCountry || procedureKey
+      ? createPatientInputSchema({ defaultCountry, procedureKey })
       : patientInputSchema;
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;

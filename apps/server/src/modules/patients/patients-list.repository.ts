@@ -77,6 +77,7 @@ export type PatientFields<Time> = Pick<
   | 'email'
   | 'phone'
   | 'procedure'
+  | 'procedureOriginal'
   | 'status'
   | 'comment'
   | 'language'
@@ -155,6 +156,7 @@ export function listPatientRows(
             email: patients.email,
             phone: patients.phone,
             procedure: patients.procedure,
+            procedureOriginal: patients.procedureOriginal,
             status: patients.status,
             comment: patients.comment,
             language: patients.language,

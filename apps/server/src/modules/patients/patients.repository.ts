@@ -106,7 +106,9 @@ export async function updatePatientRow(
   db: Database,
   clinicId: string,
   id: string,
-  set: Partial<Pick<NewPatientRow, 'name' | 'email' | 'phone' | 'procedure' | 'status' | 'comment'>> & {
+  set: Partial<
+    Pick<NewPatientRow, 'name' | 'email' | 'phone' | 'procedure' | 'procedureOriginal' | 'status' | 'comment'>
+  > & {
     updatedAt: Date;
   },
 ): Promise<PatientRow | null> {

@@ -18,6 +18,7 @@ import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordPatientView } from '../audit/audit.service';
+import { procedureReader } from '../procedures/procedures.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import { holdPatientLimit } from './patient-limit';
 import { toPatientRisk } from './patient-risk-view';
@@ -65,6 +66,7 @@ function toPatient(row: PatientView, timeZone: string): Patient {
     email: row.email,
     phone: row.phone,
     procedure: row.procedure,
+    procedureOriginal: row.procedureOriginal,
     status: row.status as PatientStatus,
     comment: row.comment,
     language: isAppLanguage(row.language) ? row.language : null,
@@ -240,7 +242,7 @@ export async function createPatient(
   body: PatientInput,
   channel: PatientInputChannel = 'app',
 ): Promise<Patient> {
-  const fields = validatePatient(body, ctx.clinic.country);
+  const fields = validatePatient(body, ctx.clinic.country, await procedureReader(deps.db, ctx.clinicId));
   const now = new Date();
   const procedureDate = procedureDateValue(body, ctx, now, true);
   const locale = localeAndConsent(body, ctx, null, now, channel);
@@ -290,6 +292,7 @@ export async function updatePatient(
   if (!existing) throw patientNotFound();
   const { procedureDate: _date, marketingConsentAt: _at, ...patientFields } = body;
   const given = Object.fromEntries(Object.entries(patientFields).filter(([, value]) => value !== undefined));
+  const readProcedure = await procedureReader(deps.db, ctx.clinicId);
   const fields = validatePatient(
     {
       name: existing.name,
@@ -301,13 +304,18 @@ export async function updatePatient(
       ...given,
     },
     ctx.clinic.country,
+    // The procedure the patient has stays valid even after the clinic archived it.
+    (text) => (text === existing.procedure ? text : readProcedure(text)),
   );
+  // A procedure chosen by staff replaces the text an import could not place.
+  const procedureOriginal = fields.procedure === existing.procedure ? {} : { procedureOriginal: null };
   const now = new Date();
   const procedureDate = procedureDateValue(body, ctx, now, false);
   const locale = localeAndConsent(body, ctx, existing, now, channel);
   const row = await deps.db.transaction(async (tx) => {
     const updated = await updatePatientRow(tx, ctx.clinicId, id, {
       ...fields,
+      ...procedureOriginal,
       ...locale,
       ...(procedureDate ? { procedureDate } : {}),
       updatedAt: now,

@@ -63,6 +63,7 @@ describe('the procedure date', () => {
       email: null,
       phone: null,
       procedure: null,
+      procedureOriginal: null,
       status: 'active' as const,
       comment: null,
       language: null,

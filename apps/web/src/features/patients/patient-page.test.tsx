@@ -11,6 +11,7 @@ const laura: PatientDetail = {
   email: null,
   phone: '+34612345678',
   procedure: 'Dental Implant',
+  procedureOriginal: null,
   status: 'red',
   comment: null,
   language: null,

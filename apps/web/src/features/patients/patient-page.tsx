@@ -87,7 +87,12 @@ function PatientDetails({
   const facts = [
     [t('form.email'), p.email ?? '—'],
     [t('form.phone'), p.phone ?? '—'],
-    [t('form.procedure'), p.procedure ? procedureLabel(t, p.procedure) : '—'],
+    [
+      t('form.procedure'),
+      p.procedure
+        ? `${procedureLabel(t, p.procedure)}${p.procedureOriginal ? ` (${t('form.procedureAsImported', { text: p.procedureOriginal })})` : ''}`
+        : '—',
+    ],
     [t('detail.procedureDate'), formatCalendarDate(p.procedureDate)],
     [t('detail.added'), formatDate(p.createdAt)],
     [t('form.comment'), p.comment ?? '—'],

@@ -281,6 +281,7 @@ describe('PatientsPage', () => {
           email: null,
           phone: '+34612345678',
           procedure: null,
+          procedureOriginal: null,
           status: 'active',
           procedureDate: '2026-05-04',
           language: null,
@@ -300,6 +301,7 @@ describe('PatientsPage', () => {
         { row: 3, field: 'name', message: 'Name required' },
         { row: 4, field: 'procedure_date', message: 'Please enter the date as DD/MM/YYYY or YYYY-MM-DD' },
       ],
+      unknownProcedures: [{ text: 'Limpieza', rows: 2 }],
       duplicates: [
         {
           row: 5,
@@ -319,6 +321,19 @@ describe('PatientsPage', () => {
     const result = { inserted: 2, skipped: 3, errors: preview.errors, duplicates: preview.duplicates };
     const network = stubPatientsApi((request) => {
       if (request.path === '/api/patients/import/uploads') return json({ ...preview, uploadId: 'upl_1' });
+      if (request.path === '/api/procedures') {
+        return json({
+          procedures: [
+            {
+              key: 'Dental Implant',
+              names: { en: 'Dental Implant', es: 'Implante dental', tr: null },
+              archived: false,
+              builtIn: true,
+            },
+            { key: 'Other', names: { en: 'Other', es: 'Otro', tr: null }, archived: false, builtIn: true },
+          ],
+        });
+      }
       if (request.path === '/api/patients/import/preview') {
         return json({
           ...((request.body as { mapping?: unknown }).mapping ? remapped : preview),
@@ -390,12 +405,23 @@ describe('PatientsPage', () => {
       phoneCountry: 'TR',
     });
 
+    // A procedure the clinic's list does not know: "Other" keeping the text, unless staff choose one.
+    const limpieza = within(dialog).getByRole('combobox', { name: '"Limpieza" (2 rows)' });
+    expect(limpieza).toHaveProperty('value', '');
+    await waitFor(() => expect(within(limpieza).getAllByRole('option')).toHaveLength(2));
+    await user.selectOptions(limpieza, 'Dental Implant');
+    await waitFor(() => expect(network.to('/api/patients/import/preview')).toHaveLength(3));
+    expect(network.to('/api/patients/import/preview')[2]?.body).toMatchObject({
+      procedureMapping: { Limpieza: 'Dental Implant' },
+    });
+
     await user.click(within(dialog).getByRole('button', { name: 'Import valid rows (2)' }));
     expect(await within(dialog).findByText('Added: 2. Skipped: 3.')).toBeTruthy();
     expect(network.to('/api/patients/import')[0]?.body).toEqual({
       uploadId: 'upl_1',
       mapping: ['given_name', 'family_name', 'phone', 'comment'],
       phoneCountry: 'TR',
+      procedureMapping: { Limpieza: 'Dental Implant' },
     });
     expect(network.to('/api/patients/import/uploads')).toHaveLength(1);
   });

@@ -7,13 +7,13 @@ export const publicApiEndpoints = [
     id: 'listPatients',
     method: 'GET',
     endpoint: '/api/v1/patients',
-    response: `{ "data": [{ "id": "P-4711", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": "Dental Implant", "status": "active", "language": "es", "procedure_date": "2026-03-02", "marketing_consent": { "state": "granted", "source": "api", "at": "2026-03-01T09:30:00.000Z" }, "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }], "next_cursor": null }`,
+    response: `{ "data": [{ "id": "P-4711", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": "Dental Implant", "procedure_original": null, "status": "active", "language": "es", "procedure_date": "2026-03-02", "marketing_consent": { "state": "granted", "source": "api", "at": "2026-03-01T09:30:00.000Z" }, "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }], "next_cursor": null }`,
   },
   {
     id: 'createPatient',
     method: 'POST',
     endpoint: '/api/v1/patients',
-    response: `{ "id": "P-4712", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": null, "status": "active", "language": null, "procedure_date": "2026-03-01", "marketing_consent": null, "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }`,
+    response: `{ "id": "P-4712", "name": "Maria Santos", "email": "maria@example.com", "phone": "+34600000000", "procedure": null, "procedure_original": null, "status": "active", "language": null, "procedure_date": "2026-03-01", "marketing_consent": null, "created_at": "2026-03-01T09:30:00.000Z", "updated_at": "2026-03-01T09:30:00.000Z" }`,
   },
   {
     id: 'listReviews',

@@ -17,6 +17,7 @@ import { ImportPhoneCountry } from './import-phone-country';
 import { ImportPreview } from './import-preview';
 import { ProblemTables } from './import-problem-tables';
 import { ImportReadingOptions, type ReadingChoice } from './import-reading-options';
+import { ImportUnknownProcedures } from './import-unknown-procedures';
 
 type ImportPatientsModalProps = { opened: boolean; onClose: () => void };
 
@@ -103,6 +104,11 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
     void check({ ...step.request, phoneCountry });
   };
 
+  const handleProcedureMapping = (procedureMapping: Record<string, string>) => {
+    if (step.name !== 'preview') return;
+    void check({ ...step.request, procedureMapping });
+  };
+
   const handleMapping = (mapping: (ImportTarget | null)[]) => {
     if (step.name !== 'preview') return;
     void check({ ...step.request, mapping });
@@ -171,6 +177,14 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
               disabled={busy}
               onChange={handleMapping}
             />
+            {step.preview.nameMapped ? (
+              <ImportUnknownProcedures
+                unknown={step.preview.unknownProcedures}
+                mapping={step.request.procedureMapping ?? {}}
+                disabled={busy}
+                onChange={handleProcedureMapping}
+              />
+            ) : null}
             {step.preview.nameMapped ? (
               <ImportPreview
                 preview={step.preview}

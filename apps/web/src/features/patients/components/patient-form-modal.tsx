@@ -1,5 +1,6 @@
 import type { Patient } from '@careloop/contracts/patients';
-import { appLanguages } from '@careloop/domain/clinic-locale';
+import { appLanguages, isAppLanguage } from '@careloop/domain/clinic-locale';
+import { procedureLabel } from '@careloop/domain/clinic-procedures';
 import { patientStatuses, procedureOptions } from '@careloop/domain/patient';
 import { Button, Checkbox, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -11,6 +12,7 @@ import { apiErrorMessage } from '../../../lib/api-error-message';
 import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreatePatient } from '../api/create-patient';
+import { useProcedures } from '../api/procedures';
 import { useUpdatePatient } from '../api/update-patient';
 import {
   emptyPatientForm,
@@ -41,10 +43,24 @@ function consentDescription(t: TFunction<'patients'>, patient: Patient | null | 
   });
 }
 
+/**
+ * The procedures staff can choose: the clinic's list in use, in the reader's language, plus the
+ * patient's own when the clinic archived it; the seven defaults until the list has loaded.
+ */
+function useProcedureChoices(current: string | null, language: string, t: TFunction<['patients', 'common']>) {
+  const list = useProcedures().data?.procedures;
+  if (!list) return procedureOptions.map((value) => ({ value, label: t(procedureKeys[value]) }));
+  const readerLanguage = isAppLanguage(language) ? language : 'en';
+  return list
+    .filter((procedure) => !procedure.archived || procedure.key === current)
+    .map((procedure) => ({ value: procedure.key, label: procedureLabel(procedure, readerLanguage) }));
+}
+
 /** Add Patient and Edit Patient: the spec's fields, validation message and toasts. */
 export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientFormModalProps) {
-  const { t } = useTranslation(['patients', 'common']);
+  const { t, i18n } = useTranslation(['patients', 'common']);
   const isEdit = Boolean(patient);
+  const procedureChoices = useProcedureChoices(patient?.procedure ?? null, i18n.language, t);
   const create = useCreatePatient();
   const update = useUpdatePatient();
   const isSaving = create.isPending || update.isPending;
@@ -156,7 +172,7 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
             <Select
               label={t('form.procedure')}
               placeholder={t('form.procedurePlaceholder')}
-              data={procedureOptions.map((value) => ({ value, label: t(procedureKeys[value]) }))}
+              data={procedureChoices}
               clearable
               miw={200}
               {...form.getInputProps('procedure')}

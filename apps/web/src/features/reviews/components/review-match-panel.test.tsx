@@ -87,6 +87,7 @@ const patientRow = (p: { id: string; name: string }): Patient => ({
   email: null,
   phone: null,
   procedure: null,
+  procedureOriginal: null,
   status: 'active',
   comment: null,
   language: null,

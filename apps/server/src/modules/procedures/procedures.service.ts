@@ -1,0 +1,98 @@
+import type {
+  CreateProcedureBody,
+  ProcedureListResponse,
+  UpdateProcedureBody,
+} from '@careloop/contracts/procedures';
+import {
+  type ClinicProcedure,
+  clinicProcedureList,
+  fallbackProcedure,
+  procedureKeyFromText,
+  procedureMessages,
+  procedureNamesProblem,
+  type StoredClinicProcedure,
+} from '@careloop/domain/clinic-procedures';
+import type { AppDeps } from '../../app-deps';
+import type { Database } from '../../db/client';
+import { badRequest, notFound } from '../../lib/errors';
+import type { ClinicContext } from '../../plugins/request-context';
+import { listStoredProcedures, lockStoredProcedures, saveStoredProcedure } from './procedures.repository';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+/** The clinic's procedure list: the seven defaults (as it renamed or archived them), then its own. */
+export async function clinicProcedures(db: Database, clinicId: string): Promise<ClinicProcedure[]> {
+  return clinicProcedureList(await listStoredProcedures(db, clinicId));
+}
+
+/**
+ * Reads a procedure text the way a patient form or the API sends it: the key of the clinic's
+ * procedure it names (any language), undefined when none in use does.
+ */
+export async function procedureReader(db: Database, clinicId: string) {
+  const list = await clinicProcedures(db, clinicId);
+  return (text: string) => procedureKeyFromText(list, text);
+}
+
+export async function listProcedures(deps: Deps, ctx: ClinicContext): Promise<ProcedureListResponse> {
+  return { procedures: await clinicProcedures(deps.db, ctx.clinicId) };
+}
+
+const blank = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+function checkNames(list: readonly ClinicProcedure[], names: StoredNames, key: string | null) {
+  const problem = procedureNamesProblem(list, { en: names.nameEn, es: names.nameEs, tr: names.nameTr }, key);
+  if (problem) throw badRequest(problem.message, [{ field: 'names', message: problem.message }]);
+}
+
+type StoredNames = Pick<StoredClinicProcedure, 'nameEn' | 'nameEs' | 'nameTr'>;
+
+export async function createProcedure(
+  deps: Deps,
+  ctx: ClinicContext,
+  body: CreateProcedureBody,
+): Promise<ProcedureListResponse> {
+  const names = { nameEn: blank(body.names.en), nameEs: blank(body.names.es), nameTr: blank(body.names.tr) };
+  const procedures = await deps.db.transaction(async (tx) => {
+    await lockStoredProcedures(tx, ctx.clinicId);
+    const list = await clinicProcedures(tx, ctx.clinicId);
+    checkNames(list, names, null);
+    // The key patients store: the name in the clinic's language, else the first given; the checks
+    // above keep it unique.
+    const inClinicLanguage = { en: names.nameEn, es: names.nameEs, tr: names.nameTr }[
+      ctx.clinic.defaultLanguage as 'en' | 'es' | 'tr'
+    ];
+    const key = (inClinicLanguage ?? names.nameEn ?? names.nameEs ?? names.nameTr) as string;
+    await saveStoredProcedure(tx, ctx.clinicId, { key, ...names, archivedAt: null }, new Date());
+    return clinicProcedures(tx, ctx.clinicId);
+  });
+  return { procedures };
+}
+
+export async function updateProcedure(
+  deps: Deps,
+  ctx: ClinicContext,
+  key: string,
+  body: UpdateProcedureBody,
+): Promise<ProcedureListResponse> {
+  const procedures = await deps.db.transaction(async (tx) => {
+    await lockStoredProcedures(tx, ctx.clinicId);
+    const list = await clinicProcedures(tx, ctx.clinicId);
+    const current = list.find((procedure) => procedure.key === key);
+    if (!current) throw notFound('Procedure');
+    const given = body.names ?? {};
+    const nameOf = (language: 'en' | 'es' | 'tr') =>
+      given[language] === undefined ? current.names[language] : blank(given[language]);
+    const names = { nameEn: nameOf('en'), nameEs: nameOf('es'), nameTr: nameOf('tr') };
+    if (body.names) checkNames(list, names, key);
+    const archived = body.archived ?? current.archived;
+    if (archived && key === fallbackProcedure) {
+      const { message } = procedureMessages.otherStays;
+      throw badRequest(message, [{ field: 'archived', message }]);
+    }
+    const archivedAt = archived ? new Date() : null;
+    await saveStoredProcedure(tx, ctx.clinicId, { key, ...names, archivedAt }, new Date());
+    return clinicProcedures(tx, ctx.clinicId);
+  });
+  return { procedures };
+}
