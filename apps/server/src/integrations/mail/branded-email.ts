@@ -6,7 +6,7 @@ import { escapeHtml } from '../../lib/escape-html';
 // footer saying who sent it. Tables and inline styles only: that is what mail clients render.
 
 /** The logo's file in the web app's build (apps/web/public), a PNG because mail clients drop SVG. */
-export const emailLogoPath = '/email-logo.png';
+const emailLogoPath = '/email-logo.png';
 
 const brandColor = '#0b6b73';
 
