@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../i18n';
+import { changeLanguage, i18n } from '../i18n';
 import { renderPage } from '../test/render';
 import { type TemplateDraft, TemplateEditor, templateEditorNamespaces } from './template-editor';
 
@@ -93,5 +93,21 @@ describe('TemplateEditor', () => {
       screen.getByText('Unknown variables: {{nickname}}. Use only the variables listed above.'),
     ).toBeTruthy();
     expect(screen.getByText('Fix the unknown variables to see a preview.')).toBeTruthy();
+  });
+
+  it("offers the starters in the user's language and previews them with that language's samples", async () => {
+    await i18n.loadLanguages('es');
+    await changeLanguage('es');
+    try {
+      const user = userEvent.setup();
+      renderPage(<Harness initial={[]} limit={3} />, { path: '/' });
+      const [firstStarter] = await screen.findAllByRole('button', { name: /^Añadir plantilla: / });
+      await user.click(firstStarter!);
+      expect(
+        await screen.findByText(/^Hola María López, le escribimos de Clínica Dental Sol\./),
+      ).toBeTruthy();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 });

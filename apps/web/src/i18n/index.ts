@@ -8,6 +8,7 @@ import {
   type SupportedLanguage,
   supportedLanguages,
 } from './language.utils';
+import { localeNumberFormatter } from './locale-number-formatter';
 
 // One JSON file per language and namespace, each its own chunk: a route loads only what it shows.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
@@ -54,6 +55,7 @@ i18n.on('languageChanged', applyLanguage);
 /** Resolves once the start-up namespaces (common, errors) are loaded. */
 export const i18nReady = i18n
   .use(lazyJsonBackend)
+  .use(localeNumberFormatter)
   .use(initReactI18next)
   .init({
     lng: resolveLanguage(languageOfLocation() ?? readStoredLanguage()),
@@ -62,7 +64,7 @@ export const i18nReady = i18n
     fallbackLng: false,
     ns: ['common', 'errors'],
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, alwaysFormat: true },
     react: { useSuspense: true },
   });
 

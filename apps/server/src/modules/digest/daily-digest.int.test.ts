@@ -104,6 +104,13 @@ describe('Daily Digest: content from the clinic own data', () => {
     expect(mail!.text).toContain('Messages that failed to send: 1');
     expect(mail!.text).toContain('08:00 (Europe/Madrid)');
     expect(mail!.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    // The layout the account mails share: logo, the dashboard as its button, the unsubscribe in the footer.
+    expect(mail!.html).toMatch(/<img src="http:\/\/[^"]+\/email-logo\.png"/);
+    expect(mail!.html).toMatch(
+      /<a href="http:\/\/[^"]+\/dashboard" style="display:inline-block[^"]*">Dashboard<\/a>/,
+    );
+    expect(mail!.html).toContain('Sent by CareLoop');
+    expect(mail!.html).toMatch(/<a href="[^"]+\/digest\/unsubscribe\?token=[^"]+">Stop these e-mails<\/a>/);
     expect(mailsTo(madrid.admin)).toHaveLength(1);
     expect(mailsTo(madrid.staff)).toHaveLength(0);
 
@@ -138,6 +145,7 @@ describe('Daily Digest: content from the clinic own data', () => {
     expect(mail!.subject).toContain('15 Temmuz 2026 tarihli CareLoop günlük özetiniz');
     expect(mail!.text).toContain('Yeni yorumlar: 1, bunlardan 1 tanesi ilgi bekliyor');
     expect(mail!.text).toContain('Açık vakalar: 0');
+    expect(mail!.html).toContain('CareLoop tarafından gönderildi');
     await run('2027-01-15T05:00:00Z');
     expect(mailsTo(istanbul.owner)).toHaveLength(2);
   });

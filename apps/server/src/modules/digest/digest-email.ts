@@ -1,4 +1,5 @@
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
+import { brandedEmailHtml } from '../../integrations/mail/branded-email';
 import type { MailMessage } from '../../integrations/mail/mail.client';
 import { escapeHtml } from '../../lib/escape-html';
 import type { DigestFigures } from './digest.repository';
@@ -127,14 +128,20 @@ export function dailyDigestEmail(input: DigestEmailInput): MailMessage {
     `(${t.account}: ${accountUrl})`,
     '',
   ].join('\n');
-  const html = [
-    `<p>${escapeHtml(t.greeting(input.firstName))}</p>`,
-    `<p>${escapeHtml(t.intro(input.clinicName, date, input.timeZone))}</p>`,
-    `<ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`,
-    quiet ? `<p>${escapeHtml(t.allQuiet)}</p>` : '',
-    `<p>${escapeHtml(t.open)} ${links.map((link) => `<a href="${link.url}">${escapeHtml(link.label)}</a>`).join(' · ')}</p>`,
-    `<hr><p style="color:#555;font-size:13px">${escapeHtml(t.why(input.clinicName))} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(t.unsubscribe)}</a> (<a href="${accountUrl}">${escapeHtml(t.account)}</a>).</p>`,
-  ].join('');
+  const [dashboard, ...otherLinks] = links;
+  const html = brandedEmailHtml({
+    language: input.language,
+    publicUrl: input.publicUrl,
+    bodyHtml: [
+      escapeHtml(t.greeting(input.firstName)),
+      escapeHtml(t.intro(input.clinicName, date, input.timeZone)),
+      lines.map(escapeHtml).join('<br>'),
+      ...(quiet ? [escapeHtml(t.allQuiet)] : []),
+    ],
+    button: { label: dashboard!.label, url: dashboard!.url },
+    afterHtml: [otherLinks.map((link) => `<a href="${link.url}">${escapeHtml(link.label)}</a>`).join(' · ')],
+    footerHtml: `${escapeHtml(t.why(input.clinicName))} <a href="${escapeHtml(input.unsubscribeUrl)}">${escapeHtml(t.unsubscribe)}</a> (<a href="${accountUrl}">${escapeHtml(t.account)}</a>).`,
+  });
   return {
     to: input.to,
     subject: t.subject(input.clinicName, date),

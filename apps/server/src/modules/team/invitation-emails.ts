@@ -1,4 +1,5 @@
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
+import { brandedEmailHtml, capitalized } from '../../integrations/mail/branded-email';
 import type { MailMessage } from '../../integrations/mail/mail.client';
 import { escapeHtml } from '../../lib/escape-html';
 
@@ -51,7 +52,13 @@ const texts: Record<AppLanguage, Texts> = {
   },
 };
 
-type InvitationInput = { to: string; clinicName: string; inviter: string; language: AppLanguage };
+type InvitationInput = {
+  to: string;
+  clinicName: string;
+  inviter: string;
+  language: AppLanguage;
+  publicUrl: string;
+};
 
 export function invitationEmail(input: InvitationInput & { link: string }): MailMessage {
   const t = texts[input.language];
@@ -63,7 +70,13 @@ export function invitationEmail(input: InvitationInput & { link: string }): Mail
     to: input.to,
     subject: t.subject(input.clinicName),
     text: `${t.invited(input.inviter, input.clinicName)}\n\n${t.create} (${t.expiry}):\n\n${input.link}\n\n${t.ignore}\n`,
-    html: `<p>${t.invited(html.inviter, html.clinic)}</p><p><a href="${escapeHtml(input.link)}">${escapeHtml(t.create)}</a> (${escapeHtml(t.expiry)}).</p><p>${escapeHtml(t.ignore)}</p>`,
+    html: brandedEmailHtml({
+      language: input.language,
+      publicUrl: input.publicUrl,
+      bodyHtml: [t.invited(html.inviter, html.clinic)],
+      button: { label: t.create, url: input.link },
+      afterHtml: [`${escapeHtml(capitalized(t.expiry, input.language))}.`, escapeHtml(t.ignore)],
+    }),
   };
 }
 
@@ -78,6 +91,14 @@ export function accountHolderInvitationEmail(input: InvitationInput): MailMessag
     to: input.to,
     subject: t.subject(input.clinicName),
     text: `${t.hasAccount(input.inviter, input.clinicName)} ${t.askAnother(input.inviter, input.clinicName)}\n\n${t.ignore}\n`,
-    html: `<p>${t.hasAccount(html.inviter, html.clinic)}</p><p>${t.askAnother(html.inviter, escapeHtml(input.clinicName))}</p><p>${escapeHtml(t.ignore)}</p>`,
+    html: brandedEmailHtml({
+      language: input.language,
+      publicUrl: input.publicUrl,
+      bodyHtml: [
+        t.hasAccount(html.inviter, html.clinic),
+        t.askAnother(html.inviter, escapeHtml(input.clinicName)),
+      ],
+      afterHtml: [escapeHtml(t.ignore)],
+    }),
   };
 }

@@ -110,9 +110,10 @@ export async function inviteMember(deps: Deps, ctx: Caller, input: { email: stri
     clinicName: ctx.clinic.name,
     inviter: ctx.user.name || ctx.user.email,
     language: languageFor(null, ctx.clinic.defaultLanguage),
+    publicUrl: deps.config.http.publicUrl,
   };
   const invitationPath = `/signup?invitation=${encodeURIComponent(token)}`;
-  const link = localizedPageUrl(deps.config.http.publicUrl, invitationPath, mail.language);
+  const link = localizedPageUrl(mail.publicUrl, invitationPath, mail.language);
   await deps.mailer.send(account ? accountHolderInvitationEmail(mail) : invitationEmail({ ...mail, link }));
   await audit(deps, ctx, 'member_invited', row.id, { email, role: input.role });
   return toInvitation(row);

@@ -46,14 +46,45 @@ const askReset = (email: string) =>
     payload: { email, redirectTo: '/reset-password' },
   });
 
+/** The layout every account mail shares: the logo, one button for its action, the footer in its language. */
+const footerOf = { en: 'Sent by CareLoop', es: 'Enviado por CareLoop', tr: 'CareLoop tarafından gönderildi' };
+const expectBranded = (
+  html: string,
+  language: keyof typeof footerOf,
+  button?: { label: string; linkPath: string },
+) => {
+  expect(html).toMatch(new RegExp(`^<!doctype html><html lang="${language}">`));
+  expect(html).toMatch(/<img src="http:\/\/[^"]+\/email-logo\.png"/);
+  expect(html).toContain(footerOf[language]);
+  if (button) {
+    const anchor = html.match(/<a href="([^"]+)" style="display:inline-block[^"]*">([^<]+)<\/a>/);
+    expect(anchor?.[2]).toBe(button.label);
+    expect(anchor?.[1]).toContain(button.linkPath);
+  } else {
+    expect(html).not.toContain('display:inline-block');
+  }
+};
+
 const languageOf = async (email: string) =>
   (await t.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0]?.language;
 
 describe('the confirmation e-mail is in the language of the sign-up page', () => {
   it.each([
-    ['es', 'Confirme su cuenta de CareLoop', 'Hola, Ana:', 'Confirme su dirección de correo'],
-    ['tr', 'CareLoop hesabınızı onaylayın', 'Merhaba Ana,', 'e-posta adresinizi onaylayın'],
-  ])('%s', async (language, subject, greeting, body) => {
+    [
+      'es',
+      'Confirme su cuenta de CareLoop',
+      'Hola, Ana:',
+      'Confirme su dirección de correo',
+      'Confirmar mi correo',
+    ],
+    [
+      'tr',
+      'CareLoop hesabınızı onaylayın',
+      'Merhaba Ana,',
+      'e-posta adresinizi onaylayın',
+      'E-postamı onayla',
+    ],
+  ] as const)('%s', async (language, subject, greeting, body, button) => {
     const email = uniqueEmail(`signup-${language}`);
     expect((await signUp(email, language)).statusCode).toBe(200);
     expect(await languageOf(email)).toBe(language);
@@ -62,6 +93,7 @@ describe('the confirmation e-mail is in the language of the sign-up page', () =>
     expect(mail.text).toContain(greeting);
     expect(mail.text).toContain(body);
     expect(findLink(mail.text, '/email-confirmation?').searchParams.get('token')).toBeTruthy();
+    expectBranded(mail.html, language, { label: button, linkPath: '/email-confirmation?token=' });
 
     // Sent again later: the stored language, read back.
     const resend = await t.app.inject({
@@ -77,7 +109,12 @@ describe('the confirmation e-mail is in the language of the sign-up page', () =>
   it('stays English without a page language, and refuses a language the mails are not written in', async () => {
     const plain = uniqueEmail('signup-en');
     expect((await signUp(plain)).statusCode).toBe(200);
-    expect((await lastMailTo(plain)).subject).toBe('Confirm your CareLoop account');
+    const englishMail = await lastMailTo(plain);
+    expect(englishMail.subject).toBe('Confirm your CareLoop account');
+    expectBranded(englishMail.html, 'en', {
+      label: 'Confirm my e-mail',
+      linkPath: '/email-confirmation?token=',
+    });
 
     const french = uniqueEmail('signup-fr');
     const refused = await signUp(french, 'fr');
@@ -93,13 +130,15 @@ describe('the password reset e-mail is in the user language', () => {
       'es',
       'Restablezca su contraseña de CareLoop',
       'Elija una contraseña nueva (el enlace caduca en una hora)',
+      'Elija una contraseña nueva',
     ],
     [
       'tr',
       'CareLoop parolanızı sıfırlayın',
       'Yeni bir parola seçin (bağlantının süresi bir saat içinde dolar)',
+      'Yeni bir parola seçin',
     ],
-  ])('%s, set at sign-up', async (language, subject, body) => {
+  ] as const)('%s, set at sign-up', async (language, subject, body, button) => {
     const email = uniqueEmail(`reset-${language}`);
     await signUp(email, language);
     await t.db.update(users).set({ emailVerified: true }).where(eq(users.email, email));
@@ -108,6 +147,7 @@ describe('the password reset e-mail is in the user language', () => {
     expect(mail.subject).toBe(subject);
     expect(mail.text).toContain(body);
     expect(findLink(mail.text, '/reset-password?token=')).toBeTruthy();
+    expectBranded(mail.html, language, { label: button, linkPath: `/${language}/reset-password?token=` });
   });
 
   it("follows the account page's setting, and the clinic's language when the user chose none", async () => {
@@ -157,14 +197,16 @@ describe('an invitation is in the inviting clinic language', () => {
       'Le han invitado a unirse a Clínica Sol en CareLoop',
       'le ha invitado a unirse a Clínica Sol',
       'Crear mi cuenta (el enlace caduca en 7 días)',
+      'Crear mi cuenta',
     ],
     [
       'tr',
       "CareLoop'ta Clínica Sol kliniğine katılmaya davet edildiniz",
       "sizi CareLoop'ta Clínica Sol kliniğine katılmaya davet etti",
       'Hesabımı oluştur (bağlantının süresi 7 gün içinde dolar)',
+      'Hesabımı oluştur',
     ],
-  ] as const)('%s', async (language, subject, invited, create) => {
+  ] as const)('%s', async (language, subject, invited, create, button) => {
     const { clinicId, owner } = await buildClinic(t, { practiceName: 'Clínica Sol' });
     await t.db.update(clinics).set({ defaultLanguage: language }).where(eq(clinics.id, clinicId));
     // The inviter's own e-mail language is not the invitation's: the clinic's is.
@@ -177,6 +219,7 @@ describe('an invitation is in the inviting clinic language', () => {
     expect(mail.text).toContain(create);
     expect(findLink(mail.text, '/signup?invitation=').searchParams.get('invitation')).toBeTruthy();
     expect(mail.html).toContain('<strong>Clínica Sol</strong>');
+    expectBranded(mail.html, language, { label: button, linkPath: `/${language}/signup?invitation=` });
   });
 
   it('tells an address with an account why it cannot join, in the clinic language', async () => {
@@ -189,5 +232,6 @@ describe('an invitation is in the inviting clinic language', () => {
     expect(mail.text).toContain('her hesap tek bir kliniğe aittir');
     expect(mail.html).toContain('Klinik &lt;Ay&gt;');
     expect(mail.html).not.toContain('<Ay>');
+    expectBranded(mail.html, 'tr');
   });
 });

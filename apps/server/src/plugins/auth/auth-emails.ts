@@ -1,4 +1,5 @@
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
+import { brandedEmailHtml, capitalized } from '../../integrations/mail/branded-email';
 import type { MailMessage } from '../../integrations/mail/mail.client';
 import { escapeHtml } from '../../lib/escape-html';
 
@@ -37,19 +38,27 @@ const verification: Record<AppLanguage, VerificationTexts> = {
   },
 };
 
-export function verificationEmail(
-  to: string,
-  firstName: string | null,
-  link: string,
-  language: AppLanguage = 'en',
-): MailMessage {
+export function verificationEmail(input: {
+  to: string;
+  firstName: string | null;
+  link: string;
+  language: AppLanguage;
+  publicUrl: string;
+}): MailMessage {
+  const { language, link } = input;
   const t = verification[language];
-  const greeting = t.greeting(firstName);
+  const greeting = t.greeting(input.firstName);
   return {
-    to,
+    to: input.to,
     subject: t.subject,
     text: `${greeting}\n\n${t.body}\n\n${link}\n\n${t.ignore}\n`,
-    html: `<p>${escapeHtml(greeting)}</p><p>${escapeHtml(t.body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.button)}</a></p><p>${escapeHtml(t.ignore)}</p>`,
+    html: brandedEmailHtml({
+      language,
+      publicUrl: input.publicUrl,
+      bodyHtml: [escapeHtml(greeting), escapeHtml(t.body)],
+      button: { label: t.button, url: link },
+      afterHtml: [escapeHtml(t.ignore)],
+    }),
   };
 }
 
@@ -79,12 +88,24 @@ const reset: Record<AppLanguage, ResetTexts> = {
   },
 };
 
-export function passwordResetEmail(to: string, link: string, language: AppLanguage = 'en'): MailMessage {
+export function passwordResetEmail(input: {
+  to: string;
+  link: string;
+  language: AppLanguage;
+  publicUrl: string;
+}): MailMessage {
+  const { language, link } = input;
   const t = reset[language];
   return {
-    to,
+    to: input.to,
     subject: t.subject,
     text: `${t.asked}\n\n${t.choose} (${t.expiry}):\n\n${link}\n\n${t.ignore}\n`,
-    html: `<p>${escapeHtml(t.asked)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(t.choose)}</a> (${escapeHtml(t.expiry)}).</p><p>${escapeHtml(t.ignore)}</p>`,
+    html: brandedEmailHtml({
+      language,
+      publicUrl: input.publicUrl,
+      bodyHtml: [escapeHtml(t.asked)],
+      button: { label: t.choose, url: link },
+      afterHtml: [`${escapeHtml(capitalized(t.expiry, language))}.`, escapeHtml(t.ignore)],
+    }),
   };
 }

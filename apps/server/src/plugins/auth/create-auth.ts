@@ -90,7 +90,12 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
         // The language is looked up in the background too: the answer must not wait for anything.
         mailer.sendInBackground(
           mailLanguageOfUser(db, user.id).then((language) =>
-            passwordResetEmail(user.email, localizedPageUrl(publicUrl, path, language), language),
+            passwordResetEmail({
+              to: user.email,
+              link: localizedPageUrl(publicUrl, path, language),
+              language,
+              publicUrl,
+            }),
           ),
         );
       },
@@ -110,7 +115,15 @@ export function createAuth({ config, db, secret, mailer, audit }: CreateAuthOpti
         const mailLanguage = isAppLanguage(language) ? language : await mailLanguageOfUser(db, user.id);
         const path = `/email-confirmation?token=${encodeURIComponent(token)}&type=signup`;
         const link = pageUrlWithLanguage(publicUrl, path, mailLanguage);
-        await mailer.send(verificationEmail(user.email, firstName ?? null, link, mailLanguage));
+        await mailer.send(
+          verificationEmail({
+            to: user.email,
+            firstName: firstName ?? null,
+            link,
+            language: mailLanguage,
+            publicUrl,
+          }),
+        );
       },
     },
     session: {

@@ -48,7 +48,12 @@ export function passwordResetSameWork({
               const path = `/reset-password?token=${randomBytes(18).toString('base64url')}`;
               mailer.sendInBackground(
                 mailLanguageOfUser(db, '').then((language) =>
-                  passwordResetEmail(email, localizedPageUrl(publicUrl, path, language), language),
+                  passwordResetEmail({
+                    to: email,
+                    link: localizedPageUrl(publicUrl, path, language),
+                    language,
+                    publicUrl,
+                  }),
                 ),
                 { deliver: false },
               );

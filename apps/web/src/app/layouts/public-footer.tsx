@@ -131,7 +131,8 @@ export function PublicFooter() {
             ))}
           </Group>
           <Text fz="sm" c="dimmed">
-            {t('footer.copyright', { year: new Date().getFullYear() })}
+            {/* A year is digits, not a quantity: no grouping mark. */}
+            {t('footer.copyright', { year: String(new Date().getFullYear()) })}
           </Text>
         </Group>
       </Container>

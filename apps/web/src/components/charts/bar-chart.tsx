@@ -1,4 +1,5 @@
 import { Box, Group, Text } from '@mantine/core';
+import { useLocaleNumber } from '../../i18n/use-locale-number';
 import { niceMax } from './chart-scale';
 
 type BarSeries = { key: string; label: string; color: string; values: readonly number[] };
@@ -10,8 +11,6 @@ type LineSeries = {
   /** Written after each value of its scale ('★' for a rating). */
   unit?: string;
 };
-
-const formatTick = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
 type BarChartProps = {
   /** One label per group of bars (a week, a day), oldest first. */
@@ -33,6 +32,9 @@ const left = 36;
 
 /** A small SVG bar chart (plus optional line); screen readers get `summary` instead of the drawing. */
 export function BarChart({ labels, labelEvery = 3, bars, line, summary }: BarChartProps) {
+  const formatNumber = useLocaleNumber();
+  // Ticks read as the language writes numbers (10.000, 4,5), to one decimal.
+  const formatTick = (value: number) => formatNumber(Math.round(value * 10) / 10);
   const right = line ? width - 36 : width - 8;
   const max = niceMax(Math.max(0, ...bars.flatMap((s) => s.values)));
   const groupWidth = (right - left) / Math.max(1, labels.length);

@@ -55,8 +55,8 @@ describe('MonitoringPage', () => {
     expect(within(errors).getByText('6 errors')).toBeTruthy();
     const loads = screen.getByRole('region', { name: 'Page loads (last hour)' });
     expect(within(loads).getByText('Acceptable')).toBeTruthy();
-    expect(loads.textContent).toContain('Average load time: 2400 ms');
-    expect(loads.textContent).toContain('1700 ms · Fast');
+    expect(loads.textContent).toContain('Average load time: 2,400 ms');
+    expect(loads.textContent).toContain('1,700 ms · Fast');
     expect(screen.getByRole('region', { name: 'User activity (last hour)' }).textContent).toContain(
       'Active users: 2',
     );

@@ -1,4 +1,4 @@
-const localeOf = (language: string) => (language === 'tr' ? 'tr-TR' : language === 'es' ? 'es-ES' : 'en-US');
+import { intlLocale as localeOf } from '../../i18n/locale-number-formatter';
 
 /** Dollars from integer cents; whole dollars unless `cents` is asked for. */
 export function formatUsd(amountCents: number, language: string, options: { cents?: boolean } = {}) {

@@ -1,6 +1,7 @@
 import type { CaseSummary } from '@careloop/contracts/cases';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocaleNumber } from '../../../i18n/use-locale-number';
 
 const cards = [
   { key: 'total', color: undefined },
@@ -12,6 +13,7 @@ const cards = [
 /** Total, Open, Overdue, High Priority; a dash while loading. */
 export function CaseSummaryCards({ summary }: { summary: CaseSummary | undefined }) {
   const { t } = useTranslation('cases');
+  const formatNumber = useLocaleNumber();
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label={t('summary.label')}>
       {cards.map((card) => (
@@ -20,7 +22,7 @@ export function CaseSummaryCards({ summary }: { summary: CaseSummary | undefined
             {t(`summary.${card.key}`)}
           </Text>
           <Text fz={28} fw={700} c={card.color} aria-labelledby={`case-summary-${card.key}`}>
-            {summary ? summary[card.key] : '–'}
+            {summary ? formatNumber(summary[card.key]) : '–'}
           </Text>
         </Paper>
       ))}

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../../i18n';
+import { changeLanguage, i18n } from '../../../i18n';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderPage } from '../../../test/render';
 import { PatientsAtRiskCard } from './patients-at-risk-card';
@@ -28,6 +28,22 @@ describe('PatientsAtRiskCard', () => {
     expect(card.textContent).toContain('2 high · 5 medium');
     await user.click(screen.getByRole('link', { name: 'View patients at risk' }));
     expect(screen.getByTestId('location').textContent).toBe('/patients?risk=at_risk&sort=risk');
+  });
+
+  it.each([
+    ['en', '12,345', '10,001 high · 2,344 medium'],
+    ['es', '12.345', '10.001 alto · 2344 medio'],
+    ['tr', '12.345', '10.001 yüksek · 2.344 orta'],
+  ] as const)('writes the figures as %s writes numbers', async (language, total, split) => {
+    await i18n.loadLanguages(language);
+    await changeLanguage(language);
+    try {
+      showCard(() => json({ high: 10_001, medium: 2_344, total: 12_345 }));
+      expect((await screen.findByTestId('patients-at-risk-total')).textContent).toBe(total);
+      expect(document.body.textContent).toContain(split);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('says so when nobody is at risk', async () => {

@@ -2,6 +2,7 @@ import { Anchor, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconHeartbeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useLocaleNumber } from '../../../i18n/use-locale-number';
 import { paths } from '../../../lib/routes';
 import { usePatientsAtRisk } from '../api/get-patients-at-risk';
 
@@ -12,6 +13,7 @@ const patientsAtRiskPath = `${paths.patients}?risk=at_risk&sort=risk`;
 export function PatientsAtRiskCard() {
   const { t } = useTranslation(['dashboard', 'common']);
   const atRisk = usePatientsAtRisk();
+  const formatNumber = useLocaleNumber();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="patients-at-risk-heading">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -22,7 +24,7 @@ export function PatientsAtRiskCard() {
           {atRisk.data ? (
             <>
               <Text fz={30} fw={700} lh={1.2} data-testid="patients-at-risk-total">
-                {atRisk.data.total}
+                {formatNumber(atRisk.data.total)}
               </Text>
               <Text size="sm" c="dimmed">
                 {atRisk.data.total === 0

@@ -3,6 +3,7 @@ import type { HealthStatus, LoadTimeRating } from '@careloop/domain/monitoring-r
 import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleNumber } from '../../../i18n/use-locale-number';
 
 const healthColors = {
   healthy: 'green',
@@ -48,6 +49,7 @@ function Card({
 /** The five figures of System Monitoring (spec 2 §7), each with what it means in words. */
 export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) {
   const { t, i18n } = useTranslation('monitoring');
+  const formatNumber = useLocaleNumber();
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   const { errors, performance, activity, credentials, security } = snapshot;
@@ -75,7 +77,7 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
             <List size="sm">
               {errors.byType.map((e) => (
                 <List.Item key={e.errorType}>
-                  {e.errorType}: {e.count}
+                  {e.errorType}: {formatNumber(e.count)}
                 </List.Item>
               ))}
             </List>
@@ -130,7 +132,7 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
             <List size="sm">
               {activity.topActions.map((a) => (
                 <List.Item key={a.action}>
-                  {a.action}: {a.count}
+                  {a.action}: {formatNumber(a.count)}
                 </List.Item>
               ))}
             </List>

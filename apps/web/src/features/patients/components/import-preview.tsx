@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useLocaleNumber } from '../../../i18n/use-locale-number';
 import { formatImportDay } from '../import.utils';
 import { ProblemTables } from './import-problem-tables';
 import { ImportTableScroll } from './import-table-scroll';
@@ -28,6 +29,7 @@ type ImportPreviewProps = {
 /** What the import will do: counts, the first rows as imported, ambiguous dates, problems. */
 export function ImportPreview({ preview, busy, onConfirm, onCancel }: ImportPreviewProps) {
   const { t, i18n } = useTranslation('patients');
+  const formatNumber = useLocaleNumber();
   const day = (isoDate: string | null) => (isoDate ? formatImportDay(isoDate, i18n.language) : '—');
   const stats = [
     ['total', preview.totalRows],
@@ -50,7 +52,7 @@ export function ImportPreview({ preview, busy, onConfirm, onCancel }: ImportPrev
               {t(`import.stats.${key}`)}
             </Text>
             <Text fw={700} size="lg" data-testid={`import-stat-${key}`}>
-              {value}
+              {formatNumber(value)}
             </Text>
           </Paper>
         ))}
