@@ -15,9 +15,9 @@ export const viewports = {
 
 /**
  * Debian's headless shell (package chromium-headless-shell: the same Chromium without the browser's
- * own UI, the build Playwright itself runs headless; the full browser spent a third of the specs'
- * CPU on its UI renderers), else the full Chromium; with the flags this machine needs (no sandbox as
- * root, no background networking).
+ * own UI, the build Playwright itself runs headless; a page load took a third less CPU than in the
+ * full browser, whose UI renderers run even headless), else the full Chromium; with the flags this
+ * machine needs (no sandbox as root, no background networking).
  */
 const chromiumPath =
   process.env.CHROMIUM_PATH ??
