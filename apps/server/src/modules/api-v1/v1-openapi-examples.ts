@@ -7,6 +7,7 @@ const patient = {
   email: 'maria@example.com',
   phone: '+34600000000',
   procedure: 'Dental Implant',
+  procedure_original: null,
   status: 'active',
   language: 'es',
   procedure_date: '2026-01-15',
