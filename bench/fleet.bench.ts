@@ -164,7 +164,9 @@ try {
   });
   await boss.stop({ graceful: false });
   await admin.end();
-  const mails = fs.existsSync(`${env.DATA_DIR}/outbox`) ? fs.readdirSync(`${env.DATA_DIR}/outbox`).length : 0;
+  const mails = fs.existsSync(`${database.env.DATA_DIR}/outbox`)
+    ? fs.readdirSync(`${database.env.DATA_DIR}/outbox`).length
+    : 0;
   writeResult('fleet', {
     workload: `${size.clinics} clinics x ${size.patientsPerClinic} patients on PostgreSQL (seeded in ${seedSeconds} s), 1 web + 2 worker processes, one hour of jobs compressed into ${hourMinutes} min (x${60 / hourMinutes}), ${newPerQuarter} treated patients per clinic per quarter, ${size.reviewsPerClinic} new reviews per clinic, fakes at 150-300 ms with ${process.env.BENCH_FLEET_PROVIDER_RPS ?? 2} req/s per credential; drained ${drained} compressed min after the hour. Shared 2-core machine: load average before ${loadBefore.join(' ')}.`,
     loadAverageBefore: loadBefore,

@@ -99,7 +99,8 @@ function trustpilotFor(fakes: FleetFakes, clinicId: string, reviews: number) {
  */
 async function cloneClinic(server: Server, template: string, copies: number) {
   const { db } = server;
-  const rowsOf = async (query: ReturnType<typeof sql>) => (await db.execute(query)).rows as Row[];
+  const rowsOf = async (query: ReturnType<typeof sql>) =>
+    ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
   const columns = await rowsOf(sql`
     select table_name, column_name, data_type, column_default, is_generated
     from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`);
@@ -171,8 +172,10 @@ async function sealSecrets(
 ) {
   const { db, deps } = server;
   const rows = (
-    await db.execute(sql`select name, ciphertext, iv, auth_tag from secrets where clinic_id = ${template}`)
-  ).rows as { name: string; ciphertext: string; iv: string; auth_tag: string }[];
+    (await db.execute(
+      sql`select name, ciphertext, iv, auth_tag from secrets where clinic_id = ${template}`,
+    )) as unknown as { rows: { name: string; ciphertext: string; iv: string; auth_tag: string }[] }
+  ).rows;
   const plain = rows.map((r) => ({
     name: r.name,
     value: deps.secretBox.open(
