@@ -53,9 +53,9 @@ const uncommonSample = 'Kq7#vX2!mZ9@pL4$wR8&';
 const commonSamples = ['password', 'iloveyou', '12345678', 'sunshine1'];
 
 /** The shortest new password the rules in force accept, found by asking them. */
-function shortestAcceptedPassword(): number {
+async function shortestAcceptedPassword(): Promise<number> {
   for (let length = 1; length <= uncommonSample.length; length++) {
-    if (newPasswordProblem(uncommonSample.slice(0, length)) === null) return length;
+    if ((await newPasswordProblem(uncommonSample.slice(0, length))) === null) return length;
   }
   return uncommonSample.length + 1;
 }
@@ -90,8 +90,9 @@ const checks: Record<SecurityCheckId, (run: RunFacts) => Promise<Outcome>> = {
     };
   },
   async password_policy() {
-    const minimumLength = shortestAcceptedPassword();
-    const refusesCommonPasswords = commonSamples.every((sample) => newPasswordProblem(sample) !== null);
+    const minimumLength = await shortestAcceptedPassword();
+    const problems = await Promise.all(commonSamples.map(newPasswordProblem));
+    const refusesCommonPasswords = problems.every((problem) => problem !== null);
     return {
       status: passwordPolicyStatus({ minimumLength, refusesCommonPasswords }),
       details: { minimumLength, commonPasswordsRefused: refusesCommonPasswords ? 'yes' : 'no' },

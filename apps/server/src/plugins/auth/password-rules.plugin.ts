@@ -16,7 +16,10 @@ const codeOf = (problem: AuthMessage) =>
   Object.entries(passwordErrorCodes).find(([, message]) => message === problem)?.[0] ?? 'INVALID_PASSWORD';
 
 /** The refusal a new password meets under the rules in force, or null: the hook below and the Security Hardening check both ask here. */
-export const newPasswordProblem = (password: string) => checkNewPassword(password, isCommonPassword);
+export async function newPasswordProblem(password: string) {
+  const isCommon = await isCommonPassword(password.toLowerCase());
+  return checkNewPassword(password, () => isCommon);
+}
 
 /**
  * The password rules (packages/domain checkNewPassword: length, and not one of the most common
@@ -33,7 +36,7 @@ export function passwordRules() {
             const field = newPasswordFields[ctx.path] ?? '';
             const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
             if (typeof password !== 'string') return;
-            const problem = newPasswordProblem(password);
+            const problem = await newPasswordProblem(password);
             if (!problem) return;
             throw new APIError('BAD_REQUEST', {
               message: problem.message,
