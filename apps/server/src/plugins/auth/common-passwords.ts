@@ -10,8 +10,11 @@ let commonPasswords: Promise<ReadonlySet<string>> | null = null;
  * imported the first time a new password is checked, not when the server starts.
  */
 export async function isCommonPassword(lowerCased: string): Promise<boolean> {
-  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
-    ({ dictionary }) => new Set(dictionary['passwords-common'].slice(0, commonPasswordListSize)),
-  );
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then((module) => {
+    // The default export, not the named one: imported lazily into the server bundle, the named
+    // export was undefined (every sign-up failed); the default carries the same lists everywhere.
+    const { dictionary } = module.default;
+    return new Set(dictionary['passwords-common'].slice(0, commonPasswordListSize));
+  });
   return (await commonPasswords).has(lowerCased);
 }
