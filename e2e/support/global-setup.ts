@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { journeyHangGuard } from '../../vitest.timeouts.ts';
+import { createWorkerDatabases } from './worker-databases';
 import { e2eWorkers } from './workers';
 
 /** One server of the run, as a spec file sees it (`thisServer()` in support/server.ts). */
@@ -45,12 +46,17 @@ export default async function setup(project: TestProject) {
   // E2E_PORT: a first port of one's own where several people run specs on one machine.
   const firstPort = Number(process.env.E2E_PORT) || 3900 + 2 * Math.floor(Math.random() * 45);
   const salesEmail = 'sales@test.careloop.local';
-  // Its own per run: a shared PostgreSQL (E2E_DATABASE_URL) keeps the accounts of earlier runs.
+  // Its own per run: a shared PostgreSQL keeps the accounts of earlier runs.
   const operatorEmail = `operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
   const planOperatorEmail = `plan-operator-${randomBytes(4).toString('hex')}@test.careloop.local`;
   if (process.env.E2E_DATABASE_URL && e2eWorkers > 1) {
     throw new Error('E2E_DATABASE_URL holds one database: run it with E2E_WORKERS=1');
   }
+  // E2E_POSTGRES_URL: a PostgreSQL server on which each worker's server gets a new database of its
+  // own, dropped at the end (the embedded database, the default, runs in each server's process).
+  const databases = process.env.E2E_POSTGRES_URL
+    ? await createWorkerDatabases(process.env.E2E_POSTGRES_URL, e2eWorkers)
+    : null;
   // E2E_WEBHOOK_RECEIVER_PORT: the first receiver port, where port + 100 is another person's server.
   const firstReceiverPort = Number(process.env.E2E_WEBHOOK_RECEIVER_PORT) || undefined;
   const started = await Promise.all(
@@ -60,6 +66,7 @@ export default async function setup(project: TestProject) {
         ...(firstReceiverPort ? { webhookReceiverPort: firstReceiverPort + index } : {}),
         salesEmail,
         operatorEmails: [operatorEmail, planOperatorEmail],
+        databaseUrl: databases?.urls[index] ?? process.env.E2E_DATABASE_URL,
       }),
     ),
   );
@@ -72,6 +79,7 @@ export default async function setup(project: TestProject) {
   project.provide('planOperatorEmail', planOperatorEmail);
   return async () => {
     await Promise.all(started.map(({ stop }) => stop()));
+    await databases?.drop();
   };
 }
 
@@ -80,6 +88,7 @@ async function startServer(options: {
   webhookReceiverPort?: number;
   salesEmail: string;
   operatorEmails: string[];
+  databaseUrl?: string | undefined;
 }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'careloop-e2e-'));
   const { port } = options;
@@ -109,7 +118,7 @@ async function startServer(options: {
       SOCIAL_X_URL: 'https://x.com/careloop-e2e',
       OPERATOR_EMAILS: options.operatorEmails.join(','),
       WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${webhookReceiverPort}`,
-      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
