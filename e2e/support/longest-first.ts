@@ -1,10 +1,10 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds each spec file took in a run on the CI machine (two workers, the specs alone), longest
- * first (servers on PostgreSQL, axe in legacy mode). The workers take the files in this order, each the next one when it is free: the longest
- * start first, so no long file starts last and runs on alone at the end (a clean clone has no
- * vitest cache of durations; by file size, the 226 s axe walk came last and ran alone for 140 s).
+ * Seconds each spec file took in a run on the CI machine (two workers, servers on PostgreSQL),
+ * longest first. The workers take the files in this order, each the next one when it is free: the
+ * longest start first, so no long file starts last and runs on alone at the end (a clean clone has
+ * no vitest cache of durations; by file size, the longest axe walk came last and ran alone).
  * A file not listed runs first. Update from a run's JSON report when a file grows or is added.
  */
 const secondsOnCi: Record<string, number> = {
