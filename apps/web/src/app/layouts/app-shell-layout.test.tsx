@@ -25,6 +25,14 @@ const me = {
   role: 'owner',
 };
 
+// The shell's own requests: the signed-in user, the session; anything else (the plan's usage behind
+// the upgrade dialog) is not this file's concern and answers 404.
+const shellAnswers = (request: { path: string }) => {
+  if (request.path === '/api/me') return json(me);
+  if (request.path.startsWith('/api/auth/')) return json(sampleSession);
+  return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+};
+
 function renderShell() {
   return renderPage(<AppShellLayout />, {
     path: '/dashboard',
@@ -52,7 +60,7 @@ describe('AppShellLayout', () => {
   });
 
   it('shows the clinic, the sidebar entries and the page', async () => {
-    stubFetch((request) => (request.path === '/api/me' ? json(me) : json(sampleSession)));
+    stubFetch(shellAnswers);
     renderShell();
     expect(await screen.findByText('Dashboard content')).toBeTruthy();
     expect(screen.getByText('Smile Dental')).toBeTruthy();
@@ -67,7 +75,7 @@ describe('AppShellLayout', () => {
   });
 
   it('collapses to named icons with Ctrl+B and remembers it in the sidebar_state cookie', async () => {
-    stubFetch((request) => (request.path === '/api/me' ? json(me) : json(sampleSession)));
+    stubFetch(shellAnswers);
     const user = userEvent.setup();
     renderShell();
     await screen.findByText('Dashboard content');
@@ -91,7 +99,7 @@ describe('AppShellLayout', () => {
 
   it('starts collapsed when the cookie says so', async () => {
     writeSidebarState(false);
-    stubFetch((request) => (request.path === '/api/me' ? json(me) : json(sampleSession)));
+    stubFetch(shellAnswers);
     renderShell();
     await screen.findByText('Dashboard content');
     expect(screen.getByRole('button', { name: 'Toggle sidebar' }).getAttribute('aria-expanded')).toBe(
@@ -103,7 +111,7 @@ describe('AppShellLayout', () => {
     stubFetch((request) =>
       request.path === '/api/me'
         ? json({ error: { code: 'NO_CLINIC', message: 'No clinic found' } }, 403)
-        : json(sampleSession),
+        : shellAnswers(request),
     );
     renderShell();
     expect((await screen.findByRole('alert')).textContent).toBe('No clinic found');
@@ -114,7 +122,7 @@ describe('AppShellLayout', () => {
     const network = stubFetch((request) => {
       if (request.path === '/api/me') return json(me);
       if (request.path === '/api/auth/sign-out') return json({ success: true });
-      return json(sampleSession);
+      return shellAnswers(request);
     });
     const user = userEvent.setup();
     renderShell();
