@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n';
+import { useCurrentUser } from '../../../lib/current-user';
 import { json, stubFetch } from '../../../test/fetch-stub';
 import { renderPage } from '../../../test/render';
 import { PatientAliasesCard } from './patient-aliases-card';
@@ -56,6 +57,11 @@ function stubApi(role: MeResponse['role'], items: PatientAlias[]) {
   });
 }
 
+/** The signed-in user's role as the card's own hook reads it. */
+function RoleShown() {
+  return <p>role: {useCurrentUser().data?.role ?? 'unknown'}</p>;
+}
+
 describe('PatientAliasesCard', () => {
   it('lists the reviewer names staff tied to the patient, and an owner removes one', async () => {
     const api = stubApi('owner', [alias('pal_1', 'Emma S.'), alias('pal_2', 'Smiley99')]);
@@ -79,12 +85,18 @@ describe('PatientAliasesCard', () => {
 
   it('offers staff no remove action', async () => {
     const api = stubApi('staff', [alias('pal_1', 'Emma S.')]);
-    renderPage(<PatientAliasesCard patientId="P-1" />, { path: '/patients/P-1' });
+    renderPage(
+      <>
+        <PatientAliasesCard patientId="P-1" />
+        <RoleShown />
+      </>,
+      { path: '/patients/P-1' },
+    );
     expect(await screen.findByText('Emma S.')).toBeTruthy();
-    // The role is known once /api/me answered; still no button.
-    await waitFor(() => expect(api.to('/api/me').length).toBeGreaterThan(0));
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The card reads the role from the same query as RoleShown: once it shows, the card has it too.
+    expect(await screen.findByText('role: staff')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Remove/ })).toBeNull();
+    expect(api.to('/api/me').length).toBeGreaterThan(0);
   });
 
   it('says when no name is recorded', async () => {
