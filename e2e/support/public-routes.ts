@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { gotoSettled } from './settled-navigation';
 
 export const languages = ['en', 'es', 'tr'] as const;
 export type Language = (typeof languages)[number];
@@ -50,7 +51,7 @@ export function translate(language: Language, key: string): string {
 
 /** Loads a route and waits until its h1 is shown and the page has stopped fetching. */
 export async function openPublicRoute(page: Page, path: string, h1: string) {
-  await page.goto(path, { waitUntil: 'networkidle' });
+  await gotoSettled(page, path);
   await expect
     .poll(() => page.getByRole('heading', { level: 1, name: h1, exact: true }).isVisible(), {
       message: `h1 "${h1}" on ${path}`,

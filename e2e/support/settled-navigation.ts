@@ -1,0 +1,36 @@
+import type { Page, Request } from 'playwright-core';
+import { appearanceGuard } from '../../vitest.timeouts.ts';
+
+/**
+ * Opens a path and returns once the page has settled: loaded, no request of its own in flight, and the
+ * main thread idle with still none in flight (hydration and the chunks it asks for are done). Playwright's
+ * `networkidle` says the same but only after 500 ms without a request, which every navigation paid.
+ */
+export async function gotoSettled(page: Page, path: string) {
+  const inFlight = new Set<Request>();
+  const started = (request: Request) => inFlight.add(request);
+  const ended = (request: Request) => inFlight.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await page.goto(path, { waitUntil: 'load' });
+    const deadline = Date.now() + appearanceGuard;
+    for (;;) {
+      if (inFlight.size > 0) {
+        if (Date.now() > deadline) {
+          throw new Error(`${path} still fetching: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        continue;
+      }
+      // Idle main thread: no task (hydration slice, script evaluation) left queued.
+      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+      if (inFlight.size === 0) return;
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
