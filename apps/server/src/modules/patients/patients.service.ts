@@ -43,6 +43,8 @@ import {
 } from './patients-list.repository';
 
 type Deps = Pick<AppDeps, 'db'>;
+/** Adding or editing a patient reads the clinic's procedures through this process's cache (ADR 023). */
+type WriteDeps = Pick<AppDeps, 'db' | 'procedureLists' | 'clock'>;
 
 const patientNotFound = () => notFound('Patient');
 
@@ -237,12 +239,13 @@ async function takenIds(db: Database, clinicId: string, now: Date) {
 }
 
 export async function createPatient(
-  deps: Deps,
+  deps: WriteDeps,
   ctx: ClinicContext,
   body: PatientInput,
   channel: PatientInputChannel = 'app',
 ): Promise<Patient> {
-  const fields = validatePatient(body, ctx.clinic.country, await procedureReader(deps.db, ctx.clinicId));
+  const readProcedure = await procedureReader(deps, ctx.clinicId, body.procedure);
+  const fields = validatePatient(body, ctx.clinic.country, readProcedure);
   const now = new Date();
   const procedureDate = procedureDateValue(body, ctx, now, true);
   const locale = localeAndConsent(body, ctx, null, now, channel);
@@ -282,7 +285,7 @@ export async function createPatient(
 }
 
 export async function updatePatient(
-  deps: Deps,
+  deps: WriteDeps,
   ctx: ClinicContext,
   id: string,
   body: PatientInput,
@@ -292,7 +295,8 @@ export async function updatePatient(
   if (!existing) throw patientNotFound();
   const { procedureDate: _date, marketingConsentAt: _at, ...patientFields } = body;
   const given = Object.fromEntries(Object.entries(patientFields).filter(([, value]) => value !== undefined));
-  const readProcedure = await procedureReader(deps.db, ctx.clinicId);
+  const newProcedure = body.procedure === existing.procedure ? undefined : body.procedure;
+  const readProcedure = await procedureReader(deps, ctx.clinicId, newProcedure);
   const fields = validatePatient(
     {
       name: existing.name,
