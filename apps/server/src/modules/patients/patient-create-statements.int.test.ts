@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { patients } from '../../db/schema';
 import { bearer, buildAccessToken, buildApiClient } from '../../testing/build-api-client';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
@@ -56,6 +58,37 @@ describe('the statements of adding a patient', () => {
         payload: { name: 'Ada Byron', email: 'ada@example.com', procedure: 'Dental Implant' },
       });
     expect(await statementsOf(api)).toEqual([insert]);
+  });
+
+  it('gives patients added in the same millisecond the next ids without trying a taken one', async () => {
+    const { clinicId, owner } = await buildClinic(t, { tier: 'enterprise' });
+    const add = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/patients',
+        headers: jsonHeaders({ cookie: owner.cookie }),
+        payload: { name },
+      });
+    expect((await add('Warm')).statusCode).toBe(201);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date());
+      const base = `P-${Date.now()}`;
+      statements.length = 0;
+      const added = await Promise.all(['Ana', 'Bea', 'Cem', 'Deniz', 'Eda', 'Fatma'].map(add));
+      expect(added.map((res) => res.statusCode)).toEqual(Array(6).fill(201));
+      expect(added.map((res) => res.json().id).sort()).toEqual(
+        [base, `${base}-2`, `${base}-3`, `${base}-4`, `${base}-5`, `${base}-6`].sort(),
+      );
+      expect(ofTheCall()).toEqual(Array(6).fill(insert));
+    } finally {
+      vi.useRealTimers();
+    }
+    const stored = await t.db
+      .select({ id: patients.id })
+      .from(patients)
+      .where(eq(patients.clinicId, clinicId));
+    expect(stored).toHaveLength(7);
   });
 
   it("holds the plan's patient limit and a consent event in the insert's transaction", async () => {

@@ -45,6 +45,7 @@ import {
 type Deps = Pick<AppDeps, 'db'>;
 /** Adding or editing a patient reads the clinic's procedures through this process's cache (ADR 023). */
 type WriteDeps = Pick<AppDeps, 'db' | 'procedureLists' | 'clock'>;
+type CreateDeps = WriteDeps & Pick<AppDeps, 'patientIds'>;
 
 const patientNotFound = () => notFound('Patient');
 
@@ -239,7 +240,7 @@ async function takenIds(db: Database, clinicId: string, now: Date) {
 }
 
 export async function createPatient(
-  deps: WriteDeps,
+  deps: CreateDeps,
   ctx: ClinicContext,
   body: PatientInput,
   channel: PatientInputChannel = 'app',
@@ -259,13 +260,13 @@ export async function createPatient(
       createdAt: now,
       updatedAt: now,
     });
-  // The id is tried before anything is read: the primary key answers a collision (another patient
-  // created in the same millisecond), and only then are the taken ids of that millisecond read.
-  // Without a consent event the insert is one statement, its own transaction.
-  let taken: Set<string> | null = null;
+  // The id is tried before anything is read: this process's own ids of the millisecond are skipped
+  // (`patient-id-issuer.ts`), the primary key answers another process's, and only then are the taken
+  // ids of that millisecond read. Without a consent event the insert is one statement, its own transaction.
+  let taken: Set<string> | undefined;
   const limited = patientLimitOf(ctx.clinic.subscriptionTier) !== null;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const id = makePatientId(now, taken ?? undefined);
+    const id = deps.patientIds.next(ctx.clinicId, now, taken);
     // A plan with a patient limit counts under the clinic's lock in the insert's transaction (two
     // creates racing for the last place); a consent change is written with its patient.
     const row =
