@@ -7,6 +7,8 @@ import type { JobRunner } from './jobs/job-runner';
 import type { SecretBox } from './lib/secret-box';
 import type { UnsubscribeTokens } from './lib/unsubscribe-token';
 import type { ApiUsageBuffer } from './modules/api-clients/api-usage-buffer';
+import type { PatientIdIssuer } from './modules/patients/patient-id-issuer';
+import type { ProcedureListCache } from './modules/procedures/procedure-list-cache';
 import type { SurveyLinkTokens } from './modules/surveys/survey-link-token';
 import type { Metrics } from './observability/metrics';
 import type { Auth } from './plugins/auth/create-auth';
@@ -28,6 +30,10 @@ export type AppDeps = {
   requestContext: RequestContextResolver;
   /** The public API's budget hits and audit rows, written in batches (ADR 020). */
   apiUsage: ApiUsageBuffer;
+  /** Each clinic's procedure list, kept for `SESSION_CACHE_SECONDS` (ADR 023). */
+  procedureLists: ProcedureListCache;
+  /** The patient ids this process issued in the current millisecond (no collision with itself). */
+  patientIds: PatientIdIssuer;
   /** The provider fakes' state (mounted in sandbox mode), one set per process. */
   sandboxes: SandboxStates;
   log: FastifyBaseLogger;

@@ -11,6 +11,8 @@ import { loadOrCreateKey, SecretBox } from './lib/secret-box';
 import { createUnsubscribeTokens } from './lib/unsubscribe-token';
 import { createApiUsageBuffer } from './modules/api-clients/api-usage-buffer';
 import { createSignInAuditSink } from './modules/audit/audit.service';
+import { createPatientIdIssuer } from './modules/patients/patient-id-issuer';
+import { createProcedureListCache } from './modules/procedures/procedure-list-cache';
 import { createSurveyLinkTokens } from './modules/surveys/survey-link-token';
 import type { Metrics } from './observability/metrics';
 import type { WorkTracer } from './observability/work-tracer';
@@ -76,6 +78,8 @@ export function createAppDeps(
     jobs,
     requestContext,
     apiUsage,
+    procedureLists: createProcedureListCache(config.auth.sessionCacheMs),
+    patientIds: createPatientIdIssuer(),
     sandboxes,
     metrics: options.metrics ?? null,
     ...(options.now ? { clock: options.now } : {}),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions } from '../db/schema';
+import { clinicUsers, sessions } from '../db/schema';
 import { bearer, buildAccessToken, buildApiClient } from '../testing/build-api-client';
 import { buildClinic, buildMember, jsonHeaders } from '../testing/build-user';
 import { createTestApp, type TestApp } from '../testing/test-app';
@@ -86,6 +86,63 @@ describe('identity cache', () => {
     expect(settings.statusCode).toBe(403);
   });
 
+  it("keeps another clinic's identities across a clinic's write, and ends the writer's clinic's", async () => {
+    const writer = await buildClinic(t);
+    const colleague = await buildMember(t, writer.clinicId, 'staff');
+    const neighbour = await buildClinic(t);
+    now += 10_000;
+    for (const cookie of [writer.owner.cookie, colleague.cookie, neighbour.owner.cookie]) {
+      expect((await me(cookie)).statusCode).toBe(200);
+    }
+    statements.length = 0;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/security',
+      headers: jsonHeaders({ cookie: writer.owner.cookie }),
+      payload: { idleTimeoutMinutes: 30 },
+    });
+    expect(saved.statusCode).toBe(200);
+    // The writer's own caller, read afresh.
+    expect(identityReads()).toBe(1);
+    expect((await me(neighbour.owner.cookie)).statusCode).toBe(200);
+    expect(identityReads()).toBe(1);
+    expect((await me(colleague.cookie)).json().clinic.idleTimeoutMinutes).toBe(30);
+    expect(identityReads()).toBe(2);
+  });
+
+  it('reads the caller of a write afresh: a role lowered by another process is refused at once', async () => {
+    const { clinicId } = await buildClinic(t);
+    const admin = await buildMember(t, clinicId, 'admin');
+    now += 10_000;
+    expect((await me(admin.cookie)).json().role).toBe('admin');
+    await t.db.update(clinicUsers).set({ role: 'staff' }).where(eq(clinicUsers.userId, admin.userId));
+    expect((await me(admin.cookie)).json().role).toBe('admin');
+    const settings = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings/security',
+      headers: jsonHeaders({ cookie: admin.cookie }),
+      payload: { idleTimeoutMinutes: 30 },
+    });
+    expect(settings.statusCode).toBe(403);
+  });
+
+  it('ends every identity on a write outside any clinic (a sign-out)', async () => {
+    const leaving = await buildClinic(t);
+    const neighbour = await buildClinic(t);
+    now += 10_000;
+    expect((await me(neighbour.owner.cookie)).statusCode).toBe(200);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: jsonHeaders({ cookie: leaving.owner.cookie }),
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    statements.length = 0;
+    expect((await me(neighbour.owner.cookie)).statusCode).toBe(200);
+    expect(identityReads()).toBe(1);
+  });
+
   it('records activity once, not on every cached request', async () => {
     const { owner } = await buildClinic(t);
     now += 120_000; // activity is written at most once a minute: due now
@@ -164,5 +221,25 @@ describe('identity cache', () => {
     });
     expect(revoked.statusCode).toBeLessThan(300);
     expect((await call()).statusCode).toBe(401);
+  });
+
+  it("keeps another clinic's bearer tokens across a clinic's write", async () => {
+    const clinic = await buildClinic(t, { tier: 'professional' });
+    const token = await buildAccessToken(t, await buildApiClient(t, clinic.owner));
+    const neighbour = await buildClinic(t, { tier: 'professional' });
+    const neighbourClient = await buildApiClient(t, neighbour.owner);
+    const tokenReads = () => statements.filter((s) => /from "api_access_tokens"/.test(s)).length;
+    const call = () => t.app.inject({ method: 'GET', url: '/api/v1/patients', headers: bearer(token) });
+    now += 10_000;
+    expect((await call()).statusCode).toBe(200);
+    const revoked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/settings/api-clients/${neighbourClient.id}`,
+      headers: { origin: jsonHeaders().origin, cookie: neighbour.owner.cookie },
+    });
+    expect(revoked.statusCode).toBeLessThan(300);
+    statements.length = 0;
+    expect((await call()).statusCode).toBe(200);
+    expect(tokenReads()).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ import {
 import { fetchHeaders } from './auth/auth.plugin';
 import type { Auth } from './auth/create-auth';
 import { createSessionTokenReader } from './auth/session-cookie';
-import { createIdentityCache, type IdentityCache } from './identity-cache';
+import { createIdentityCache, type IdentityCache, mayChangeIdentities } from './identity-cache';
 
 type SessionUser = {
   id: string;
@@ -77,7 +77,7 @@ export function createRequestContext(deps: {
     const authContext = await deps.auth.$context;
     const token = readSessionToken(cookie, authContext.authCookies.sessionToken.name, authContext.secret);
     if (!token) return authorization ? resolveThroughAuth(request) : null;
-    const row = await signedInRow(token);
+    const row = await signedInRow(token, mayChangeIdentities(request));
     if (!row) return null;
     const now = clock();
     if (row.sessionExpiresAt.getTime() <= now) return null;
@@ -127,8 +127,8 @@ export function createRequestContext(deps: {
     }
   }
 
-  async function signedInRow(token: string): Promise<SignedInRow | null> {
-    const cached = identityCache.find(token, clock());
+  async function signedInRow(token: string, afresh: boolean): Promise<SignedInRow | null> {
+    const cached = afresh ? null : identityCache.find(token, clock());
     if (cached) return cached;
     const generation = identityCache.generation();
     const row = await getSignedIn(deps.db, token);

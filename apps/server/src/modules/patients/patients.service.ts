@@ -43,6 +43,9 @@ import {
 } from './patients-list.repository';
 
 type Deps = Pick<AppDeps, 'db'>;
+/** Adding or editing a patient reads the clinic's procedures through this process's cache (ADR 023). */
+type WriteDeps = Pick<AppDeps, 'db' | 'procedureLists' | 'clock'>;
+type CreateDeps = WriteDeps & Pick<AppDeps, 'patientIds'>;
 
 const patientNotFound = () => notFound('Patient');
 
@@ -237,12 +240,13 @@ async function takenIds(db: Database, clinicId: string, now: Date) {
 }
 
 export async function createPatient(
-  deps: Deps,
+  deps: CreateDeps,
   ctx: ClinicContext,
   body: PatientInput,
   channel: PatientInputChannel = 'app',
 ): Promise<Patient> {
-  const fields = validatePatient(body, ctx.clinic.country, await procedureReader(deps.db, ctx.clinicId));
+  const readProcedure = await procedureReader(deps, ctx.clinicId, body.procedure);
+  const fields = validatePatient(body, ctx.clinic.country, readProcedure);
   const now = new Date();
   const procedureDate = procedureDateValue(body, ctx, now, true);
   const locale = localeAndConsent(body, ctx, null, now, channel);
@@ -256,13 +260,13 @@ export async function createPatient(
       createdAt: now,
       updatedAt: now,
     });
-  // The id is tried before anything is read: the primary key answers a collision (another patient
-  // created in the same millisecond), and only then are the taken ids of that millisecond read.
-  // Without a consent event the insert is one statement, its own transaction.
-  let taken: Set<string> | null = null;
+  // The id is tried before anything is read: this process's own ids of the millisecond are skipped
+  // (`patient-id-issuer.ts`), the primary key answers another process's, and only then are the taken
+  // ids of that millisecond read. Without a consent event the insert is one statement, its own transaction.
+  let taken: Set<string> | undefined;
   const limited = patientLimitOf(ctx.clinic.subscriptionTier) !== null;
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const id = makePatientId(now, taken ?? undefined);
+    const id = deps.patientIds.next(ctx.clinicId, now, taken);
     // A plan with a patient limit counts under the clinic's lock in the insert's transaction (two
     // creates racing for the last place); a consent change is written with its patient.
     const row =
@@ -282,7 +286,7 @@ export async function createPatient(
 }
 
 export async function updatePatient(
-  deps: Deps,
+  deps: WriteDeps,
   ctx: ClinicContext,
   id: string,
   body: PatientInput,
@@ -292,7 +296,8 @@ export async function updatePatient(
   if (!existing) throw patientNotFound();
   const { procedureDate: _date, marketingConsentAt: _at, ...patientFields } = body;
   const given = Object.fromEntries(Object.entries(patientFields).filter(([, value]) => value !== undefined));
-  const readProcedure = await procedureReader(deps.db, ctx.clinicId);
+  const newProcedure = body.procedure === existing.procedure ? undefined : body.procedure;
+  const readProcedure = await procedureReader(deps, ctx.clinicId, newProcedure);
   const fields = validatePatient(
     {
       name: existing.name,
