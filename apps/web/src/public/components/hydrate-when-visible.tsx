@@ -1,6 +1,7 @@
 import {
   type ComponentType,
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   use,
@@ -130,7 +131,8 @@ export function takeDeferredNamespaces(): string[] {
 /**
  * A part of a pre-rendered page hydrated only near the viewport: `load` brings its code, in a chunk
  * of its own, and `namespaces` the translations only it uses (loaded beside the code, not with the
- * page).
+ * page). Memo keeps a parent's re-render (the layout's, at each move to another page) from reaching
+ * a part still waiting, which React would then render afresh.
  */
 export function hydrateWhenVisible(
   id: string,
@@ -138,7 +140,7 @@ export function hydrateWhenVisible(
   load: () => Promise<{ default: ComponentType }>,
 ) {
   const Part = lazy(() => withNamespaces(namespaces, load));
-  return function HydratedWhenVisible() {
+  return memo(function HydratedWhenVisible() {
     if (typeof document === 'undefined')
       for (const namespace of namespaces) deferredNamespaces.add(namespace);
     return (
@@ -148,5 +150,5 @@ export function hydrateWhenVisible(
         </WaitUntilNearViewport>
       </Suspense>
     );
-  };
+  });
 }
