@@ -3,7 +3,10 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorBoundary } from '../../features/errors/error-boundary';
-import { hydrateWhenVisible } from '../../public/components/hydrate-when-visible';
+import {
+  hydrateWhenVisible,
+  useHydrateWaitingPartsOnMove,
+} from '../../public/components/hydrate-when-visible';
 import { organizationData, useStructuredData } from '../../public/components/structured-data';
 import { PublicHeader } from './public-header';
 
@@ -16,6 +19,7 @@ const PublicFooter = hydrateWhenVisible('public-footer', [], () =>
 /** Public pages: sticky header, main area, footer. */
 export function PublicLayout() {
   const { pathname } = useLocation();
+  useHydrateWaitingPartsOnMove();
   useStructuredData(organizationData());
   return (
     <Stack gap={0} mih="100vh">

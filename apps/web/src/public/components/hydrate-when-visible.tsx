@@ -6,8 +6,10 @@ import {
   Suspense,
   use,
   useEffect,
+  useState,
   useSyncExternalStore,
 } from 'react';
+import { useLocation } from 'react-router';
 import { withNamespaces } from '../../lib/lazy-page';
 
 // A pre-rendered page (ADR 002) arrives as full HTML, so content below the first screen needs its
@@ -25,6 +27,8 @@ type DeferredPart = {
   nearViewport: Promise<void>;
   /** Answers the clicks the part took before it was live, to be made again once it is. */
   takeEarlyClicks: () => HTMLElement[];
+  /** Lets the part load now, wherever it is. */
+  start: () => void;
 };
 
 const deferredParts = new Map<string, DeferredPart>();
@@ -39,7 +43,7 @@ function deferredPart(id: string): DeferredPart {
   if (known) return known;
   const element = document.querySelector(`[${markerAttribute}="${id}"]`);
   if (!element || typeof IntersectionObserver === 'undefined') {
-    const part = { nearViewport: Promise.resolve(), takeEarlyClicks: () => [] };
+    const part = { nearViewport: Promise.resolve(), takeEarlyClicks: () => [], start: () => {} };
     deferredParts.set(id, part);
     return part;
   }
@@ -79,6 +83,7 @@ function deferredPart(id: string): DeferredPart {
   window.addEventListener('focusin', onFocus, { capture: true });
   const part: DeferredPart = {
     nearViewport,
+    start,
     takeEarlyClicks: () => {
       window.removeEventListener('click', onClick, { capture: true });
       const clicks = earlyClicks;
@@ -88,6 +93,18 @@ function deferredPart(id: string): DeferredPart {
   };
   deferredParts.set(id, part);
   return part;
+}
+
+/**
+ * A part that stays on screen while the visitor moves to another page (the public layout's footer)
+ * is still waiting when the move renders: React must hydrate it before it can show the new page
+ * (a move is a transition, which waits), so every waiting part loads from the first move on. Call
+ * it in a layout above such parts; it runs while rendering, since the move does not commit first.
+ */
+export function useHydrateWaitingPartsOnMove(): void {
+  const location = useLocation();
+  const [firstLocation] = useState(location);
+  if (location !== firstLocation) for (const part of deferredParts.values()) part.start();
 }
 
 const subscribeToNothing = () => () => {};
