@@ -16,7 +16,7 @@ import {
   supportedLanguages,
 } from './src/i18n/language.utils';
 import { publicUrlMetaName } from './src/lib/public-origin';
-import { classNamesIn, criticalCss } from './src/prerender/critical-css';
+import { classNamesIn, criticalCss, withWholeComponents } from './src/prerender/critical-css';
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
 type Manifest = Record<string, ManifestChunk>;
@@ -178,11 +178,15 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     }
   }
 
-  // The pages' first paint needs only the rules their HTML can use: one small style sheet for them
-  // all; the whole sheet follows without blocking the paint (main.tsx applies it).
+  // The pages' first paint needs only the rules their HTML can use (and what the browser adds
+  // without being asked): one small style sheet for them all; the whole sheet follows without
+  // blocking the paint, and applies once the visitor acts (src/lib/full-styles.ts).
   const styleLink = base.match(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/);
   if (!styleLink?.[1]) throw new Error('index.html has no style sheet');
-  const used = new Set(rendered.flatMap(({ page }) => [...classNamesIn(page.html)]));
+  const used = withWholeComponents(
+    new Set(rendered.flatMap(({ page }) => [...classNamesIn(page.html)])),
+    server.mantineClassNames,
+  );
   const critical = criticalCss(fs.readFileSync(path.join(distDir, styleLink[1]), 'utf8'), used);
   const criticalFile = `assets/public-${createHash('sha256').update(critical).digest('base64url').slice(0, 8)}.css`;
   fs.writeFileSync(path.join(distDir, criticalFile), critical);

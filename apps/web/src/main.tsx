@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { AppRouter } from './app/router';
 import { currentLanguage, i18nReady } from './i18n';
+import { applyFullStyles, applyFullStylesOnFirstInteraction } from './lib/full-styles';
 import { installGlobalReporting } from './lib/reporting';
 
 installGlobalReporting();
@@ -20,10 +21,6 @@ const app = (
   </StrictMode>
 );
 
-// A pre-rendered page links the style rules its HTML uses; the whole sheet (menus, dialogs, toasts,
-// other pages) comes as a print sheet so as not to hold the first paint, and applies from here.
-for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-full-styles]')) link.media = 'all';
-
 // Render once the start-up translations are in, so the first screen never shows raw keys. A public
 // page written at build time (ADR 002) is hydrated when it is in the visitor's language; in another
 // language the browser renders it afresh.
@@ -34,7 +31,10 @@ void i18nReady.finally(() => {
     startTransition(() => {
       hydrateRoot(container, app);
     });
+    // The page's own rules are in its small sheet: the whole one waits for the visitor (lib/full-styles.ts).
+    applyFullStylesOnFirstInteraction();
   } else {
+    applyFullStyles();
     createRoot(container).render(app);
   }
 });

@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { ApiError } from '../lib/api-client';
 import { currentUserKeys } from '../lib/current-user';
+import { applyFullStyles } from '../lib/full-styles';
 import { isSessionIdleError, rememberIdleSignOut } from '../lib/session-end';
 
 /** Client errors (4xx) are answers, not glitches: retrying them only delays the message. */
@@ -40,5 +41,8 @@ let visitClient: QueryClient | undefined;
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
   visitClient ??= createQueryClient();
+  // What a fetching page shows depends on the answer, not only on its pre-rendered HTML: it gets
+  // the whole style sheet (lib/full-styles.ts).
+  useLayoutEffect(applyFullStyles, []);
   return <QueryClientProvider client={visitClient}>{children}</QueryClientProvider>;
 }

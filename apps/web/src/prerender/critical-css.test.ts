@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classNamesIn, criticalCss } from './critical-css';
+import { classNamesIn, criticalCss, withWholeComponents } from './critical-css';
 
 const css = [
   ':root{--c:red}',
@@ -35,5 +35,24 @@ describe('criticalCss', () => {
 
   it('drops an at-rule left empty', () => {
     expect(criticalCss('@media print{.m_z{color:red}}.m_a{color:red}', used)).toBe('.m_a{color:red}');
+  });
+});
+
+describe('withWholeComponents', () => {
+  const components = {
+    groups: [
+      ['m_button', 'm_button_loader'],
+      ['m_slider', 'm_slider_label'],
+    ],
+    always: ['m_indicator'],
+  };
+
+  it('adds every class of a component the HTML shows a part of, and the ones always kept', () => {
+    const whole = withWholeComponents(new Set(['m_button', 'own']), components);
+    expect([...whole].sort()).toEqual(['m_button', 'm_button_loader', 'm_indicator', 'own']);
+  });
+
+  it('adds nothing of a component the HTML does not show', () => {
+    expect(withWholeComponents(new Set(['own']), components).has('m_slider_label')).toBe(false);
   });
 });

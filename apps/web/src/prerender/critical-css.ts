@@ -12,6 +12,22 @@ export function classNamesIn(html: string): Set<string> {
 }
 
 /**
+ * The class names used, with every class of a component one of whose classes is used (a component
+ * may show other parts of itself once live: an error, a loader, a hover label) and those `always`
+ * kept.
+ */
+export function withWholeComponents(
+  used: ReadonlySet<string>,
+  components: { groups: readonly (readonly string[])[]; always: readonly string[] },
+): Set<string> {
+  const whole = new Set([...used, ...components.always]);
+  for (const group of components.groups) {
+    if (group.some((name) => used.has(name))) for (const name of group) whole.add(name);
+  }
+  return whole;
+}
+
+/**
  * The rules of a style sheet that can apply to HTML using only `used` class names: a selector stays
  * when each class it requires is used (classes inside :is(), :where(), :not() and :has() count as
  * optional). Rules without a class (:root, body, keyframes, font faces) always stay.

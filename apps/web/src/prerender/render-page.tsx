@@ -1,5 +1,6 @@
 // The build's server entry (vite.config.ts builds it for Node, then pre-renders the public pages
 // with it): the same providers and routes as main.tsx, rendered to HTML in English.
+import * as mantine from '@mantine/core';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter } from 'react-router';
@@ -16,6 +17,26 @@ import { clientRoutePatterns } from './client-routes';
 import type { PageMetaKeys } from './prerendered-pages';
 
 export { headOnlyPages, notFoundPath, prerenderedPages } from './prerendered-pages';
+
+/**
+ * The class names of each Mantine component, and those of the indicator a segmented control draws
+ * once it has measured itself. A page's HTML holds only the parts a component rendered at first;
+ * the browser adds others without being asked (that indicator, an input's error): the pages' small
+ * style sheet keeps the rules of every part of a component it shows, since the whole sheet applies
+ * only once the visitor acts (lib/full-styles.ts).
+ */
+export const mantineClassNames: { groups: string[][]; always: string[] } = {
+  groups: Object.values(mantine).flatMap((component) =>
+    (typeof component === 'function' || typeof component === 'object') &&
+    component !== null &&
+    'classes' in component &&
+    typeof component.classes === 'object' &&
+    component.classes !== null
+      ? [Object.values(component.classes as Record<string, string>)]
+      : [],
+  ),
+  always: Object.values(mantine.FloatingIndicator.classes),
+};
 
 /** The paths the router serves with a page (the build writes them for the server). */
 export const clientRoutes = clientRoutePatterns(routes);

@@ -3,13 +3,23 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorBoundary } from '../../features/errors/error-boundary';
+import {
+  hydrateWhenVisible,
+  useHydrateWaitingPartsOnMove,
+} from '../../public/components/hydrate-when-visible';
 import { organizationData, useStructuredData } from '../../public/components/structured-data';
-import { PublicFooter } from './public-footer';
 import { PublicHeader } from './public-header';
+
+// Below every page's first screen: a pre-rendered page hydrates its footer near the viewport, and
+// the footer's code is not in the first load.
+const PublicFooter = hydrateWhenVisible('public-footer', [], () =>
+  import('./public-footer').then((module) => ({ default: module.PublicFooter })),
+);
 
 /** Public pages: sticky header, main area, footer. */
 export function PublicLayout() {
   const { pathname } = useLocation();
+  useHydrateWaitingPartsOnMove();
   useStructuredData(organizationData());
   return (
     <Stack gap={0} mih="100vh">

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { applyFullStyles } from '../../lib/full-styles';
 import { reportError } from '../../lib/reporting';
 import { isChunkLoadError } from './chunk-load-error';
 import { createErrorId } from './error-id.utils';
@@ -27,6 +28,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    // A pre-rendered page's small sheet has no rules for the error screen.
+    applyFullStyles();
     void reportError({
       errorType: 'react_error_boundary',
       error,

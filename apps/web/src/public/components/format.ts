@@ -1,17 +1,33 @@
 import { intlLocale as localeOf } from '../../i18n/locale-number-formatter';
 
+// Making an Intl.NumberFormat costs far more than using one (a pricing page formats dozens of
+// figures while it hydrates): one a locale and set of options, kept.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(language: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = localeOf(language);
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** Dollars from integer cents; whole dollars unless `cents` is asked for. */
 export function formatUsd(amountCents: number, language: string, options: { cents?: boolean } = {}) {
-  return new Intl.NumberFormat(localeOf(language), {
+  const digits = options.cents ? 2 : 0;
+  return numberFormat(language, {
     style: 'currency',
     currency: 'USD',
-    minimumFractionDigits: options.cents ? 2 : 0,
-    maximumFractionDigits: options.cents ? 2 : 0,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
   }).format(amountCents / 100);
 }
 
 export function formatNumber(value: number, language: string, maximumFractionDigits = 0) {
-  return new Intl.NumberFormat(localeOf(language), { maximumFractionDigits }).format(value);
+  return numberFormat(language, { maximumFractionDigits }).format(value);
 }
 
 export function formatDate(isoDate: string, language: string) {

@@ -1,12 +1,15 @@
 import {
   type ComponentType,
   lazy,
+  memo,
   type ReactNode,
   Suspense,
   use,
   useEffect,
+  useState,
   useSyncExternalStore,
 } from 'react';
+import { useLocation } from 'react-router';
 import { withNamespaces } from '../../lib/lazy-page';
 
 // A pre-rendered page (ADR 002) arrives as full HTML, so content below the first screen needs its
@@ -24,6 +27,8 @@ type DeferredPart = {
   nearViewport: Promise<void>;
   /** Answers the clicks the part took before it was live, to be made again once it is. */
   takeEarlyClicks: () => HTMLElement[];
+  /** Lets the part load now, wherever it is. */
+  start: () => void;
 };
 
 const deferredParts = new Map<string, DeferredPart>();
@@ -38,7 +43,7 @@ function deferredPart(id: string): DeferredPart {
   if (known) return known;
   const element = document.querySelector(`[${markerAttribute}="${id}"]`);
   if (!element || typeof IntersectionObserver === 'undefined') {
-    const part = { nearViewport: Promise.resolve(), takeEarlyClicks: () => [] };
+    const part = { nearViewport: Promise.resolve(), takeEarlyClicks: () => [], start: () => {} };
     deferredParts.set(id, part);
     return part;
   }
@@ -78,6 +83,7 @@ function deferredPart(id: string): DeferredPart {
   window.addEventListener('focusin', onFocus, { capture: true });
   const part: DeferredPart = {
     nearViewport,
+    start,
     takeEarlyClicks: () => {
       window.removeEventListener('click', onClick, { capture: true });
       const clicks = earlyClicks;
@@ -87,6 +93,18 @@ function deferredPart(id: string): DeferredPart {
   };
   deferredParts.set(id, part);
   return part;
+}
+
+/**
+ * A part that stays on screen while the visitor moves to another page (the public layout's footer)
+ * is still waiting when the move renders: React must hydrate it before it can show the new page
+ * (a move is a transition, which waits), so every waiting part loads from the first move on. Call
+ * it in a layout above such parts; it runs while rendering, since the move does not commit first.
+ */
+export function useHydrateWaitingPartsOnMove(): void {
+  const location = useLocation();
+  const [firstLocation] = useState(location);
+  if (location !== firstLocation) for (const part of deferredParts.values()) part.start();
 }
 
 const subscribeToNothing = () => () => {};
@@ -130,7 +148,8 @@ export function takeDeferredNamespaces(): string[] {
 /**
  * A part of a pre-rendered page hydrated only near the viewport: `load` brings its code, in a chunk
  * of its own, and `namespaces` the translations only it uses (loaded beside the code, not with the
- * page).
+ * page). Memo keeps a parent's re-render (the layout's, at each move to another page) from reaching
+ * a part still waiting, which React would then render afresh.
  */
 export function hydrateWhenVisible(
   id: string,
@@ -138,7 +157,7 @@ export function hydrateWhenVisible(
   load: () => Promise<{ default: ComponentType }>,
 ) {
   const Part = lazy(() => withNamespaces(namespaces, load));
-  return function HydratedWhenVisible() {
+  return memo(function HydratedWhenVisible() {
     if (typeof document === 'undefined')
       for (const namespace of namespaces) deferredNamespaces.add(namespace);
     return (
@@ -148,5 +167,5 @@ export function hydrateWhenVisible(
         </WaitUntilNearViewport>
       </Suspense>
     );
-  };
+  });
 }
