@@ -8,7 +8,6 @@ import { newId } from '../../lib/ids';
 import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
-import type { OpenAiSandbox } from '../../testing/openai-sandbox';
 import { middayZone } from '../../testing/outbox-fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
@@ -22,12 +21,11 @@ import { sendDueMessages } from './send-sweep.service';
 
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
-let _ai: OpenAiSandbox;
 let fakes: AppWithProviderFakes | undefined;
 
 beforeAll(async () => {
   fakes = await startAppWithProviderFakes();
-  ({ t, sandboxes, _ai } = fakes);
+  ({ t, sandboxes } = fakes);
 });
 afterAll(() => fakes?.close());
 
