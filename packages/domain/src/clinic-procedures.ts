@@ -4,6 +4,7 @@ import type { DomainMessage } from './domain-message';
 import { type Procedure, procedureOptions } from './patient';
 import { normalizeWords } from './patient-import/import-targets';
 import { procedureFromText } from './patient-import/import-values';
+import { procedureWordings } from './procedure-names';
 
 /**
  * A procedure of a clinic's list. `key` is what a patient record stores and what follow-up
@@ -32,22 +33,12 @@ export const fallbackProcedure: Procedure = 'Other';
 
 export const procedureNameMaxLength = 100;
 
-const builtInNames: Record<Procedure, Record<AppLanguage, string>> = {
-  'Hair Transplant': { en: 'Hair Transplant', es: 'Trasplante capilar', tr: 'Saç ekimi' },
-  'Dental Implant': { en: 'Dental Implant', es: 'Implante dental', tr: 'Diş implantı' },
-  'Plastic Surgery': { en: 'Plastic Surgery', es: 'Cirugía plástica', tr: 'Estetik cerrahi' },
-  'PRP Treatment': { en: 'PRP Treatment', es: 'Tratamiento con PRP', tr: 'PRP tedavisi' },
-  'Teeth Whitening': { en: 'Teeth Whitening', es: 'Blanqueamiento dental', tr: 'Diş beyazlatma' },
-  'Root Canal': { en: 'Root Canal', es: 'Endodoncia', tr: 'Kanal tedavisi' },
-  Other: { en: 'Other', es: 'Otro', tr: 'Diğer' },
-};
-
 const isBuiltIn = (key: string): key is Procedure => (procedureOptions as readonly string[]).includes(key);
 
 /** The seven procedures every clinic starts with, named in each language. */
 export const defaultClinicProcedures: readonly ClinicProcedure[] = procedureOptions.map((key) => ({
   key,
-  names: { ...builtInNames[key] },
+  names: { ...procedureWordings[key].label },
   archived: false,
   builtIn: true,
 }));

@@ -2,7 +2,7 @@ import { patientRisk, riskRank } from '@careloop/domain/analytics/patient-risk';
 import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { executeRows } from './execute-rows';
-import { type RiskSignalRow, riskSignalsOf } from './patient-risk';
+import { type RiskSignalRow, riskSignalsOf, riskSignalsQuery } from './patient-risk';
 
 // Patients created before risk levels existed have none until an event recomputes them. This
 // computes theirs once, a batch at a time, with the same rules (`patientRisk`) as the events do:
@@ -28,37 +28,13 @@ async function backfillBatch(db: Database, clinicId: string, batchSize: number):
         where q.clinic_id = ${clinicId} and q.procedure in (select procedure from batch)
         group by q.procedure
       )
-      select p.id,
-        (select s.score from survey_requests s
-          where s.clinic_id = p.clinic_id and s.patient_id = p.id and s.score is not null
-          order by s.answered_at desc limit 1) as latest_score,
-        (select count(*)::int from alerts a
-          where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.status = 'active'
-            and a.kind = 'negative_reply') as negative_replies,
-        (select count(*)::int from alerts a
-          where a.clinic_id = p.clinic_id and a.patient_id = p.id and a.status = 'active'
-            and a.kind = 'clinical_reply') as clinical_replies,
-        (select k.severity from cases k
-          where k.clinic_id = p.clinic_id and k.patient_id = p.id and k.status in ('open', 'in_progress')
-          order by case k.severity when 'high' then 0 when 'medium' then 1 else 2 end limit 1) as open_severity,
-        (select r.rating from reviews r
-          where r.clinic_id = p.clinic_id and r.patient_id = p.id
-          order by r.review_date desc limit 1) as latest_rating,
-        m.failed_deliveries, m.follow_ups_reached, m.ever_replied,
-        coalesce(pr.patients, 0) as procedure_patients,
-        coalesce(pr.with_case, 0) as procedure_patients_with_case
-      from batch p
-      left join procedures pr on pr.procedure = p.procedure
-      cross join lateral (
-        select
-          (count(*) filter (where c.delivery_status = 'failed'))::int as failed_deliveries,
-          (count(*) filter (
-            where c.kind = 'followup' and c.delivery_status in ('sent', 'delivered', 'read')))::int
-            as follow_ups_reached,
-          bool_or(c.response_received) as ever_replied
-        from patient_communications c
-        where c.clinic_id = p.clinic_id and c.patient_id = p.id and c.kind <> 'test'
-      ) m`,
+      ${riskSignalsQuery({
+        idColumn: sql`p.id,`,
+        procedureColumns: sql`
+          coalesce(pr.patients, 0) as procedure_patients,
+          coalesce(pr.with_case, 0) as procedure_patients_with_case`,
+        from: sql`batch p left join procedures pr on pr.procedure = p.procedure`,
+      })}`,
   );
   if (rows.length === 0) return 0;
   const risks = JSON.stringify(

@@ -5,7 +5,7 @@ import {
   riskRank,
 } from '@careloop/domain/analytics/patient-risk';
 import type { CaseSeverity } from '@careloop/domain/case-rules';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { executeRows } from './execute-rows';
 
@@ -22,16 +22,19 @@ export type RiskSignalRow = {
   procedure_patients_with_case: number;
 };
 
-/** Everything the risk rules read about one patient, in one statement (each part by an index). */
-async function readRiskSignals(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-): Promise<PatientRiskSignals | null> {
-  const rows = await executeRows<RiskSignalRow>(
-    db,
-    sql`
-      select
+/**
+ * The statement reading what the risk rules read, for the patients `from` names as `p`: each part by
+ * an index. `procedureColumns` gives procedure_patients and procedure_patients_with_case, which one
+ * patient counts directly and a batch counts once per procedure.
+ */
+export function riskSignalsQuery(parts: {
+  idColumn?: SQL;
+  procedureColumns: SQL;
+  from: SQL;
+  where?: SQL;
+}): SQL {
+  return sql`
+      select ${parts.idColumn ?? sql``}
         (select s.score from survey_requests s
           where s.clinic_id = p.clinic_id and s.patient_id = p.id and s.score is not null
           order by s.answered_at desc limit 1) as latest_score,
@@ -48,12 +51,8 @@ async function readRiskSignals(
           where r.clinic_id = p.clinic_id and r.patient_id = p.id
           order by r.review_date desc limit 1) as latest_rating,
         m.failed_deliveries, m.follow_ups_reached, m.ever_replied,
-        (select count(*)::int from patients q
-          where q.clinic_id = p.clinic_id and q.procedure = p.procedure) as procedure_patients,
-        (select count(distinct k.patient_id)::int from cases k
-          join patients q on q.clinic_id = k.clinic_id and q.id = k.patient_id
-          where k.clinic_id = p.clinic_id and q.procedure = p.procedure) as procedure_patients_with_case
-      from patients p
+        ${parts.procedureColumns}
+      from ${parts.from}
       cross join lateral (
         select
           (count(*) filter (where c.delivery_status = 'failed'))::int as failed_deliveries,
@@ -64,7 +63,27 @@ async function readRiskSignals(
         from patient_communications c
         where c.clinic_id = p.clinic_id and c.patient_id = p.id and c.kind <> 'test'
       ) m
-      where p.clinic_id = ${clinicId} and p.id = ${patientId}`,
+      ${parts.where ?? sql``}`;
+}
+
+/** Everything the risk rules read about one patient, in one statement. */
+async function readRiskSignals(
+  db: Database,
+  clinicId: string,
+  patientId: string,
+): Promise<PatientRiskSignals | null> {
+  const rows = await executeRows<RiskSignalRow>(
+    db,
+    riskSignalsQuery({
+      procedureColumns: sql`
+        (select count(*)::int from patients q
+          where q.clinic_id = p.clinic_id and q.procedure = p.procedure) as procedure_patients,
+        (select count(distinct k.patient_id)::int from cases k
+          join patients q on q.clinic_id = k.clinic_id and q.id = k.patient_id
+          where k.clinic_id = p.clinic_id and q.procedure = p.procedure) as procedure_patients_with_case`,
+      from: sql`patients p`,
+      where: sql`where p.clinic_id = ${clinicId} and p.id = ${patientId}`,
+    }),
   );
   const row = rows[0];
   return row ? riskSignalsOf(row) : null;

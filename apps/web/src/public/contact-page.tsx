@@ -3,10 +3,8 @@ import {
   Anchor,
   Button,
   Card,
-  Grid,
   Group,
   NativeSelect,
-  SimpleGrid,
   Stack,
   Table,
   Text,
@@ -20,9 +18,8 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
 import { contactIf, siteContacts } from '../lib/site-settings';
-import { HoneypotField } from './components/honeypot-field';
-import { PageHero, Section } from './components/page-hero';
-import { FormSent, usePublicForm } from './components/public-form';
+import { usePublicForm } from './components/public-form';
+import { PublicFormPage } from './components/public-form-page';
 import { usePageMeta } from './components/use-page-meta';
 
 const departments = ['sales', 'support', 'partnerships', 'security'] as const;
@@ -33,7 +30,7 @@ export function ContactPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.contact.title'), t('public:meta.contact.description'));
-  const { field, handleSubmit, isSubmitting, isSent } = usePublicForm('contact', {
+  const form = usePublicForm('contact', {
     firstName: '',
     lastName: '',
     email: '',
@@ -45,152 +42,97 @@ export function ContactPage() {
   const contacts = siteContacts();
   const shownDepartments = departments.filter((department) => contacts[department]);
   return (
-    <>
-      <PageHero title={t('contact.title')} subtitle={t('contact.subtitle')} />
-      <Section>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Card withBorder radius="md" padding="lg">
-              <Title order={2} fz="h3" mb="xs">
-                {t('contact.formTitle')}
-              </Title>
-              <Text fz="sm" c="dark.6" mb="md">
-                {t('public:forms.required')}
+    <PublicFormPage
+      page="contact"
+      form={form}
+      aside={
+        <Stack gap="lg">
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} fz="h4" mb="sm">
+              {t('contact.quick.title')}
+            </Title>
+            <Stack gap="xs">
+              {contacts.hello && (
+                <Group gap="xs" wrap="nowrap" {...contactIf('hello')}>
+                  <IconMail size={18} aria-hidden="true" />
+                  <Anchor href={`mailto:${contacts.hello}`}>{contacts.hello}</Anchor>
+                </Group>
+              )}
+              {contacts.phone && (
+                <Group gap="xs" wrap="nowrap" {...contactIf('phone')}>
+                  <IconPhone size={18} aria-hidden="true" />
+                  <Anchor href={`tel:${contacts.phoneTel}`}>{contacts.phone}</Anchor>
+                </Group>
+              )}
+              <Text fz="sm" c="dark.6">
+                {t('contact.quick.response')}
               </Text>
-              {isSent ? (
-                <FormSent title={t('contact.sentTitle')} message={t('contact.sentMessage')} />
-              ) : (
-                <form onSubmit={handleSubmit} style={{ position: 'relative' }}>
-                  <Stack gap="md">
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <TextInput
-                        {...field('firstName')}
-                        label={t('contact.fields.firstName')}
-                        required
-                        autoComplete="given-name"
-                      />
-                      <TextInput
-                        {...field('lastName')}
-                        label={t('contact.fields.lastName')}
-                        required
-                        autoComplete="family-name"
-                      />
-                      <TextInput
-                        {...field('email')}
-                        type="email"
-                        label={t('contact.fields.email')}
-                        required
-                        autoComplete="email"
-                      />
-                      <TextInput
-                        {...field('phone')}
-                        type="tel"
-                        label={t('contact.fields.phone')}
-                        autoComplete="tel"
-                      />
-                    </SimpleGrid>
-                    <TextInput
-                      {...field('company')}
-                      label={t('contact.fields.company')}
-                      autoComplete="organization"
-                    />
-                    <NativeSelect
-                      {...field('subject')}
-                      label={t('contact.fields.subject')}
-                      required
-                      data={[
-                        { value: '', label: t('contact.chooseSubject'), disabled: true },
-                        ...contactSubjects.map((subject) => ({
-                          value: subject,
-                          label: t(`contact.subjects.${subject}`),
-                        })),
-                      ]}
-                    />
-                    <Textarea {...field('message')} label={t('contact.fields.message')} required rows={4} />
-                    <HoneypotField {...field('website')} />
-                    <Button type="submit" loading={isSubmitting}>
-                      {t('contact.submit')}
-                    </Button>
-                  </Stack>
-                </form>
-              )}
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              <Card withBorder radius="md" padding="lg">
-                <Title order={2} fz="h4" mb="sm">
-                  {t('contact.quick.title')}
-                </Title>
-                <Stack gap="xs">
-                  {contacts.hello && (
-                    <Group gap="xs" wrap="nowrap" {...contactIf('hello')}>
-                      <IconMail size={18} aria-hidden="true" />
-                      <Anchor href={`mailto:${contacts.hello}`}>{contacts.hello}</Anchor>
-                    </Group>
-                  )}
-                  {contacts.phone && (
-                    <Group gap="xs" wrap="nowrap" {...contactIf('phone')}>
-                      <IconPhone size={18} aria-hidden="true" />
-                      <Anchor href={`tel:${contacts.phoneTel}`}>{contacts.phone}</Anchor>
-                    </Group>
-                  )}
-                  <Text fz="sm" c="dark.6">
-                    {t('contact.quick.response')}
-                  </Text>
-                </Stack>
-              </Card>
-              {shownDepartments.length > 0 && (
-                <Card withBorder radius="md" padding="lg" {...contactIf(...departments)}>
-                  <Title order={2} fz="h4" mb="sm">
-                    {t('contact.departments.title')}
-                  </Title>
-                  <Stack gap="xs">
-                    {shownDepartments.map((department) => (
-                      <div key={department} {...contactIf(department)}>
-                        <Text fz="sm" fw={600}>
-                          {t(`contact.departments.${department}`)}
-                        </Text>
-                        <Anchor fz="sm" href={`mailto:${contacts[department]}`}>
-                          {contacts[department]}
-                        </Anchor>
-                      </div>
-                    ))}
-                  </Stack>
-                </Card>
-              )}
-              <Card withBorder radius="md" padding="lg">
-                <Title order={2} fz="h4" mb="sm">
-                  {t('contact.hours.title')}
-                </Title>
-                <Table>
-                  <Table.Tbody>
-                    {hours.map((day) => (
-                      <Table.Tr key={day}>
-                        <Table.Th scope="row" fw={500}>
-                          {t(`contact.hours.${day}.day`)}
-                        </Table.Th>
-                        <Table.Td>{t(`contact.hours.${day}.time`)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Card>
-              <Group gap="sm">
-                <Button component={Link} to={localize(paths.help)} variant="default" size="xs">
-                  {t('contact.links.help')}
-                </Button>
-                <Button component={Link} to={localize(paths.docs)} variant="default" size="xs">
-                  {t('contact.links.docs')}
-                </Button>
-                <Button component={Link} to={localize(paths.status)} variant="default" size="xs">
-                  {t('contact.links.status')}
-                </Button>
-              </Group>
             </Stack>
-          </Grid.Col>
-        </Grid>
-      </Section>
-    </>
+          </Card>
+          {shownDepartments.length > 0 && (
+            <Card withBorder radius="md" padding="lg" {...contactIf(...departments)}>
+              <Title order={2} fz="h4" mb="sm">
+                {t('contact.departments.title')}
+              </Title>
+              <Stack gap="xs">
+                {shownDepartments.map((department) => (
+                  <div key={department} {...contactIf(department)}>
+                    <Text fz="sm" fw={600}>
+                      {t(`contact.departments.${department}`)}
+                    </Text>
+                    <Anchor fz="sm" href={`mailto:${contacts[department]}`}>
+                      {contacts[department]}
+                    </Anchor>
+                  </div>
+                ))}
+              </Stack>
+            </Card>
+          )}
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} fz="h4" mb="sm">
+              {t('contact.hours.title')}
+            </Title>
+            <Table>
+              <Table.Tbody>
+                {hours.map((day) => (
+                  <Table.Tr key={day}>
+                    <Table.Th scope="row" fw={500}>
+                      {t(`contact.hours.${day}.day`)}
+                    </Table.Th>
+                    <Table.Td>{t(`contact.hours.${day}.time`)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Group gap="sm">
+            <Button component={Link} to={localize(paths.help)} variant="default" size="xs">
+              {t('contact.links.help')}
+            </Button>
+            <Button component={Link} to={localize(paths.docs)} variant="default" size="xs">
+              {t('contact.links.docs')}
+            </Button>
+            <Button component={Link} to={localize(paths.status)} variant="default" size="xs">
+              {t('contact.links.status')}
+            </Button>
+          </Group>
+        </Stack>
+      }
+    >
+      <TextInput {...form.field('company')} label={t('contact.fields.company')} autoComplete="organization" />
+      <NativeSelect
+        {...form.field('subject')}
+        label={t('contact.fields.subject')}
+        required
+        data={[
+          { value: '', label: t('contact.chooseSubject'), disabled: true },
+          ...contactSubjects.map((subject) => ({
+            value: subject,
+            label: t(`contact.subjects.${subject}`),
+          })),
+        ]}
+      />
+      <Textarea {...form.field('message')} label={t('contact.fields.message')} required rows={4} />
+    </PublicFormPage>
   );
 }

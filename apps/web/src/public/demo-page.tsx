@@ -2,7 +2,6 @@ import { practiceTypes, teamSizes } from '@careloop/contracts/public-site-option
 import {
   Button,
   Card,
-  Grid,
   List,
   NativeSelect,
   SimpleGrid,
@@ -18,9 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../lib/localized-path';
 import { paths } from '../lib/routes';
-import { HoneypotField } from './components/honeypot-field';
-import { PageHero, Section } from './components/page-hero';
-import { FormSent, usePublicForm } from './components/public-form';
+import { usePublicForm } from './components/public-form';
+import { PublicFormPage } from './components/public-form-page';
 import { translatedList } from './components/translated-list';
 import { usePageMeta } from './components/use-page-meta';
 
@@ -29,7 +27,7 @@ export function DemoPage() {
   const localize = useLocalizedPath();
   const { t } = useTranslation(['company', 'public']);
   usePageMeta(t('public:meta.demo.title'), t('public:meta.demo.description'));
-  const { field, handleSubmit, isSubmitting, isSent } = usePublicForm('demo', {
+  const form = usePublicForm('demo', {
     firstName: '',
     lastName: '',
     email: '',
@@ -48,128 +46,78 @@ export function DemoPage() {
   );
 
   return (
-    <>
-      <PageHero title={t('demo.title')} subtitle={t('demo.subtitle')} />
-      <Section>
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <Card withBorder radius="md" padding="lg">
-              <Title order={2} fz="h3" mb="xs">
-                {t('demo.formTitle')}
-              </Title>
-              <Text fz="sm" c="dark.6" mb="md">
-                {t('public:forms.required')}
-              </Text>
-              {isSent ? (
-                <FormSent title={t('demo.sentTitle')} message={t('demo.sentMessage')} />
-              ) : (
-                <form onSubmit={handleSubmit} style={{ position: 'relative' }}>
-                  <Stack gap="md">
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <TextInput
-                        {...field('firstName')}
-                        label={t('demo.fields.firstName')}
-                        required
-                        autoComplete="given-name"
-                      />
-                      <TextInput
-                        {...field('lastName')}
-                        label={t('demo.fields.lastName')}
-                        required
-                        autoComplete="family-name"
-                      />
-                      <TextInput
-                        {...field('email')}
-                        type="email"
-                        label={t('demo.fields.email')}
-                        required
-                        autoComplete="email"
-                      />
-                      <TextInput
-                        {...field('phone')}
-                        type="tel"
-                        label={t('demo.fields.phone')}
-                        autoComplete="tel"
-                      />
-                    </SimpleGrid>
-                    <TextInput
-                      {...field('clinicName')}
-                      label={t('demo.fields.clinicName')}
-                      required
-                      autoComplete="organization"
-                    />
-                    <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                      <NativeSelect
-                        {...field('clinicType')}
-                        label={t('demo.fields.clinicType')}
-                        required
-                        data={[
-                          { value: '', label: t('demo.choose'), disabled: true },
-                          ...practiceTypes.map((type) => ({
-                            value: type,
-                            label: t(`demo.practiceTypes.${type}`),
-                          })),
-                        ]}
-                      />
-                      <NativeSelect
-                        {...field('teamSize')}
-                        label={t('demo.fields.teamSize')}
-                        data={[
-                          { value: '', label: t('demo.choose') },
-                          ...teamSizes.map((size) => ({
-                            value: size,
-                            label: t('demo.teamSizeOption', { size }),
-                          })),
-                        ]}
-                      />
-                    </SimpleGrid>
-                    <Textarea {...field('message')} label={t('demo.fields.message')} rows={3} />
-                    <HoneypotField {...field('website')} />
-                    <Button type="submit" loading={isSubmitting} size="md">
-                      {t('demo.submit')}
-                    </Button>
-                  </Stack>
-                </form>
-              )}
-            </Card>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <Stack gap="lg">
-              <Card withBorder radius="md" padding="lg">
-                <Title order={2} fz="h4" mb="sm">
-                  {t('demo.expect.title')}
-                </Title>
-                <List spacing="xs" fz="sm" icon={check}>
-                  {expectations.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
-                  ))}
-                </List>
-              </Card>
-              <Card withBorder radius="md" padding="lg" bg="brand.0">
-                <Title order={2} fz="h4" mb="xs">
-                  {t('demo.skip.title')}
-                </Title>
-                <Text fz="sm" c="dark.6" mb="md">
-                  {t('demo.skip.text')}
-                </Text>
-                <Button component={Link} to={localize(paths.signup)} variant="white">
-                  {t('public:common.startTrial')}
-                </Button>
-              </Card>
-              <Card withBorder radius="md" padding="lg">
-                <Title order={2} fz="h4" mb="sm">
-                  {t('demo.highlights.title')}
-                </Title>
-                <List spacing="xs" fz="sm" icon={check}>
-                  {highlights.map((item) => (
-                    <List.Item key={item}>{item}</List.Item>
-                  ))}
-                </List>
-              </Card>
-            </Stack>
-          </Grid.Col>
-        </Grid>
-      </Section>
-    </>
+    <PublicFormPage
+      page="demo"
+      form={form}
+      submitSize="md"
+      aside={
+        <Stack gap="lg">
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} fz="h4" mb="sm">
+              {t('demo.expect.title')}
+            </Title>
+            <List spacing="xs" fz="sm" icon={check}>
+              {expectations.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List>
+          </Card>
+          <Card withBorder radius="md" padding="lg" bg="brand.0">
+            <Title order={2} fz="h4" mb="xs">
+              {t('demo.skip.title')}
+            </Title>
+            <Text fz="sm" c="dark.6" mb="md">
+              {t('demo.skip.text')}
+            </Text>
+            <Button component={Link} to={localize(paths.signup)} variant="white">
+              {t('public:common.startTrial')}
+            </Button>
+          </Card>
+          <Card withBorder radius="md" padding="lg">
+            <Title order={2} fz="h4" mb="sm">
+              {t('demo.highlights.title')}
+            </Title>
+            <List spacing="xs" fz="sm" icon={check}>
+              {highlights.map((item) => (
+                <List.Item key={item}>{item}</List.Item>
+              ))}
+            </List>
+          </Card>
+        </Stack>
+      }
+    >
+      <TextInput
+        {...form.field('clinicName')}
+        label={t('demo.fields.clinicName')}
+        required
+        autoComplete="organization"
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <NativeSelect
+          {...form.field('clinicType')}
+          label={t('demo.fields.clinicType')}
+          required
+          data={[
+            { value: '', label: t('demo.choose'), disabled: true },
+            ...practiceTypes.map((type) => ({
+              value: type,
+              label: t(`demo.practiceTypes.${type}`),
+            })),
+          ]}
+        />
+        <NativeSelect
+          {...form.field('teamSize')}
+          label={t('demo.fields.teamSize')}
+          data={[
+            { value: '', label: t('demo.choose') },
+            ...teamSizes.map((size) => ({
+              value: size,
+              label: t('demo.teamSizeOption', { size }),
+            })),
+          ]}
+        />
+      </SimpleGrid>
+      <Textarea {...form.field('message')} label={t('demo.fields.message')} rows={3} />
+    </PublicFormPage>
   );
 }

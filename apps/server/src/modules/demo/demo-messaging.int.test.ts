@@ -1,4 +1,3 @@
-import { createServer } from 'node:net';
 import { isValidPhone } from '@careloop/domain/patient';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
 import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { jsonHeaders, signIn, uniqueEmail } from '../../testing/build-user';
+import { freePort } from '../../testing/free-port';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
 import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
@@ -20,17 +20,6 @@ let t: TestApp;
 let publicUrl = '';
 let demo: Awaited<ReturnType<typeof seedDemoClinic>>;
 let cookie = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,14 +22,14 @@ import {
   whatsAppStatusPayload,
 } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
+import {
+  type AppBehindChannelSandboxes,
+  startAppBehindChannelSandboxes,
+} from '../../testing/app-behind-channel-sandboxes';
 import { buildPatient } from '../../testing/build-patient';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
-import {
-  type ChannelSandboxes,
-  channelSandboxCredentials as creds,
-  startChannelSandboxes,
-} from '../../testing/channel-sandboxes';
-import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
+import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
+import type { TestApp } from '../../testing/test-app';
 import { inboundWebhookUrls } from './webhook-urls';
 
 // The inbound path end to end over real HTTP: the channel fakes sign and POST webhooks to this
@@ -39,17 +38,7 @@ import { inboundWebhookUrls } from './webhook-urls';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let publicUrl = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+let listening: AppBehindChannelSandboxes | undefined;
 
 type Clinic = Awaited<ReturnType<typeof buildClinic>>;
 const secrets = {
@@ -135,23 +124,10 @@ const postForm = (url: string, params: Record<string, string>, headers: Record<s
   });
 
 beforeAll(async () => {
-  sandboxes = await startChannelSandboxes();
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  // The public URL is this listening server (the fakes call it); the test client keeps its origin.
-  t = await createTestApp({ env: { ...sandboxes.env, PUBLIC_URL: publicUrl, TRUSTED_ORIGINS: testOrigin } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  listening = await startAppBehindChannelSandboxes();
+  ({ t, sandboxes, publicUrl } = listening);
 });
-afterAll(async () => {
-  // Callbacks the fakes still have in flight (statuses of the confirmations) land before closing.
-  if (sandboxes) {
-    await flushSandboxWebhooks(sandboxes.whatsapp);
-    await flushSandboxWebhooks(sandboxes.twilio);
-    await flushSandboxWebhooks(sandboxes.vonage);
-  }
-  await t?.close();
-  await sandboxes?.close();
-});
+afterAll(() => listening?.close());
 
 describe('WhatsApp webhook', () => {
   it('answers the verification handshake only with the clinic verify token', async () => {

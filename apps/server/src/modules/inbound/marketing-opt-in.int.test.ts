@@ -1,18 +1,16 @@
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, patients } from '../../db/schema';
-import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
 import { simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
 import { simulateVonageInbound } from '../../integrations/vonage/vonage.sandbox';
 import { simulateWhatsAppInbound } from '../../integrations/whatsapp/whatsapp.sandbox';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import {
-  type ChannelSandboxes,
-  channelSandboxCredentials as creds,
-  startChannelSandboxes,
-} from '../../testing/channel-sandboxes';
-import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
+  type AppBehindChannelSandboxes,
+  startAppBehindChannelSandboxes,
+} from '../../testing/app-behind-channel-sandboxes';
+import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
+import type { TestApp } from '../../testing/test-app';
 import { marketingOptInConfirmationText } from './consent-confirmation';
 import { inboundWebhookUrls } from './webhook-urls';
 
@@ -24,34 +22,13 @@ import { inboundWebhookUrls } from './webhook-urls';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let publicUrl = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+let listening: AppBehindChannelSandboxes | undefined;
 
 beforeAll(async () => {
-  sandboxes = await startChannelSandboxes();
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { ...sandboxes.env, PUBLIC_URL: publicUrl, TRUSTED_ORIGINS: testOrigin } });
-  await t.app.listen({ port, host: '127.0.0.1' });
+  listening = await startAppBehindChannelSandboxes();
+  ({ t, sandboxes, publicUrl } = listening);
 });
-afterAll(async () => {
-  if (sandboxes) {
-    await flushSandboxWebhooks(sandboxes.whatsapp);
-    await flushSandboxWebhooks(sandboxes.twilio);
-    await flushSandboxWebhooks(sandboxes.vonage);
-  }
-  await t?.close();
-  await sandboxes?.close();
-});
+afterAll(() => listening?.close());
 
 const whatsAppAppSecret = 'marketing-opt-in-app-secret';
 

@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientCommunications, patients } from '../../db/schema';
-import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
 import { simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
 import {
   addWhatsAppSandboxTemplate,
   simulateWhatsAppInbound,
 } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import {
-  type ChannelSandboxes,
-  channelSandboxCredentials as creds,
-  startChannelSandboxes,
-} from '../../testing/channel-sandboxes';
-import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
+  type AppBehindChannelSandboxes,
+  startAppBehindChannelSandboxes,
+} from '../../testing/app-behind-channel-sandboxes';
+import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
+import type { TestApp } from '../../testing/test-app';
 import { followUpWhatsAppTemplate } from '../outbox/channel-senders';
 import { outboxReasons } from '../outbox/outbox.service';
 import { sendDueMessages } from '../outbox/send-sweep.service';
@@ -29,38 +27,18 @@ import { inboundWebhookUrls } from './webhook-urls';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let publicUrl = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
+let listening: AppBehindChannelSandboxes | undefined;
 
 beforeAll(async () => {
-  sandboxes = await startChannelSandboxes();
+  listening = await startAppBehindChannelSandboxes();
+  ({ t, sandboxes, publicUrl } = listening);
   addWhatsAppSandboxTemplate(sandboxes.whatsapp, {
     name: followUpWhatsAppTemplate,
     languages: ['en', 'es', 'tr'],
     bodyParameters: 1,
   });
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  t = await createTestApp({ env: { ...sandboxes.env, PUBLIC_URL: publicUrl, TRUSTED_ORIGINS: testOrigin } });
-  await t.app.listen({ port, host: '127.0.0.1' });
 });
-afterAll(async () => {
-  if (sandboxes) {
-    await flushSandboxWebhooks(sandboxes.whatsapp);
-    await flushSandboxWebhooks(sandboxes.twilio);
-  }
-  await t?.close();
-  await sandboxes?.close();
-});
+afterAll(() => listening?.close());
 
 const appSecret = 'name-keyword-app-secret';
 

@@ -3,15 +3,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, patients } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
-import {
-  type ChannelSandboxes,
-  channelSandboxCredentials,
-  startChannelSandboxes,
-} from '../../testing/channel-sandboxes';
-import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
+import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
+import type { OpenAiSandbox } from '../../testing/openai-sandbox';
 import { middayZone } from '../../testing/outbox-fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { claimDueMessages } from './outbox.repository';
 import { sendDueMessages } from './send-sweep.service';
 
@@ -21,17 +18,13 @@ import { sendDueMessages } from './send-sweep.service';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let ai: OpenAiSandbox;
+let fakes: AppWithProviderFakes | undefined;
 
 beforeAll(async () => {
-  sandboxes = await startChannelSandboxes();
-  ai = await startOpenAiSandbox();
-  t = await createTestApp({ env: { ...sandboxes.env, ...ai.env, INTEGRATION_MAX_RETRIES: '2' } });
+  fakes = await startAppWithProviderFakes();
+  ({ t, sandboxes, ai } = fakes);
 });
-afterAll(async () => {
-  await t?.close();
-  await sandboxes?.close();
-  await ai?.close();
-});
+afterAll(() => fakes?.close());
 beforeEach(() => {
   ai.state.replies.length = 0;
 });

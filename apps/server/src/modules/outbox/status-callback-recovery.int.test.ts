@@ -5,15 +5,11 @@ import { clinics, patientCommunications, patients } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
 import { signedWhatsAppWebhook, whatsAppStatusPayload } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
+import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
-import {
-  type ChannelSandboxes,
-  channelSandboxCredentials,
-  startChannelSandboxes,
-} from '../../testing/channel-sandboxes';
-import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
+import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
 import { middayZone } from '../../testing/outbox-fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
 import { claimDueMessages, markInFlight } from './outbox.repository';
 import { outboxReasons } from './outbox.service';
@@ -25,18 +21,13 @@ import { sendDueMessages } from './send-sweep.service';
 
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
-let ai: OpenAiSandbox;
+let fakes: AppWithProviderFakes | undefined;
 
 beforeAll(async () => {
-  sandboxes = await startChannelSandboxes();
-  ai = await startOpenAiSandbox();
-  t = await createTestApp({ env: { ...sandboxes.env, ...ai.env, INTEGRATION_MAX_RETRIES: '2' } });
+  fakes = await startAppWithProviderFakes();
+  ({ t, sandboxes } = fakes);
 });
-afterAll(async () => {
-  await t?.close();
-  await sandboxes?.close();
-  await ai?.close();
-});
+afterAll(() => fakes?.close());
 
 const minute = 60_000;
 const owners = new Map<string, string>();

@@ -2,15 +2,12 @@ import { instantAtLocal, localDayOf } from '@careloop/domain/messaging/clinic-ti
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { patientCommunications, webhookLogs } from '../../db/schema';
 import { newId } from '../../lib/ids';
+import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
 import { jsonHeaders } from '../../testing/build-user';
-import {
-  type ChannelSandboxes,
-  channelSandboxCredentials,
-  startChannelSandboxes,
-} from '../../testing/channel-sandboxes';
-import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
+import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
+import type { OpenAiSandbox } from '../../testing/openai-sandbox';
 import { addOutboxPatient, outboxRow, queueMessage, smsReadyClinic } from '../../testing/outbox-fixtures';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 import { sendDueMessages } from './send-sweep.service';
 
 // A message's text is written once (the AI asked once) and stored on its row before the first
@@ -19,17 +16,13 @@ import { sendDueMessages } from './send-sweep.service';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let ai: OpenAiSandbox;
+let fakes: AppWithProviderFakes | undefined;
 
 beforeAll(async () => {
-  sandboxes = await startChannelSandboxes();
-  ai = await startOpenAiSandbox();
-  t = await createTestApp({ env: { ...sandboxes.env, ...ai.env, INTEGRATION_MAX_RETRIES: '2' } });
+  fakes = await startAppWithProviderFakes();
+  ({ t, sandboxes, ai } = fakes);
 });
-afterAll(async () => {
-  await t?.close();
-  await sandboxes?.close();
-  await ai?.close();
-});
+afterAll(() => fakes?.close());
 beforeEach(() => {
   ai.state.replies.length = 0;
   sandboxes.twilio.faults.length = 0;

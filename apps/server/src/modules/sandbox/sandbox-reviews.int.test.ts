@@ -1,8 +1,8 @@
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients, reviews } from '../../db/schema';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { freePort } from '../../testing/free-port';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
 
 // A clinic's own page on the Trustpilot fake (sandbox only): a posted review reaches the clinic
@@ -10,16 +10,6 @@ import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app'
 // clinic's page and reviews stay its own.
 
 let t: TestApp;
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

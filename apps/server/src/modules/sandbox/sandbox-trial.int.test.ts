@@ -1,24 +1,14 @@
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, reviews } from '../../db/schema';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { freePort } from '../../testing/free-port';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
 
 // The sandbox trial without reading docs: the fakes' own credentials in one call (which then save
 // and test as they are), and sample reviews that arrive through the clinic's sandbox Trustpilot page.
 
 let t: TestApp;
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientCommunications, patients, secrets, webhookLogs } from '../../db/schema';
@@ -11,6 +10,7 @@ import { computeVonageSignature } from '../../integrations/vonage/vonage.webhook
 import { signedWhatsAppWebhook, whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { buildPatient } from '../../testing/build-patient';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { freePort } from '../../testing/free-port';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
 
@@ -21,17 +21,6 @@ import { inboundWebhookUrls } from '../inbound/webhook-urls';
 
 let t: TestApp;
 let publicUrl = '';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

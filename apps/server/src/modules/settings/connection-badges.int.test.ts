@@ -1,23 +1,13 @@
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { freePort } from '../../testing/free-port';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
 
 // A credential's badge in Settings is its last real result with the time and the provider's error:
 // saved is "untested", a Test connection of the saved values or a review sync decides it.
 
 let t: TestApp;
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   const port = await freePort();

@@ -7,12 +7,14 @@ import {
   type CreatedApiClient,
 } from '@careloop/contracts/api-clients';
 import { planMessages } from '@careloop/domain/plans';
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCrown, IconKey, IconRefresh, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CodeCheckboxGroup } from '../../../components/code-checkbox-group';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
+import { ListSection } from '../../../components/list-section';
 import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { SettingsSection } from '../../../components/settings-section';
 import { apiErrorMessage } from '../../../lib/api-error-message';
@@ -46,26 +48,22 @@ export function ApiClientsSection({ data }: { data: ApiClientListResponse }) {
   const usageOf = new Map(usage.data?.items.map((item) => [item.id, item]));
   return (
     <Stack gap="lg">
-      <SettingsSection title={t('api.clients.title')} description={t('api.clients.description')}>
-        {data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('api.clients.empty')}
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {data.items.map((client) => (
-              <ClientRow
-                key={client.id}
-                client={client}
-                usage={usageOf.get(client.id)}
-                hourlyLimit={usage.data?.hourlyLimit}
-                onRevoke={() => setRevoking(client)}
-                onRotate={() => setRotating(client)}
-              />
-            ))}
-          </Stack>
+      <ListSection
+        title={t('api.clients.title')}
+        description={t('api.clients.description')}
+        emptyText={t('api.clients.empty')}
+        items={data.items}
+        renderItem={(client) => (
+          <ClientRow
+            key={client.id}
+            client={client}
+            usage={usageOf.get(client.id)}
+            hourlyLimit={usage.data?.hourlyLimit}
+            onRevoke={() => setRevoking(client)}
+            onRotate={() => setRotating(client)}
+          />
         )}
-      </SettingsSection>
+      />
       {data.isApiAvailable ? <CreateClientForm onCreated={setCreated} /> : <LockedNotice />}
       <SecretDialog client={created} onClose={() => setCreated(null)} />
       <SecretDialog client={rotated} onClose={() => setRotated(null)} />
@@ -223,31 +221,15 @@ function CreateClientForm({ onCreated }: { onCreated: (client: CreatedApiClient)
             maxLength={100}
             required
           />
-          <Checkbox.Group
+          <CodeCheckboxGroup
             label={t('api.create.scopes')}
             description={t('api.create.scopesHint')}
+            codes={apiScopes}
             value={scopes}
-            onChange={(values) => setScopes(apiScopes.filter((scope) => values.includes(scope)))}
+            onChange={setScopes}
+            meaningOf={(scope) => t(`api.scopes.${scope}`)}
             error={errors.scopes}
-            required
-          >
-            <Stack gap="xs" mt="xs">
-              {apiScopes.map((scope) => (
-                <Checkbox
-                  key={scope}
-                  value={scope}
-                  label={
-                    <Text size="sm" component="span">
-                      <Text span ff="monospace" size="sm">
-                        {scope}
-                      </Text>{' '}
-                      — {t(`api.scopes.${scope}`)}
-                    </Text>
-                  }
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+          />
           <Group>
             <Button
               type="submit"
@@ -293,26 +275,17 @@ function SecretDialog({ client, onClose }: { client: CreatedApiClient | null; on
 function RevokeDialog({ client, onClose }: { client: ApiClient | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const revoke = useRevokeApiClient();
-  const handleRevoke = () => {
-    if (!client) return;
-    revoke.mutate(client.id, {
-      onSuccess: () => {
-        showSuccess({ title: t('api.toasts.revoked') });
-        onClose();
-      },
-      onError: (error) => showError({ title: t('api.toasts.revokeError'), message: apiErrorMessage(error) }),
-    });
-  };
   return (
-    <ConfirmDialog
-      opened={client !== null}
+    <ConfirmActionDialog
+      target={client}
       onClose={onClose}
+      action={revoke}
+      onDone={() => showSuccess({ title: t('api.toasts.revoked') })}
+      errorTitle={t('api.toasts.revokeError')}
       title={t('api.revoke.title')}
       message={t('api.revoke.body', { name: client?.name ?? '' })}
       cancelLabel={t('api.revoke.cancel')}
       confirmLabel={t('api.revoke.confirm')}
-      onConfirm={handleRevoke}
-      isPending={revoke.isPending}
     />
   );
 }
@@ -328,26 +301,17 @@ function RotateDialog({
 }) {
   const { t } = useTranslation('settings');
   const rotate = useRotateApiClientSecret();
-  const handleRotate = () => {
-    if (!client) return;
-    rotate.mutate(client.id, {
-      onSuccess: (rotated) => {
-        onClose();
-        onRotated(rotated);
-      },
-      onError: (error) => showError({ title: t('api.toasts.rotateError'), message: apiErrorMessage(error) }),
-    });
-  };
   return (
-    <ConfirmDialog
-      opened={client !== null}
+    <ConfirmActionDialog
+      target={client}
       onClose={onClose}
+      action={rotate}
+      onDone={onRotated}
+      errorTitle={t('api.toasts.rotateError')}
       title={t('api.rotate.title')}
       message={t('api.rotate.body', { name: client?.name ?? '' })}
       cancelLabel={t('api.revoke.cancel')}
       confirmLabel={t('api.rotate.confirm')}
-      onConfirm={handleRotate}
-      isPending={rotate.isPending}
     />
   );
 }

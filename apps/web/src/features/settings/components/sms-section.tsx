@@ -1,26 +1,14 @@
 import { type ClinicSettings, type SmsProvider, smsProviders } from '@careloop/contracts/settings';
-import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPlugConnected } from '@tabler/icons-react';
-import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
 import { SandboxValuesButton } from '../../../components/sandbox-values-button';
-import { SettingsSection } from '../../../components/settings-section';
-import { showError, showSuccess } from '../../../lib/notifications';
 import { useSaveSms } from '../api/save-sms';
 import { useTestSmsConnection } from '../api/test-sms-connection';
-import {
-  canTestSms,
-  fieldErrorsOf,
-  type SmsFormValues,
-  toSmsBody,
-  toTestSmsBody,
-  validateSms,
-} from '../settings.utils';
-import { showsError, translatedErrors } from '../settings-form';
-import { ConnectionBadge } from './connection-badge';
-import { useConnectionTestReport } from './connection-test';
+import { canTestSms, type SmsFormValues, toSmsBody, toTestSmsBody, validateSms } from '../settings.utils';
+import { translatedErrors } from '../settings-form';
+import { ChannelCredentialsSection } from './channel-credentials-section';
 
 function initialValues(settings: ClinicSettings): SmsFormValues {
   return {
@@ -34,7 +22,6 @@ function initialValues(settings: ClinicSettings): SmsFormValues {
 /** SMS provider credentials (Twilio's checked with the spec's rules) and the sending number. */
 export function SmsSection({ settings }: { settings: ClinicSettings }) {
   const { t } = useTranslation('settings');
-  const connectionTest = useConnectionTestReport('sms.testFallback');
   const saveSms = useSaveSms();
   const testConnection = useTestSmsConnection();
   const saved = settings.sms;
@@ -53,100 +40,68 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
   // Saved secrets belong to the saved provider; another provider starts without any.
   const keeps = (isSaved: boolean) => isSaved && provider === saved.provider;
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (form.validate().hasErrors) return;
-    saveSms.mutate(toSmsBody(form.values), {
-      onSuccess: (next) => {
-        form.setInitialValues(initialValues(next));
-        form.reset();
-        showSuccess({ title: t('sms.toasts.saved') });
-      },
-      onError: (error) => {
-        form.setErrors(translatedErrors(t, fieldErrorsOf(error)));
-        showError({ title: t('sms.toasts.saveError') });
-      },
-    });
-  };
-
-  const handleTest = () =>
-    testConnection.mutate(toTestSmsBody(form.values), {
-      onSuccess: (result) => connectionTest.reportResult(result),
-      onError: (error) => connectionTest.reportError(error),
-    });
-
   return (
-    <SettingsSection
-      title={t('sms.title')}
-      description={t('sms.description')}
-      status={<ConnectionBadge connection={saved.connection} />}
-    >
-      <form onSubmit={handleSubmit} noValidate>
+    <ChannelCredentialsSection
+      channel="sms"
+      settings={settings}
+      form={form}
+      initialValuesOf={initialValues}
+      save={saveSms}
+      toSaveBody={toSmsBody}
+      testConnection={testConnection}
+      toTestBody={toTestSmsBody}
+      canTest={canTestSms(form.values, saved)}
+      sandboxValues={
         <SandboxValuesButton
           channel="sms"
           onFill={(values) => form.setValues(values)}
           disabled={saveSms.isPending}
         />
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <Select
-            label={t('sms.provider')}
-            data={smsProviders.map((value: SmsProvider) => ({ value, label: t(`sms.providers.${value}`) }))}
-            value={provider}
-            onChange={(value) => {
-              const next = smsProviders.find((candidate) => candidate === value);
-              if (next) form.setFieldValue('provider', next);
-            }}
-            allowDeselect={false}
-          />
-          <TextInput
-            type="tel"
-            label={t('sms.fromNumber')}
-            description={t('sms.fromNumberHint')}
-            required
-            value={form.values.fromNumber}
-            onChange={(event) => form.setFieldValue('fromNumber', event.currentTarget.value)}
-            error={form.errors.fromNumber}
-            autoComplete="off"
-            maxLength={40}
-          />
-          <TextInput
-            label={t(`sms.accountSid.${provider}`)}
-            description={provider === 'twilio' ? t('sms.accountSidHint') : undefined}
-            required={!keeps(saved.hasAccountSid)}
-            value={form.values.accountSid}
-            onChange={(event) => form.setFieldValue('accountSid', event.currentTarget.value)}
-            error={form.errors.accountSid}
-            placeholder={keeps(saved.hasAccountSid) ? t('secrets.savedKeep') : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={200}
-          />
-          <PasswordField
-            label={t(`sms.authToken.${provider}`)}
-            required={!keeps(saved.hasAuthToken)}
-            value={form.values.authToken}
-            onChange={(event) => form.setFieldValue('authToken', event.currentTarget.value)}
-            error={form.errors.authToken}
-            placeholder={keeps(saved.hasAuthToken) ? t('secrets.savedKeep') : undefined}
-            autoComplete="off"
-            maxLength={500}
-          />
-        </SimpleGrid>
-        <Group justify="flex-end" mt="md" gap="sm">
-          <Button
-            variant="default"
-            leftSection={<IconPlugConnected size={18} aria-hidden="true" />}
-            onClick={handleTest}
-            loading={testConnection.isPending}
-            disabled={!canTestSms(form.values, saved)}
-          >
-            {t('connection.test')}
-          </Button>
-          <Button type="submit" loading={saveSms.isPending} disabled={showsError(form.errors)}>
-            {t('sms.save')}
-          </Button>
-        </Group>
-      </form>
-    </SettingsSection>
+      }
+    >
+      <Select
+        label={t('sms.provider')}
+        data={smsProviders.map((value: SmsProvider) => ({ value, label: t(`sms.providers.${value}`) }))}
+        value={provider}
+        onChange={(value) => {
+          const next = smsProviders.find((candidate) => candidate === value);
+          if (next) form.setFieldValue('provider', next);
+        }}
+        allowDeselect={false}
+      />
+      <TextInput
+        type="tel"
+        label={t('sms.fromNumber')}
+        description={t('sms.fromNumberHint')}
+        required
+        value={form.values.fromNumber}
+        onChange={(event) => form.setFieldValue('fromNumber', event.currentTarget.value)}
+        error={form.errors.fromNumber}
+        autoComplete="off"
+        maxLength={40}
+      />
+      <TextInput
+        label={t(`sms.accountSid.${provider}`)}
+        description={provider === 'twilio' ? t('sms.accountSidHint') : undefined}
+        required={!keeps(saved.hasAccountSid)}
+        value={form.values.accountSid}
+        onChange={(event) => form.setFieldValue('accountSid', event.currentTarget.value)}
+        error={form.errors.accountSid}
+        placeholder={keeps(saved.hasAccountSid) ? t('secrets.savedKeep') : undefined}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={200}
+      />
+      <PasswordField
+        label={t(`sms.authToken.${provider}`)}
+        required={!keeps(saved.hasAuthToken)}
+        value={form.values.authToken}
+        onChange={(event) => form.setFieldValue('authToken', event.currentTarget.value)}
+        error={form.errors.authToken}
+        placeholder={keeps(saved.hasAuthToken) ? t('secrets.savedKeep') : undefined}
+        autoComplete="off"
+        maxLength={500}
+      />
+    </ChannelCredentialsSection>
   );
 }

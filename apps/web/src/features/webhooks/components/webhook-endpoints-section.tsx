@@ -5,11 +5,13 @@ import {
   type WebhookEventType,
   webhookEventTypes,
 } from '@careloop/contracts/webhooks';
-import { Badge, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconList, IconPlugConnected, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CodeCheckboxGroup } from '../../../components/code-checkbox-group';
+import { ConfirmActionDialog } from '../../../components/confirm-action-dialog';
+import { ListSection } from '../../../components/list-section';
 import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { SettingsSection } from '../../../components/settings-section';
 import { ApiError } from '../../../lib/api-client';
@@ -33,25 +35,21 @@ export function WebhookEndpointsSection({ data }: { data: WebhookEndpointListRes
   const [rotated, setRotated] = useState<CreatedWebhookEndpoint | null>(null);
   return (
     <Stack gap="lg">
-      <SettingsSection title={t('webhooks.list.title')} description={t('webhooks.list.description')}>
-        {data.items.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t('webhooks.list.empty')}
-          </Text>
-        ) : (
-          <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-            {data.items.map((endpoint) => (
-              <EndpointRow
-                key={endpoint.id}
-                endpoint={endpoint}
-                onShowLog={() => setLogOf(endpoint)}
-                onDelete={() => setDeleting(endpoint)}
-                onRotate={() => setRotating(endpoint)}
-              />
-            ))}
-          </Stack>
+      <ListSection
+        title={t('webhooks.list.title')}
+        description={t('webhooks.list.description')}
+        emptyText={t('webhooks.list.empty')}
+        items={data.items}
+        renderItem={(endpoint) => (
+          <EndpointRow
+            key={endpoint.id}
+            endpoint={endpoint}
+            onShowLog={() => setLogOf(endpoint)}
+            onDelete={() => setDeleting(endpoint)}
+            onRotate={() => setRotating(endpoint)}
+          />
         )}
-      </SettingsSection>
+      />
       {data.isAvailable ? <CreateEndpointForm onCreated={setCreated} /> : null}
       <SecretDialog endpoint={created} onClose={() => setCreated(null)} />
       <SecretDialog endpoint={rotated} onClose={() => setRotated(null)} />
@@ -251,31 +249,15 @@ function CreateEndpointForm({ onCreated }: { onCreated: (endpoint: CreatedWebhoo
             onChange={(event) => setDescription(event.currentTarget.value)}
             maxLength={200}
           />
-          <Checkbox.Group
+          <CodeCheckboxGroup
             label={t('webhooks.create.events')}
             description={t('webhooks.create.eventsHint')}
+            codes={webhookEventTypes}
             value={events}
-            onChange={(values) => setEvents(webhookEventTypes.filter((type) => values.includes(type)))}
+            onChange={setEvents}
+            meaningOf={(type) => t(webhookEventLabelKeys[type])}
             error={errors.events}
-            required
-          >
-            <Stack gap="xs" mt="xs">
-              {webhookEventTypes.map((type) => (
-                <Checkbox
-                  key={type}
-                  value={type}
-                  label={
-                    <Text size="sm" component="span">
-                      <Text span ff="monospace" size="sm">
-                        {type}
-                      </Text>{' '}
-                      — {t(webhookEventLabelKeys[type])}
-                    </Text>
-                  }
-                />
-              ))}
-            </Stack>
-          </Checkbox.Group>
+          />
           <Group>
             <Button
               type="submit"
@@ -320,27 +302,17 @@ function SecretDialog({
 function DeleteDialog({ endpoint, onClose }: { endpoint: WebhookEndpoint | null; onClose: () => void }) {
   const { t } = useTranslation('settings');
   const remove = useDeleteWebhookEndpoint();
-  const handleDelete = () => {
-    if (!endpoint) return;
-    remove.mutate(endpoint.id, {
-      onSuccess: () => {
-        showSuccess({ title: t('webhooks.toasts.deleted') });
-        onClose();
-      },
-      onError: (error) =>
-        showError({ title: t('webhooks.toasts.deleteError'), message: apiErrorMessage(error) }),
-    });
-  };
   return (
-    <ConfirmDialog
-      opened={endpoint !== null}
+    <ConfirmActionDialog
+      target={endpoint}
       onClose={onClose}
+      action={remove}
+      onDone={() => showSuccess({ title: t('webhooks.toasts.deleted') })}
+      errorTitle={t('webhooks.toasts.deleteError')}
       title={t('webhooks.delete.title')}
       message={t('webhooks.delete.body', { url: endpoint?.url ?? '' })}
       cancelLabel={t('api.revoke.cancel')}
       confirmLabel={t('webhooks.delete.confirm')}
-      onConfirm={handleDelete}
-      isPending={remove.isPending}
     />
   );
 }
@@ -356,27 +328,17 @@ function RotateDialog({
 }) {
   const { t } = useTranslation('settings');
   const rotate = useRotateWebhookSecret();
-  const handleRotate = () => {
-    if (!endpoint) return;
-    rotate.mutate(endpoint.id, {
-      onSuccess: (rotated) => {
-        onClose();
-        onRotated(rotated);
-      },
-      onError: (error) =>
-        showError({ title: t('webhooks.toasts.rotateError'), message: apiErrorMessage(error) }),
-    });
-  };
   return (
-    <ConfirmDialog
-      opened={endpoint !== null}
+    <ConfirmActionDialog
+      target={endpoint}
       onClose={onClose}
+      action={rotate}
+      onDone={onRotated}
+      errorTitle={t('webhooks.toasts.rotateError')}
       title={t('webhooks.rotate.title')}
       message={t('webhooks.rotate.body', { url: endpoint?.url ?? '' })}
       cancelLabel={t('api.revoke.cancel')}
       confirmLabel={t('webhooks.rotate.confirm')}
-      onConfirm={handleRotate}
-      isPending={rotate.isPending}
     />
   );
 }
