@@ -1,58 +1,55 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicUsers, sessions } from '../db/schema';
+import { type AppWithKeptCaches, createAppWithKeptCaches } from '../testing/app-with-kept-caches';
 import { bearer, buildAccessToken, buildApiClient } from '../testing/build-api-client';
 import { buildClinic, buildMember, jsonHeaders } from '../testing/build-user';
-import { createTestApp, type TestApp } from '../testing/test-app';
+import type { TestApp } from '../testing/test-app';
 
 // The signed-in row is kept SESSION_CACHE_SECONDS (here 2) so that a burst of reads does not pay the
 // identity round trip each; revocation by another process takes effect within that time, and this
 // process's own writes at once. The request context's clock is the test's.
 
-const identityStatement = /from "sessions" inner join "users"/;
-const statements: string[] = [];
-let now = Date.now();
+let kept: AppWithKeptCaches;
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({
-    env: { SESSION_CACHE_SECONDS: '2' },
-    now: () => now,
-    observeQuery: (sql) => statements.push(sql),
-  });
+  kept = await createAppWithKeptCaches();
+  t = kept.t;
 });
 afterAll(async () => {
   await t?.close();
 });
 
 const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
-const identityReads = () => statements.filter((s) => identityStatement.test(s)).length;
+const identityReads = () => kept.count(/from "sessions" inner join "users"/);
+const tokenReads = () => kept.count(/from "api_access_tokens"/);
 
 describe('identity cache', () => {
   it('reads the session once for a burst of requests, again after 2 seconds', async () => {
     const { owner } = await buildClinic(t);
-    now += 10_000;
-    statements.length = 0;
+    kept.clock.now += 10_000;
+    kept.forgetStatements();
     for (let i = 0; i < 5; i++) expect((await me(owner.cookie)).statusCode).toBe(200);
     expect(identityReads()).toBe(1);
-    now += 2_000;
+    kept.clock.now += 2_000;
     expect((await me(owner.cookie)).statusCode).toBe(200);
     expect(identityReads()).toBe(2);
   });
 
   it('a session revoked by another process (in the database) is refused within 2 seconds', async () => {
     const { owner } = await buildClinic(t);
-    now += 10_000;
+    kept.clock.now += 10_000;
     expect((await me(owner.cookie)).statusCode).toBe(200);
     await t.db.delete(sessions).where(eq(sessions.userId, owner.userId));
-    now += 1_999;
+    kept.clock.now += 1_999;
     expect((await me(owner.cookie)).statusCode).toBe(200);
-    now += 1;
+    kept.clock.now += 1;
     expect((await me(owner.cookie)).statusCode).toBe(401);
   });
 
   it("this process's sign-out takes effect at once", async () => {
     const { owner } = await buildClinic(t);
-    now += 10_000;
+    kept.clock.now += 10_000;
     expect((await me(owner.cookie)).statusCode).toBe(200);
     const out = await t.app.inject({
       method: 'POST',
@@ -67,7 +64,7 @@ describe('identity cache', () => {
   it("this process's role change takes effect at once for the member's next request", async () => {
     const { owner, clinicId } = await buildClinic(t);
     const admin = await buildMember(t, clinicId, 'admin');
-    now += 10_000;
+    kept.clock.now += 10_000;
     expect((await me(admin.cookie)).json().role).toBe('admin');
     const changed = await t.app.inject({
       method: 'PATCH',
@@ -90,11 +87,11 @@ describe('identity cache', () => {
     const writer = await buildClinic(t);
     const colleague = await buildMember(t, writer.clinicId, 'staff');
     const neighbour = await buildClinic(t);
-    now += 10_000;
+    kept.clock.now += 10_000;
     for (const cookie of [writer.owner.cookie, colleague.cookie, neighbour.owner.cookie]) {
       expect((await me(cookie)).statusCode).toBe(200);
     }
-    statements.length = 0;
+    kept.forgetStatements();
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/settings/security',
@@ -113,7 +110,7 @@ describe('identity cache', () => {
   it('reads the caller of a write afresh: a role lowered by another process is refused at once', async () => {
     const { clinicId } = await buildClinic(t);
     const admin = await buildMember(t, clinicId, 'admin');
-    now += 10_000;
+    kept.clock.now += 10_000;
     expect((await me(admin.cookie)).json().role).toBe('admin');
     await t.db.update(clinicUsers).set({ role: 'staff' }).where(eq(clinicUsers.userId, admin.userId));
     expect((await me(admin.cookie)).json().role).toBe('admin');
@@ -129,7 +126,7 @@ describe('identity cache', () => {
   it('ends every identity on a write outside any clinic (a sign-out)', async () => {
     const leaving = await buildClinic(t);
     const neighbour = await buildClinic(t);
-    now += 10_000;
+    kept.clock.now += 10_000;
     expect((await me(neighbour.owner.cookie)).statusCode).toBe(200);
     const out = await t.app.inject({
       method: 'POST',
@@ -138,27 +135,26 @@ describe('identity cache', () => {
       payload: {},
     });
     expect(out.statusCode).toBe(200);
-    statements.length = 0;
+    kept.forgetStatements();
     expect((await me(neighbour.owner.cookie)).statusCode).toBe(200);
     expect(identityReads()).toBe(1);
   });
 
   it('records activity once, not on every cached request', async () => {
     const { owner } = await buildClinic(t);
-    now += 120_000; // activity is written at most once a minute: due now
-    statements.length = 0;
+    kept.clock.now += 120_000; // activity is written at most once a minute: due now
+    kept.forgetStatements();
     for (let i = 0; i < 5; i++) expect((await me(owner.cookie)).statusCode).toBe(200);
-    const activityWrites = statements.filter((s) => /update "sessions" set "last_active_at"/.test(s));
-    expect(activityWrites).toHaveLength(1);
+    expect(kept.count(/update "sessions" set "last_active_at"/)).toBe(1);
   });
 
   it('keeps identities across writes that change no one (patients added and edited), and adds a patient in one statement', async () => {
     // Enterprise holds any number of patients; a plan with a limit counts them under a lock in the
     // insert's transaction (patient-limit.int.test.ts).
     const { owner } = await buildClinic(t, { tier: 'enterprise' });
-    now += 10_000;
+    kept.clock.now += 10_000;
     expect((await me(owner.cookie)).statusCode).toBe(200);
-    statements.length = 0;
+    kept.forgetStatements();
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/patients',
@@ -169,9 +165,9 @@ describe('identity cache', () => {
     // No identity re-read, no probe of taken ids, no begin/commit: the insert alone (and the
     // per-user request counter of the signed-in guards).
     expect(identityReads()).toBe(0);
-    expect(statements.filter((s) => /^\s*(begin|commit)/i.test(s))).toEqual([]);
-    expect(statements.filter((s) => /insert into "patients"/.test(s))).toHaveLength(1);
-    expect(statements.filter((s) => /from "patients"/.test(s))).toEqual([]);
+    expect(kept.count(/^\s*(begin|commit)/i)).toBe(0);
+    expect(kept.count(/insert into "patients"/)).toBe(1);
+    expect(kept.count(/from "patients"/)).toBe(0);
     const edited = await t.app.inject({
       method: 'PATCH',
       url: `/api/patients/${added.json().id}`,
@@ -205,13 +201,12 @@ describe('identity cache', () => {
     const clinic = await buildClinic(t, { tier: 'professional' });
     const client = await buildApiClient(t, clinic.owner);
     const token = await buildAccessToken(t, client);
-    const tokenReads = () => statements.filter((s) => /from "api_access_tokens"/.test(s)).length;
     const call = () => t.app.inject({ method: 'GET', url: '/api/v1/patients', headers: bearer(token) });
-    now += 10_000;
-    statements.length = 0;
+    kept.clock.now += 10_000;
+    kept.forgetStatements();
     for (let i = 0; i < 5; i++) expect((await call()).statusCode).toBe(200);
     expect(tokenReads()).toBe(1);
-    now += 2_000;
+    kept.clock.now += 2_000;
     expect((await call()).statusCode).toBe(200);
     expect(tokenReads()).toBe(2);
     const revoked = await t.app.inject({
@@ -228,9 +223,8 @@ describe('identity cache', () => {
     const token = await buildAccessToken(t, await buildApiClient(t, clinic.owner));
     const neighbour = await buildClinic(t, { tier: 'professional' });
     const neighbourClient = await buildApiClient(t, neighbour.owner);
-    const tokenReads = () => statements.filter((s) => /from "api_access_tokens"/.test(s)).length;
     const call = () => t.app.inject({ method: 'GET', url: '/api/v1/patients', headers: bearer(token) });
-    now += 10_000;
+    kept.clock.now += 10_000;
     expect((await call()).statusCode).toBe(200);
     const revoked = await t.app.inject({
       method: 'DELETE',
@@ -238,7 +232,7 @@ describe('identity cache', () => {
       headers: { origin: jsonHeaders().origin, cookie: neighbour.owner.cookie },
     });
     expect(revoked.statusCode).toBeLessThan(300);
-    statements.length = 0;
+    kept.forgetStatements();
     expect((await call()).statusCode).toBe(200);
     expect(tokenReads()).toBe(0);
   });

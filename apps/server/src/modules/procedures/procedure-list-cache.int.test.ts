@@ -1,32 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicProcedures } from '../../db/schema';
+import { type AppWithKeptCaches, createAppWithKeptCaches } from '../../testing/app-with-kept-caches';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { TestApp } from '../../testing/test-app';
 
 // A clinic's procedure list kept for SESSION_CACHE_SECONDS (ADR 023): adding a patient reads it once
 // per that time; this process's own changes count at once; a procedure added elsewhere is known at
 // once, one archived elsewhere is refused within the kept time.
 describe("a clinic's procedure list kept by the process", () => {
+  let kept: AppWithKeptCaches;
   let t: TestApp;
-  let now = Date.now();
-  const statements: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({
-      env: { SESSION_CACHE_SECONDS: '2' },
-      now: () => now,
-      observeQuery: (sql) => statements.push(sql),
-    });
+    kept = await createAppWithKeptCaches();
+    t = kept.t;
   });
 
   afterAll(async () => {
     await t?.close();
   });
 
-  const procedureReads = () => statements.filter((sql) => /from "clinic_procedures"/.test(sql)).length;
+  const procedureReads = () => kept.count(/from "clinic_procedures"/);
 
   async function addPatient(cookie: string, procedure: string) {
-    statements.length = 0;
+    kept.forgetStatements();
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/patients',
@@ -45,9 +42,9 @@ describe("a clinic's procedure list kept by the process", () => {
       status: 201,
       procedureReads: 1,
     });
-    now += 1_999;
+    kept.clock.now += 1_999;
     expect(await addPatient(owner.cookie, 'Root Canal')).toMatchObject({ status: 201, procedureReads: 0 });
-    now += 1;
+    kept.clock.now += 1;
     expect(await addPatient(owner.cookie, 'Root Canal')).toMatchObject({ status: 201, procedureReads: 1 });
   });
 
@@ -79,7 +76,7 @@ describe("a clinic's procedure list kept by the process", () => {
     });
 
     // Another web process adds a procedure: the kept list does not know the text, so the table is asked.
-    const at = new Date(now);
+    const at = new Date(kept.clock.now);
     await t.db
       .insert(clinicProcedures)
       .values({ clinicId, key: 'Carillas', nameEs: 'Carillas', createdAt: at, updatedAt: at });
@@ -97,7 +94,7 @@ describe("a clinic's procedure list kept by the process", () => {
       status: 201,
       procedureReads: 0,
     });
-    now += 2_000;
+    kept.clock.now += 2_000;
     expect(await addPatient(owner.cookie, 'Dental Implant')).toMatchObject({
       status: 400,
       procedureReads: 1,

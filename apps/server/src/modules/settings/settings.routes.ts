@@ -1,5 +1,6 @@
 import { errorResponseSchema } from '@careloop/contracts/errors';
 import {
+  type ClinicSettings,
   clinicSettingsSchema,
   connectionTestResponseSchema,
   saveAiReviewResponseBodySchema,
@@ -13,7 +14,9 @@ import {
   updateClinicSecurityBodySchema,
 } from '@careloop/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
+import type { ClinicContext } from '../../plugins/request-context';
 import { clinicContextOf } from '../../plugins/route-access';
 import { saveClinicSecurity } from './clinic-security.service';
 import { testSmsConnection, testWhatsAppConnection } from './connection-tests.service';
@@ -48,102 +51,58 @@ export const settingsRoutes =
       async (request) => getSettings(deps, clinicContextOf(request)),
     );
 
-    app.put(
-      '/api/settings/category',
-      {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary: 'The clinic specialty',
-          body: updateCategoryBodySchema,
-          response: settingsResponse,
-        },
-      },
-      async (request) => updateCategory(deps, clinicContextOf(request), request.body.category),
-    );
+    /** A manager's PUT of one part of the settings, answered with the whole settings as saved. */
+    function putPart<Body extends z.ZodType>(
+      url: string,
+      summary: string,
+      body: Body,
+      save: (deps: AppDeps, context: ClinicContext, body: z.infer<Body>) => Promise<ClinicSettings>,
+    ) {
+      app.put(
+        url,
+        { config: { access: 'manager' }, schema: { tags, summary, body, response: settingsResponse } },
+        async (request) => save(deps, clinicContextOf(request), request.body as z.infer<Body>),
+      );
+    }
 
-    app.put(
+    putPart('/api/settings/category', 'The clinic specialty', updateCategoryBodySchema, (d, context, body) =>
+      updateCategory(d, context, body.category),
+    );
+    putPart(
       '/api/settings/profile',
-      {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary: 'Name, contact e-mail, phone, category, brand tone',
-          body: updateClinicProfileBodySchema,
-          response: settingsResponse,
-        },
-      },
-      async (request) => saveClinicProfile(deps, clinicContextOf(request), request.body),
+      'Name, contact e-mail, phone, category, brand tone',
+      updateClinicProfileBodySchema,
+      saveClinicProfile,
     );
-
-    app.put(
+    putPart(
       '/api/settings/security',
-      {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary: 'Automatic sign-out: minutes a session may stay unused (5-720)',
-          body: updateClinicSecurityBodySchema,
-          response: settingsResponse,
-        },
-      },
-      async (request) => saveClinicSecurity(deps, clinicContextOf(request), request.body),
+      'Automatic sign-out: minutes a session may stay unused (5-720)',
+      updateClinicSecurityBodySchema,
+      saveClinicSecurity,
     );
-
-    app.put(
+    putPart(
       '/api/settings/trustpilot',
-      {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary: 'Trustpilot API key and business unit id (saved as secrets)',
-          body: saveTrustpilotBodySchema,
-          response: settingsResponse,
-        },
-      },
-      async (request) => saveTrustpilot(deps, clinicContextOf(request), request.body),
+      'Trustpilot API key and business unit id (saved as secrets)',
+      saveTrustpilotBodySchema,
+      saveTrustpilot,
     );
-
-    app.put(
+    putPart(
       '/api/settings/whatsapp',
-      {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary: 'WhatsApp access token, phone number id, app secret',
-          body: saveWhatsAppBodySchema,
-          response: settingsResponse,
-        },
-      },
-      async (request) => saveWhatsApp(deps, clinicContextOf(request), request.body),
+      'WhatsApp access token, phone number id, app secret',
+      saveWhatsAppBodySchema,
+      saveWhatsApp,
     );
-
-    app.put(
+    putPart(
       '/api/settings/sms',
-      {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary: 'SMS provider, account SID, auth token, from number',
-          body: saveSmsBodySchema,
-          response: settingsResponse,
-        },
-      },
-      async (request) => saveSms(deps, clinicContextOf(request), request.body),
+      'SMS provider, account SID, auth token, from number',
+      saveSmsBodySchema,
+      saveSms,
     );
-
-    app.put(
+    putPart(
       '/api/settings/ai-review-response',
-      {
-        config: { access: 'manager' },
-        schema: {
-          tags,
-          summary: 'AI review replies: switch, threshold (1-3), delay (1/2/4/8/24 h); professional and up',
-          body: saveAiReviewResponseBodySchema,
-          response: settingsResponse,
-        },
-      },
-      async (request) => saveAiReviewResponse(deps, clinicContextOf(request), request.body),
+      'AI review replies: switch, threshold (1-3), delay (1/2/4/8/24 h); professional and up',
+      saveAiReviewResponseBodySchema,
+      saveAiReviewResponse,
     );
 
     app.post(

@@ -74,9 +74,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
         label={t('sms.fromNumber')}
         description={t('sms.fromNumberHint')}
         required
-        value={form.values.fromNumber}
-        onChange={(event) => form.setFieldValue('fromNumber', event.currentTarget.value)}
-        error={form.errors.fromNumber}
+        {...form.getInputProps('fromNumber')}
         autoComplete="off"
         maxLength={40}
       />
@@ -84,9 +82,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
         label={t(`sms.accountSid.${provider}`)}
         description={provider === 'twilio' ? t('sms.accountSidHint') : undefined}
         required={!keeps(saved.hasAccountSid)}
-        value={form.values.accountSid}
-        onChange={(event) => form.setFieldValue('accountSid', event.currentTarget.value)}
-        error={form.errors.accountSid}
+        {...form.getInputProps('accountSid')}
         placeholder={keeps(saved.hasAccountSid) ? t('secrets.savedKeep') : undefined}
         autoComplete="off"
         spellCheck={false}
@@ -95,9 +91,7 @@ export function SmsSection({ settings }: { settings: ClinicSettings }) {
       <PasswordField
         label={t(`sms.authToken.${provider}`)}
         required={!keeps(saved.hasAuthToken)}
-        value={form.values.authToken}
-        onChange={(event) => form.setFieldValue('authToken', event.currentTarget.value)}
-        error={form.errors.authToken}
+        {...form.getInputProps('authToken')}
         placeholder={keeps(saved.hasAuthToken) ? t('secrets.savedKeep') : undefined}
         autoComplete="off"
         maxLength={500}

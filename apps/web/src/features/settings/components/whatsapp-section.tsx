@@ -61,9 +61,7 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
         label={t('whatsapp.accessToken')}
         description={t('whatsapp.accessTokenHint')}
         required={!saved.hasAccessToken}
-        value={form.values.accessToken}
-        onChange={(event) => form.setFieldValue('accessToken', event.currentTarget.value)}
-        error={form.errors.accessToken}
+        {...form.getInputProps('accessToken')}
         placeholder={saved.hasAccessToken ? t('secrets.savedKeep') : undefined}
         autoComplete="off"
         maxLength={4096}
@@ -72,18 +70,14 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
         label={t('whatsapp.phoneNumberId')}
         description={t('whatsapp.phoneNumberIdHint')}
         required
-        value={form.values.phoneNumberId}
-        onChange={(event) => form.setFieldValue('phoneNumberId', event.currentTarget.value)}
-        error={form.errors.phoneNumberId}
+        {...form.getInputProps('phoneNumberId')}
         autoComplete="off"
         maxLength={100}
       />
       <PasswordField
         label={t('whatsapp.appSecret')}
         description={t('whatsapp.appSecretHint')}
-        value={form.values.appSecret}
-        onChange={(event) => form.setFieldValue('appSecret', event.currentTarget.value)}
-        error={form.errors.appSecret}
+        {...form.getInputProps('appSecret')}
         placeholder={saved.hasAppSecret ? t('secrets.savedKeep') : undefined}
         autoComplete="off"
         maxLength={500}
@@ -92,18 +86,14 @@ export function WhatsAppSection({ settings }: { settings: ClinicSettings }) {
         label={t('whatsapp.templateName')}
         description={t('whatsapp.templateNameHint')}
         required
-        value={form.values.templateName}
-        onChange={(event) => form.setFieldValue('templateName', event.currentTarget.value)}
-        error={form.errors.templateName}
+        {...form.getInputProps('templateName')}
         autoComplete="off"
         maxLength={512}
       />
       <TextInput
         label={t('whatsapp.templateLanguage')}
         description={t('whatsapp.templateLanguageHint')}
-        value={form.values.templateLanguage}
-        onChange={(event) => form.setFieldValue('templateLanguage', event.currentTarget.value)}
-        error={form.errors.templateLanguage}
+        {...form.getInputProps('templateLanguage')}
         autoComplete="off"
         maxLength={10}
       />
