@@ -29,6 +29,7 @@ const warmupSeconds = Number(env.BENCH_WARMUP_SECONDS ?? 2);
 type LoadResult = {
   requests: number;
   failures: number;
+  failedStatuses: Record<string, number>;
   timeouts: number;
   seconds: number;
   latencies: number[];
@@ -58,6 +59,10 @@ function summarise(runs: LoadResult[]) {
     p50Ms: percentile(latencies, 50),
     p99Ms: percentile(latencies, 99),
     failures: runs.reduce((n, r) => n + r.failures + r.timeouts, 0),
+    failedStatuses: runs.reduce<Record<string, number>>((all, r) => {
+      for (const [status, n] of Object.entries(r.failedStatuses)) all[status] = (all[status] ?? 0) + n;
+      return all;
+    }, {}),
     roundsRps: runs.map((r) => Math.round(r.requests / r.seconds)),
   };
 }
@@ -105,6 +110,16 @@ async function measure(kind: 'postgres' | 'pglite', port: number) {
     });
     const { access_token: token } = (await granted.json()) as { access_token: string };
     const resetBudget = () => server.db.delete(rateLimits).where(like(rateLimits.key, 'apiv1:%'));
+    // A bearer read runs at ~2,000 calls a second, past the 5,000-an-hour budget within 3 s; the buffer
+    // syncs its count every second, so clearing the counter twice a second keeps every call under it.
+    async function keepingBudgetOpen<T>(run: () => Promise<T>) {
+      const timer = setInterval(() => void resetBudget(), 500);
+      try {
+        return await run();
+      } finally {
+        clearInterval(timer);
+      }
+    }
 
     let bareIds = 0;
     const run = async (name: string, text: string, values: unknown[]) =>
@@ -162,7 +177,7 @@ async function measure(kind: 'postgres' | 'pglite', port: number) {
     async function compare(sides: Side[]) {
       for (const side of sides) {
         await resetBudget();
-        await load(side, warmupSeconds);
+        await keepingBudgetOpen(() => load(side, warmupSeconds));
       }
       const runs = new Map<string, LoadResult[]>(sides.map((s) => [s.name, []]));
       const roundLoad: number[][] = [];
@@ -172,7 +187,7 @@ async function measure(kind: 'postgres' | 'pglite', port: number) {
         roundLoad.push(loadAverage());
         for (const side of order) {
           await resetBudget();
-          runs.get(side.name)!.push(await load(side));
+          runs.get(side.name)!.push(await keepingBudgetOpen(() => load(side)));
         }
       }
       return {

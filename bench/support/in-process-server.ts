@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { buildApp } from '../../apps/server/src/app';
+import { buildApp, loggerOptions } from '../../apps/server/src/app';
 import { createAppDeps } from '../../apps/server/src/bootstrap';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type QueryObserver } from '../../apps/server/src/db/client';
@@ -17,7 +17,7 @@ export async function startInProcessServer(
     ...database.env,
     PORT: String(port),
     HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     SEED_DEMO: 'false',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     // The load comes from one signed-in owner: the per-user brake would measure itself.
@@ -31,7 +31,14 @@ export async function startInProcessServer(
   });
   await migrateDatabase(handle);
   const deps = createAppDeps(config, handle, pino({ level: 'warn' }));
-  const app = await buildApp(deps, { logger: false });
+  // Each request logged as production logs it (its one line at info, written synchronously), to
+  // /dev/null: what a line costs the process is measured, not the terminal's speed.
+  const app = await buildApp(deps, {
+    logger: {
+      ...loggerOptions(config.logLevel),
+      stream: pino.destination({ dest: '/dev/null', sync: true }),
+    },
+  });
   await app.listen({ port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
 
