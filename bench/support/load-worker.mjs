@@ -1,5 +1,5 @@
 // A load generator on its own thread (own event loop), so that it does not queue behind the server it
-// measures. Messages: { urls, headers, connections, seconds, timeoutMs, method?, body? } -> { requests,
+// measures. Messages: { urls, headers | headerSets, connections, seconds, timeoutMs, method?, body? } -> { requests,
 // failures, failedStatuses, timeouts, seconds, latencies }. Each connection is a keep-alive socket that sends one
 // request at a time (closed loop, like autocannon); `urls` are taken round-robin; a 2xx answer is a success.
 import http from 'node:http';
@@ -30,37 +30,50 @@ function once(agent, url, headers, timeoutMs, method, body) {
   });
 }
 
-parentPort.on('message', async ({ urls, headers, connections, seconds, timeoutMs, method = 'GET', body }) => {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const latencies = [];
-  let failures = 0;
-  let timeouts = 0;
-  /** Failed answers by HTTP status (or 'failure' when none came), so that a failing side says why. */
-  const failedStatuses = {};
-  let next = 0;
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        const url = urls[next++ % urls.length];
-        const { outcome, status, ms } = await once(agent, url, headers, timeoutMs, method, body);
-        if (outcome === 'timeout') timeouts++;
-        else if (outcome === 'failure') {
-          failures++;
-          failedStatuses[status] = (failedStatuses[status] ?? 0) + 1;
+parentPort.on(
+  'message',
+  async ({ urls, headers, headerSets, connections, seconds, timeoutMs, method = 'GET', body }) => {
+    // headerSets (optional): taken round-robin like the urls, e.g. several API clients' tokens.
+    const sets = headerSets ?? [headers];
+    const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+    const latencies = [];
+    let failures = 0;
+    let timeouts = 0;
+    /** Failed answers by HTTP status (or 'failure' when none came), so that a failing side says why. */
+    const failedStatuses = {};
+    let next = 0;
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < until) {
+          const n = next++;
+          const url = urls[n % urls.length];
+          const { outcome, status, ms } = await once(
+            agent,
+            url,
+            sets[n % sets.length],
+            timeoutMs,
+            method,
+            body,
+          );
+          if (outcome === 'timeout') timeouts++;
+          else if (outcome === 'failure') {
+            failures++;
+            failedStatuses[status] = (failedStatuses[status] ?? 0) + 1;
+          }
+          latencies.push(ms);
         }
-        latencies.push(ms);
-      }
-    }),
-  );
-  agent.destroy();
-  parentPort.postMessage({
-    requests: latencies.length,
-    failures,
-    failedStatuses,
-    timeouts,
-    seconds: (performance.now() - started) / 1000,
-    latencies,
-  });
-});
+      }),
+    );
+    agent.destroy();
+    parentPort.postMessage({
+      requests: latencies.length,
+      failures,
+      failedStatuses,
+      timeouts,
+      seconds: (performance.now() - started) / 1000,
+      latencies,
+    });
+  },
+);
