@@ -4,6 +4,7 @@ import { createAppDeps } from '../../apps/server/src/bootstrap';
 import { loadConfig } from '../../apps/server/src/config';
 import { openDatabase, type QueryObserver } from '../../apps/server/src/db/client';
 import { migrateDatabase } from '../../apps/server/src/db/migrate';
+import { logDestination } from '../../apps/server/src/lib/log-destination';
 import { signUpOwner } from '../../apps/server/src/plugins/auth/create-auth';
 import type { BenchDatabase } from './bench-database';
 
@@ -31,12 +32,12 @@ export async function startInProcessServer(
   });
   await migrateDatabase(handle);
   const deps = createAppDeps(config, handle, pino({ level: 'warn' }));
-  // Each request logged as production logs it (its one line at info, written synchronously), to
+  // Each request logged as production logs it (its one line at info, lib/log-destination.ts), to
   // /dev/null: what a line costs the process is measured, not the terminal's speed.
   const app = await buildApp(deps, {
     logger: {
       ...loggerOptions(config.logLevel),
-      stream: pino.destination({ dest: '/dev/null', sync: true }),
+      stream: logDestination('/dev/null'),
     },
   });
   await app.listen({ port, host: '127.0.0.1' });

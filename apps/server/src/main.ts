@@ -5,6 +5,7 @@ import { InvalidEnvironmentError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
+import { logDestination } from './lib/log-destination';
 import { connectExistingDemoClinic, seedDemoIfEmpty } from './modules/demo/demo.service';
 import { createMetrics } from './observability/metrics';
 import { startMetricsListener } from './observability/metrics-listener';
@@ -19,7 +20,8 @@ async function main() {
   // Started by dist/server.mjs before this module loaded (tracing-start.ts); here only its log ids.
   const tracing = config.observability.tracing ? await loadTracingRuntime() : null;
   const logging = loggerOptions(config.logLevel, tracing?.logMixin);
-  const log = pino(logging);
+  const destination = logDestination();
+  const log = pino(logging, destination);
   let releaseLock = () => {};
   if (config.database.kind === 'pglite') releaseLock = acquireDataDirLock(config.dataDir);
 
@@ -43,7 +45,7 @@ async function main() {
     : null;
   const metrics = config.observability.metrics ? await createMetrics(database, log) : null;
   const deps = createAppDeps(config, database, log, { metrics, tracer: tracing?.tracer ?? null });
-  const app = await buildApp(deps, { logger: logging });
+  const app = await buildApp(deps, { logger: { ...logging, stream: destination } });
   const runsWorkers = config.role !== 'web';
   await deps.jobs.start({ work: runsWorkers });
 

@@ -17,7 +17,11 @@ describe('newId', () => {
   });
 
   it('uses every character of its alphabet', () => {
-    const seen = new Set(Array.from({ length: 2_000 }, () => newId('x')).join('').replace(/x_/g, ''));
+    const seen = new Set(
+      Array.from({ length: 2_000 }, () => newId('x'))
+        .join('')
+        .replace(/x_/g, ''),
+    );
     expect(seen.size).toBe(36);
   });
 
