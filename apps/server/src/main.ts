@@ -67,6 +67,8 @@ async function main() {
     },
     'CareLoop is ready',
   );
+  // The start's lines at once, not with the next second's (lib/log-destination.ts).
+  destination.flushSync();
   if (config.role !== 'worker') {
     console.log(`\n  CareLoop is running at ${config.http.publicUrl}`);
     if (demo) console.log(`  Demo clinic: sign in as ${demo.email} with password ${demo.password}\n`);

@@ -135,13 +135,17 @@ describe('traces over OTLP', () => {
       )
       .toBeGreaterThanOrEqual(1);
 
-    const lines = output
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { reqId?: string; trace_id?: string; msg?: string });
-    const requestLines = lines.filter((line) => line.reqId === requestId);
-    // One line a request (plugins/request-log.ts).
-    expect(requestLines.map((line) => line.msg)).toEqual(['request completed']);
+    const requestLinesOf = () =>
+      output
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { reqId?: string; trace_id?: string; msg?: string })
+        .filter((line) => line.reqId === requestId);
+    // One line a request (plugins/request-log.ts), written within a second (lib/log-destination.ts).
+    await expect
+      .poll(() => requestLinesOf().map((line) => line.msg), { timeout: 10_000, interval: 100 })
+      .toEqual(['request completed']);
+    const requestLines = requestLinesOf();
     for (const line of requestLines) expect(line.trace_id).toBe(requestSpan.traceId);
   });
 
