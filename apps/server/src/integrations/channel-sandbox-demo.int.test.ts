@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portOf } from '../testing/free-port';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { createAwsSnsClient, describeAwsSnsError } from './aws-sns/aws-sns.client';
 import { awsSnsSandboxDemo } from './aws-sns/aws-sns.sandbox';
@@ -18,8 +19,7 @@ let sandbox = '';
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  sandbox = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox`;
+  sandbox = `http://127.0.0.1:${portOf(t.app.server)}/sandbox`;
 });
 afterAll(() => t?.close());
 

@@ -13,6 +13,7 @@ import {
   trustpilotSandbox,
 } from '../integrations/trustpilot/trustpilot.sandbox';
 import { jsonHeaders } from './build-user';
+import { portOf } from './free-port';
 import type { TestApp } from './test-app';
 
 export type ReviewSandboxes = Awaited<ReturnType<typeof startReviewSandboxes>>;
@@ -32,8 +33,7 @@ export async function startReviewSandboxes() {
   await server.register(trustpilotSandbox(trustpilot), { prefix: '/sandbox/trustpilot' });
   await server.register(googleReviewsSandbox(google), { prefix: '/sandbox/google-reviews' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(server.server);
   const base = `http://127.0.0.1:${port}/sandbox`;
   return {
     trustpilot,

@@ -19,6 +19,7 @@ import {
   createWhatsAppSandboxState,
   whatsAppSandbox,
 } from '../integrations/whatsapp/whatsapp.sandbox';
+import { portOf } from './free-port';
 
 export type ChannelSandboxes = Awaited<ReturnType<typeof startChannelSandboxes>>;
 
@@ -67,8 +68,7 @@ export async function startChannelSandboxes() {
   await server.register(vonageSandbox(vonage), { prefix: '/sandbox/vonage' });
   await server.register(awsSnsSandbox(awsSns), { prefix: '/sandbox/aws-sns' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(server.server);
   const base = `http://127.0.0.1:${port}/sandbox`;
   return {
     whatsapp,

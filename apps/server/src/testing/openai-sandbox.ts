@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { createOpenAiSandboxState, openAiSandbox } from '../integrations/openai/openai.sandbox';
+import { portOf } from './free-port';
 
 export type OpenAiSandbox = Awaited<ReturnType<typeof startOpenAiSandbox>>;
 
@@ -12,8 +13,7 @@ export async function startOpenAiSandbox() {
   const server = Fastify({ logger: false, forceCloseConnections: true });
   await server.register(openAiSandbox(state), { prefix: '/sandbox/openai' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(server.server);
   const baseUrl = `http://127.0.0.1:${port}/sandbox/openai/v1`;
   return {
     state,

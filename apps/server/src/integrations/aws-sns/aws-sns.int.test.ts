@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appearanceGuard } from '../../../../../vitest.timeouts.ts';
+import { portOf } from '../../testing/free-port';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
 import { awsSnsErrorCodes, createAwsSnsClient, describeAwsSnsError } from './aws-sns.client';
 import {
@@ -29,8 +30,7 @@ beforeAll(async () => {
   state = createAwsSnsSandboxState();
   await server.register(awsSnsSandbox(state), { prefix: '/sandbox/aws-sns' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = `http://127.0.0.1:${portOf(server.server)}`;
 });
 afterAll(() => server?.close());
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { portOf } from '../../testing/free-port';
 import {
   backoffDelay,
   createProviderHttp,
@@ -27,8 +28,7 @@ beforeAll(async () => {
     return reply.status(next.status).send(next.body ?? '');
   });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  base = `http://127.0.0.1:${portOf(server.server)}`;
 });
 afterAll(() => server.close());
 beforeEach(() => {

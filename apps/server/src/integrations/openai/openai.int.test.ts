@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appearanceGuard } from '../../../../../vitest.timeouts.ts';
+import { portOf } from '../../testing/free-port';
 import { createProviderHttp } from '../http/provider-http';
 import { createOpenAiClient, describeOpenAiError } from './openai.client';
 import { createOpenAiSandboxState, type OpenAiSandboxState, openAiSandbox } from './openai.sandbox';
@@ -21,8 +22,7 @@ beforeAll(async () => {
   });
   await server.register(openAiSandbox(state), { prefix: '/sandbox/openai' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/openai/v1`;
+  baseUrl = `http://127.0.0.1:${portOf(server.server)}/sandbox/openai/v1`;
 });
 afterAll(() => server?.close());
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { portOf } from '../../testing/free-port';
 import { createProviderHttp, ProviderError } from '../http/provider-http';
 import { createStripeClient, describeStripeError } from './stripe.client';
 import {
@@ -93,8 +94,7 @@ describe('Stripe client against the sandbox', () => {
     fakes = Fastify({ logger: false, forceCloseConnections: true });
     await fakes.register(stripeSandbox(state), { prefix: '/sandbox/stripe' });
     await fakes.listen({ port: 0, host: '127.0.0.1' });
-    const address = fakes.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/sandbox/stripe`;
+    base = `http://127.0.0.1:${portOf(fakes.server)}/sandbox/stripe`;
   });
   afterAll(() => fakes?.close());
 

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appearanceGuard } from '../../../../../vitest.timeouts.ts';
+import { portOf } from '../../testing/free-port';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
 import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createTwilioClient, describeTwilioError, twilioErrorCodes } from './twilio.client';
@@ -63,8 +64,7 @@ beforeAll(async () => {
   state = createTwilioSandboxState();
   await server.register(twilioSandbox(state), { prefix: '/sandbox/twilio' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = `http://127.0.0.1:${portOf(server.server)}`;
 });
 afterAll(() => server?.close());
 beforeEach(() => {

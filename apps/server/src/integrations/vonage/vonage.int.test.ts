@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { portOf } from '../../testing/free-port';
 import { createProviderHttp, type ProviderError } from '../http/provider-http';
 import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createVonageClient, describeVonageError, vonageStatusCodes } from './vonage.client';
@@ -53,8 +54,7 @@ beforeAll(async () => {
   state = createVonageSandboxState();
   await server.register(vonageSandbox(state), { prefix: '/sandbox/vonage' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = `http://127.0.0.1:${portOf(server.server)}`;
 });
 afterAll(() => server?.close());
 beforeEach(() => {

@@ -9,6 +9,7 @@ import {
 } from '../../../../web/src/public/components/api-code-samples';
 import { buildApiClient } from '../../testing/build-api-client';
 import { buildClinic } from '../../testing/build-user';
+import { portOf } from '../../testing/free-port';
 import { installPackedSdk } from '../../testing/packed-sdk';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -27,8 +28,7 @@ let sdkApp: string;
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  origin = `http://127.0.0.1:${portOf(t.app.server)}`;
   const installed = installPackedSdk();
   folder = installed.folder;
   sdkApp = installed.app;

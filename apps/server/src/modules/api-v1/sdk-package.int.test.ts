@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApiClient } from '../../testing/build-api-client';
 import { buildClinic } from '../../testing/build-user';
+import { portOf } from '../../testing/free-port';
 import { installPackedSdk } from '../../testing/packed-sdk';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -53,8 +54,7 @@ const careloop = new CareLoop({ baseUrl: process.env.BASE_URL, clientId: process
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const baseUrl = `http://127.0.0.1:${portOf(t.app.server)}`;
   const { owner } = await buildClinic(t, { tier: 'professional' });
   const client = await buildApiClient(t, owner);
   env = { BASE_URL: baseUrl, CLIENT_ID: client.clientId, CLIENT_SECRET: client.clientSecret };

@@ -6,6 +6,7 @@ import { patients } from '../../db/schema';
 import { buildApiClient } from '../../testing/build-api-client';
 import { buildPatientRow, buildReview } from '../../testing/build-review';
 import { buildClinic } from '../../testing/build-user';
+import { portOf } from '../../testing/free-port';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // The TypeScript SDK against the real server over HTTP: the README's example as it is written.
@@ -14,8 +15,7 @@ let baseUrl: string;
 beforeAll(async () => {
   t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  baseUrl = `http://127.0.0.1:${portOf(t.app.server)}`;
 });
 afterAll(async () => {
   await t?.close();

@@ -11,6 +11,7 @@ import {
   stripeSandboxDemo,
 } from '../../integrations/stripe/stripe.sandbox';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { portOf } from '../../testing/free-port';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // Cancelling in Stripe's portal ends the subscription at the period's end (Stripe's default): the
@@ -40,8 +41,7 @@ beforeAll(async () => {
     now: () => nowMs,
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  const appBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const appBase = `http://127.0.0.1:${portOf(t.app.server)}`;
   stripe.webhookEndpoints.push({
     url: `${appBase}/api/webhooks/stripe`,
     secret: stripeSandboxDemo.webhookSecret,

@@ -13,6 +13,7 @@ import {
 } from '../../integrations/stripe/stripe.sandbox';
 import { stripeSignatureHeader } from '../../integrations/stripe/stripe.webhook';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { portOf } from '../../testing/free-port';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 // Plan changes through Stripe Checkout, the customer portal and signed webhooks, against the Stripe
@@ -35,8 +36,7 @@ beforeAll(async () => {
   const fakePort = typeof fakeAddress === 'object' && fakeAddress ? fakeAddress.port : 0;
   t = await createTestApp({ env: { SANDBOX_URL: `http://127.0.0.1:${fakePort}/sandbox` } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  appBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  appBase = `http://127.0.0.1:${portOf(t.app.server)}`;
   stripe.webhookEndpoints.push({
     url: `${appBase}/api/webhooks/stripe`,
     secret: stripeSandboxDemo.webhookSecret,

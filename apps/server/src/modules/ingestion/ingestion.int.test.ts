@@ -15,6 +15,7 @@ import {
   trustpilotReview,
 } from '../../testing/build-review-source';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { portOf } from '../../testing/free-port';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { ingestClinicReviews } from './ingestion.service';
 
@@ -352,8 +353,7 @@ describe('sandboxes mounted in sandbox mode', () => {
     try {
       // The app calls its own fakes over real HTTP, as a worker process would.
       await own.app.listen({ port: 0, host: '127.0.0.1' });
-      const address = own.app.server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
+      const port = portOf(own.app.server);
       const integrations = { ...own.config.integrations, sandboxUrl: `http://127.0.0.1:${port}/sandbox` };
       const deps = { ...own.deps, config: { ...own.config, integrations } };
       const clinic = await buildClinic(own);

@@ -10,6 +10,7 @@ import {
   openAiSandbox,
   openAiSandboxDemo,
 } from '../../integrations/openai/openai.sandbox';
+import { portOf } from '../../testing/free-port';
 import { writeReviewReply } from '../review-replies/review-reply-writer';
 import { type MessageModel, type MessageWriterInput, writeMessage } from './message-writer';
 
@@ -25,8 +26,7 @@ beforeAll(async () => {
   server = Fastify({ logger: false, forceCloseConnections: true });
   await server.register(openAiSandbox(state), { prefix: '/sandbox/openai' });
   await server.listen({ port: 0, host: '127.0.0.1' });
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(server.server);
   model = {
     client: createOpenAiClient({
       baseUrl: `http://127.0.0.1:${port}/sandbox/openai/v1`,

@@ -17,6 +17,7 @@ import {
   twilioSandboxDemo,
 } from '../../integrations/twilio/twilio.sandbox';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { portOf } from '../../testing/free-port';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sendDueMessages } from '../outbox/send-sweep.service';
 import { planClinicSurveys } from '../surveys/survey-planner';
@@ -33,8 +34,7 @@ beforeAll(async () => {
   await fakes.register(twilioSandbox(twilio), { prefix: '/sandbox/twilio' });
   await fakes.register(openAiSandbox(createDemoOpenAiSandboxState()), { prefix: '/sandbox/openai' });
   await fakes.listen({ port: 0, host: '127.0.0.1' });
-  const address = fakes.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
+  const port = portOf(fakes.server);
   t = await createTestApp({ env: { SANDBOX_URL: `http://127.0.0.1:${port}/sandbox` } });
 });
 afterAll(async () => {
