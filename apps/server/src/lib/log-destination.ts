@@ -14,8 +14,12 @@ export function logDestination(dest: number | string = 1, { flushEveryMs = 1000 
   // still has somewhere to write its last lines.
   const fd = typeof dest === 'string' ? fs.openSync(dest, 'a') : dest;
   const destination = pino.destination({ dest: fd, sync: true, minLength: 4096 });
+  let closed = false;
+  destination.on('close', () => {
+    closed = true;
+  });
   const flush = () => {
-    if (!destination.destroyed) destination.flushSync();
+    if (!closed) destination.flushSync();
   };
   setInterval(flush, flushEveryMs).unref();
   process.on('exit', flush);
