@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import type { CreatedWebhookEndpoint, WebhookEventType } from '@careloop/contracts/webhooks';
 import { webhookEventTypes } from '@careloop/contracts/webhooks';
 import { and, eq } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
 import { webhookDeliveries } from '../db/schema';
+import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.service';
 import { emitWebhookEvents } from '../modules/webhooks/webhook-events.service';
 import { jsonHeaders, type SignedInUser } from './build-user';
 import type { TestApp } from './test-app';
@@ -78,6 +80,34 @@ export async function buildWebhookEndpoint(
   });
   if (res.statusCode !== 201) throw new Error(`webhook endpoint not created: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** An event as a receiver read it, its signature verified. */
+export type VerifiedWebhookEvent = { type: WebhookEventType; data: Record<string, unknown> };
+
+/**
+ * An endpoint on `receiver`'s `path` subscribed to every event, added by `manager`; `received()`
+ * delivers what is due and answers what the path got, each verified with the endpoint's secret.
+ */
+export async function subscribeToEveryEvent(
+  t: TestApp,
+  receiver: WebhookReceiver,
+  manager: SignedInUser,
+  path: string,
+) {
+  const endpoint = await buildWebhookEndpoint(t, manager, receiver.url(path));
+  const received = async (): Promise<VerifiedWebhookEvent[]> => {
+    await deliverDueWebhooks(t.deps);
+    return receiver.requestsTo(path).map(
+      (request) =>
+        new Webhook(endpoint.secret).verify(request.body, {
+          'webhook-id': String(request.headers['webhook-id']),
+          'webhook-timestamp': String(request.headers['webhook-timestamp']),
+          'webhook-signature': String(request.headers['webhook-signature']),
+        }) as VerifiedWebhookEvent,
+    );
+  };
+  return { endpoint, received };
 }
 
 /** A pending delivery of a `review.created` event to the endpoint (emitted as ingestion does). */

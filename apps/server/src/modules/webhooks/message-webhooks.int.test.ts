@@ -1,6 +1,4 @@
-import type { WebhookEventType } from '@careloop/contracts/webhooks';
 import { and, eq } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, patients } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
@@ -15,14 +13,13 @@ import {
 import { middayZone } from '../../testing/outbox-fixtures';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  buildWebhookEndpoint,
   startWebhookReceiver,
+  subscribeToEveryEvent,
   type WebhookReceiver,
 } from '../../testing/webhook-receiver';
 import { inboundWebhookUrls } from '../inbound/webhook-urls';
 import { outboxReasons } from '../outbox/outbox.service';
 import { sendDueMessages } from '../outbox/send-sweep.service';
-import { deliverDueWebhooks } from './webhook-delivery.service';
 
 // A message's whole course reaches the clinic's endpoints: message.sent when the provider takes it,
 // message.delivered when it says it arrived, message.failed with the reason (a code, and the
@@ -59,19 +56,7 @@ async function subscribedClinic() {
     payload: { provider: 'twilio', ...creds.twilio },
   });
   expect(sms.statusCode, sms.body).toBe(200);
-  const path = `/messages/${++pathCount}`;
-  const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path));
-  const received = async () => {
-    await deliverDueWebhooks(t.deps);
-    return receiver.requestsTo(path).map(
-      (request) =>
-        new Webhook(endpoint.secret).verify(request.body, {
-          'webhook-id': String(request.headers['webhook-id']),
-          'webhook-timestamp': String(request.headers['webhook-timestamp']),
-          'webhook-signature': String(request.headers['webhook-signature']),
-        }) as { type: WebhookEventType; data: Record<string, unknown> },
-    );
-  };
+  const { received } = await subscribeToEveryEvent(t, receiver, clinic.owner, `/messages/${++pathCount}`);
   return { ...clinic, received };
 }
 

@@ -1,6 +1,4 @@
-import type { WebhookEventType } from '@careloop/contracts/webhooks';
 import { and, eq } from 'drizzle-orm';
-import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, webhookDeliveries } from '../../db/schema';
 import { buildPatient } from '../../testing/build-patient';
@@ -13,15 +11,14 @@ import {
 import { buildClinic, jsonHeaders, type SignedInUser } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  buildWebhookEndpoint,
   startWebhookReceiver,
+  subscribeToEveryEvent,
   type WebhookReceiver,
 } from '../../testing/webhook-receiver';
 import { receiveStatus } from '../inbound/inbound.service';
 import { ingestClinicReviews } from '../ingestion/ingestion.service';
 import { outboxReasons } from '../outbox/outbox.service';
 import { sendDueMessages } from '../outbox/send-sweep.service';
-import { deliverDueWebhooks } from './webhook-delivery.service';
 
 // Each event is emitted where its change happens, in the same transaction: these tests make the
 // change through the product (HTTP, the ingestion run, a provider's status callback) and read what
@@ -50,19 +47,12 @@ let pathCount = 0;
 /** A Professional clinic with one endpoint subscribed to every event; what it received, verified. */
 async function subscribedClinic() {
   const clinic = await buildClinic(t, { tier: 'professional' });
-  const path = `/emitted/${++pathCount}`;
-  const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path));
-  const received = async () => {
-    await deliverDueWebhooks(t.deps);
-    return receiver.requestsTo(path).map(
-      (request) =>
-        new Webhook(endpoint.secret).verify(request.body, {
-          'webhook-id': String(request.headers['webhook-id']),
-          'webhook-timestamp': String(request.headers['webhook-timestamp']),
-          'webhook-signature': String(request.headers['webhook-signature']),
-        }) as { type: WebhookEventType; data: Record<string, unknown> },
-    );
-  };
+  const { endpoint, received } = await subscribeToEveryEvent(
+    t,
+    receiver,
+    clinic.owner,
+    `/emitted/${++pathCount}`,
+  );
   return { ...clinic, endpoint, received };
 }
 
