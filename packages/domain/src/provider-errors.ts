@@ -103,6 +103,9 @@ const byProviderCode: Record<string, Record<string, ProviderErrorCode>> = {
     insufficient_quota: 'quota_exhausted',
   },
   google: {
+    // OAuth token endpoint: a refresh token revoked or expired, a client id or secret refused.
+    invalid_grant: 'auth_failed',
+    invalid_client: 'auth_failed',
     UNAUTHENTICATED: 'auth_failed',
     PERMISSION_DENIED: 'permission_denied',
     RESOURCE_EXHAUSTED: 'rate_limited',

@@ -1,7 +1,10 @@
 import { type ProviderErrorCode, providerErrorCode } from '@careloop/domain/provider-errors';
 import type { AppDeps } from '../../app-deps';
 import { createAwsSnsClient, describeAwsSnsError } from '../../integrations/aws-sns/aws-sns.client';
-import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
+import {
+  createGoogleReviewsClient,
+  describeGoogleError,
+} from '../../integrations/google-reviews/google-reviews.client';
 import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
 import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
@@ -93,7 +96,7 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
         baseUrl: endpoints.googleUrl,
         tokenUrl: endpoints.googleTokenUrl,
         ...endpoints.googleClient,
-        http: createProviderHttp('google', http),
+        http: createProviderHttp('google', { ...http, describeError: describeGoogleError }),
       });
       try {
         const accessToken = await client.refreshAccessToken(google.refreshToken);
