@@ -1,6 +1,6 @@
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import { describe, expect, it } from 'vitest';
-import { outboxReasons } from '../outbox/outbox-reasons';
+import { outboxReasons, sandboxEndedReason } from '../outbox/outbox-reasons';
 import { failureReasonText } from './failure-reason-text';
 
 describe('failureReasonText: why a message failed, in the reader language, never the provider words', () => {
@@ -8,6 +8,7 @@ describe('failureReasonText: why a message failed, in the reader language, never
     [outboxReasons.no_phone, 'sms', 'en', 'Not sent: the patient has no phone number.'],
     [outboxReasons.no_phone, 'sms', 'es', 'No enviado: el paciente no tiene número de teléfono.'],
     [outboxReasons.opted_out, 'whatsapp', 'tr', 'Gönderilmedi: hasta bu kanaldan çıktı.'],
+    [sandboxEndedReason, 'sms', 'es', 'No enviado: la clínica salió del modo de prueba antes de su envío.'],
     [
       `${outboxReasons.noAnswer} (twilio HTTP 503)`,
       'sms',

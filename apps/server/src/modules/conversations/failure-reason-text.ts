@@ -4,7 +4,7 @@ import {
   providerErrorCode,
   providerErrorMessage,
 } from '@careloop/domain/provider-errors';
-import { outboxReasonCode } from '../outbox/outbox-reasons';
+import { outboxReasonCode, sandboxEndedReason } from '../outbox/outbox-reasons';
 
 // Why a message was not sent, as staff read it on Sent Messages: the outbox's own reasons and the
 // providers' refusals, worded in the reader's language. The stored text (English, with the provider's
@@ -27,6 +27,7 @@ const ownReasons: Record<AppLanguage, Record<string, string>> = {
     no_email: 'Not sent: the patient has no e-mail address.',
     survey_gone: 'Not sent: the survey no longer exists.',
     mail_failed: 'Not sent: the e-mail server refused the message.',
+    sandbox_ended: 'Not sent: the clinic left sandbox mode before it went.',
   },
   es: {
     unknown_outcome:
@@ -45,6 +46,7 @@ const ownReasons: Record<AppLanguage, Record<string, string>> = {
     no_email: 'No enviado: el paciente no tiene dirección de correo electrónico.',
     survey_gone: 'No enviado: la encuesta ya no existe.',
     mail_failed: 'No enviado: el servidor de correo rechazó el mensaje.',
+    sandbox_ended: 'No enviado: la clínica salió del modo de prueba antes de su envío.',
   },
   tr: {
     unknown_outcome:
@@ -62,6 +64,7 @@ const ownReasons: Record<AppLanguage, Record<string, string>> = {
     no_email: 'Gönderilmedi: hastanın e-posta adresi yok.',
     survey_gone: 'Gönderilmedi: anket artık yok.',
     mail_failed: 'Gönderilmedi: e-posta sunucusu mesajı reddetti.',
+    sandbox_ended: 'Gönderilmedi: klinik, mesaj gitmeden önce deneme modundan çıktı.',
   },
 };
 
@@ -86,7 +89,7 @@ const undeliveredUnlessKnown = (code: ProviderErrorCode): ProviderErrorCode =>
 
 /** A failed message's reason in the reader's language; never the provider's own words. */
 export function failureReasonText(stored: string, channel: string, language: AppLanguage): string {
-  const own = outboxReasonCode(stored);
+  const own = stored === sandboxEndedReason ? 'sandbox_ended' : outboxReasonCode(stored);
   const ownText = ownReasons[language][own];
   if (ownText) return ownText;
   const refusal = sendRefusal.exec(stored);
