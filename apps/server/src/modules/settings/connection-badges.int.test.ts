@@ -37,40 +37,55 @@ async function sandboxClinic() {
 const settingsOf = async (cookie: string) => (await call(cookie, 'GET', '/api/settings')).json();
 
 describe('connection badges', () => {
-  it("an Istanbul clinic: a refused Test connection (Twilio 20003) reads Turkish in the answer, the badge and monitoring; the provider's words stay out", async () => {
-    const { clinicId, owner } = await sandboxClinic();
-    await t.db.update(clinics).set({ defaultLanguage: 'tr' }).where(eq(clinics.id, clinicId));
-    const twilio = twilioSandboxDemo;
-    const saved = await call(owner.cookie, 'PUT', '/api/settings/sms', {
-      provider: 'twilio',
-      accountSid: twilio.accountSid,
-      authToken: 'e'.repeat(32),
-      fromNumber: twilio.fromNumber,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+  it.each([
+    {
+      clinic: 'a Madrid clinic',
+      language: 'es',
+      refused: 'Twilio no aceptó las credenciales. Revíselas y guárdelas de nuevo.',
+      successful: 'Conexión correcta',
+    },
+    {
+      clinic: 'an Istanbul clinic',
+      language: 'tr',
+      refused: 'Twilio kimlik bilgilerini kabul etmedi. Bilgileri kontrol edip yeniden kaydedin.',
+      successful: 'Bağlantı başarılı',
+    },
+  ] as const)(
+    "$clinic: a refused Test connection (Twilio 20003) reads $language in the answer, the badge and monitoring; the provider's words stay out",
+    async ({ language, refused, successful }) => {
+      const { clinicId, owner } = await sandboxClinic();
+      await t.db.update(clinics).set({ defaultLanguage: language }).where(eq(clinics.id, clinicId));
+      const twilio = twilioSandboxDemo;
+      const saved = await call(owner.cookie, 'PUT', '/api/settings/sms', {
+        provider: 'twilio',
+        accountSid: twilio.accountSid,
+        authToken: 'e'.repeat(32),
+        fromNumber: twilio.fromNumber,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
 
-    const refused = 'Twilio kimlik bilgilerini kabul etmedi. Bilgileri kontrol edip yeniden kaydedin.';
-    const tested = await call(owner.cookie, 'POST', '/api/settings/sms/test', {});
-    expect(tested.statusCode, tested.body).toBe(200);
-    expect(tested.json()).toEqual({ success: false, code: 'auth_failed', message: refused });
-    expect(tested.body).not.toContain('Authenticate');
-    expect((await settingsOf(owner.cookie)).sms.connection).toMatchObject({
-      state: 'failed',
-      detail: refused,
-    });
-    const monitoring = await call(owner.cookie, 'GET', '/api/monitoring');
-    expect(monitoring.statusCode, monitoring.body).toBe(200);
-    expect(monitoring.json().credentials.checks).toEqual([
-      expect.objectContaining({ credentialType: 'twilio', status: 'unhealthy', detail: refused }),
-    ]);
-    expect(monitoring.body).not.toContain('Authenticate');
+      const tested = await call(owner.cookie, 'POST', '/api/settings/sms/test', {});
+      expect(tested.statusCode, tested.body).toBe(200);
+      expect(tested.json()).toEqual({ success: false, code: 'auth_failed', message: refused });
+      expect(tested.body).not.toContain('Authenticate');
+      expect((await settingsOf(owner.cookie)).sms.connection).toMatchObject({
+        state: 'failed',
+        detail: refused,
+      });
+      const monitoring = await call(owner.cookie, 'GET', '/api/monitoring');
+      expect(monitoring.statusCode, monitoring.body).toBe(200);
+      expect(monitoring.json().credentials.checks).toEqual([
+        expect.objectContaining({ credentialType: 'twilio', status: 'unhealthy', detail: refused }),
+      ]);
+      expect(monitoring.body).not.toContain('Authenticate');
 
-    const typed = await call(owner.cookie, 'POST', '/api/settings/sms/test', {
-      accountSid: twilio.accountSid,
-      authToken: twilio.authToken,
-    });
-    expect(typed.json()).toEqual({ success: true, code: null, message: 'Bağlantı başarılı' });
-  });
+      const typed = await call(owner.cookie, 'POST', '/api/settings/sms/test', {
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+      });
+      expect(typed.json()).toEqual({ success: true, code: null, message: successful });
+    },
+  );
 
   it('SMS: saved is untested; a failing Test connection (Twilio 20003) shows failed with its time and error', async () => {
     const { owner } = await sandboxClinic();
