@@ -108,7 +108,7 @@ describe('TemplateEditor', () => {
       preview:
         'Merhaba Ayşe Yılmaz, Güneş Diş Kliniği kliniğindeki kontrol randevunuzu hatırlatırız: 14 Mart, 10:30. Değiştirmeniz gerekirse yanıtlayın.',
     },
-  ])(
+  ] as const)(
     "$language: offers the starters in the user's language and previews them with that language's samples, no English one",
     async ({ language, starter, preview }) => {
       await i18n.loadLanguages(language);
