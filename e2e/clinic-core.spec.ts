@@ -163,7 +163,7 @@ describe('the Action Queue in the demo clinic', () => {
 
     await page.goto('/cases?status=open');
     await expect.poll(() => page.getByRole('heading', { name: 'Action Queue' }).isVisible()).toBe(true);
-    const seeded = /2-star review: Implant still sore/;
+    const seeded = /2-star review from James W.: Implant still sore/;
     await expect.poll(() => page.getByRole('button', { name: seeded }).isVisible()).toBe(true);
     await resolveCase(seeded);
 
@@ -193,7 +193,7 @@ describe('the Action Queue in the demo clinic', () => {
     await filter.getByText('Open', { exact: true }).click();
     await page.waitForURL('**/cases?status=open');
     await expect
-      .poll(() => page.getByRole('button', { name: /1-star review: No volvería/ }).isVisible())
+      .poll(() => page.getByRole('button', { name: /1-star review from Carmen: No volvería/ }).isVisible())
       .toBe(true);
     expect(await page.getByRole('button', { name: created }).count()).toBe(0);
 

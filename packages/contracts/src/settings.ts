@@ -8,6 +8,7 @@ import {
   whatsAppTemplateMessages,
 } from '@careloop/domain/messaging/whatsapp-template';
 import { planTiers } from '@careloop/domain/plans';
+import { providerErrorCodes } from '@careloop/domain/provider-errors';
 import { z } from 'zod';
 import { nameText } from './name-text';
 
@@ -151,7 +152,9 @@ export type SaveAiReviewResponseBody = z.input<typeof saveAiReviewResponseBodySc
 
 export const connectionTestResponseSchema = z.object({
   success: z.boolean(),
-  /** 'Connection successful', or the provider's reason for the failure. */
+  /** Why it failed, stable across languages (null on success); the provider's own words stay in the log. */
+  code: z.enum(providerErrorCodes).nullable(),
+  /** 'Connection successful', or why it failed, in the caller's language. */
   message: z.string(),
 });
 export type ConnectionTestResponse = z.infer<typeof connectionTestResponseSchema>;

@@ -95,19 +95,33 @@ describe('TemplateEditor', () => {
     expect(screen.getByText('Fix the unknown variables to see a preview.')).toBeTruthy();
   });
 
-  it("offers the starters in the user's language and previews them with that language's samples", async () => {
-    await i18n.loadLanguages('es');
-    await changeLanguage('es');
-    try {
-      const user = userEvent.setup();
-      renderPage(<Harness initial={[]} limit={3} />, { path: '/' });
-      const [firstStarter] = await screen.findAllByRole('button', { name: /^Añadir plantilla: / });
-      await user.click(firstStarter!);
-      expect(
-        await screen.findByText(/^Hola María López, le escribimos de Clínica Dental Sol\./),
-      ).toBeTruthy();
-    } finally {
-      await changeLanguage('en');
-    }
-  });
+  it.each([
+    {
+      language: 'es',
+      starter: 'Añadir plantilla: Recordatorio de cita',
+      preview:
+        'Hola María López, le recordamos su revisión en Clínica Dental Sol el 14 de marzo, 10:30. Responda si necesita cambiarla.',
+    },
+    {
+      language: 'tr',
+      starter: 'Şablon ekle: Randevu hatırlatması',
+      preview:
+        'Merhaba Ayşe Yılmaz, Güneş Diş Kliniği kliniğindeki kontrol randevunuzu hatırlatırız: 14 Mart, 10:30. Değiştirmeniz gerekirse yanıtlayın.',
+    },
+  ] as const)(
+    "$language: offers the starters in the user's language and previews them with that language's samples, no English one",
+    async ({ language, starter, preview }) => {
+      await i18n.loadLanguages(language);
+      await changeLanguage(language);
+      try {
+        const user = userEvent.setup();
+        renderPage(<Harness initial={[]} limit={3} />, { path: '/' });
+        await user.click(await screen.findByRole('button', { name: starter }));
+        expect(await screen.findByText(preview)).toBeTruthy();
+        expect(screen.queryByText(/Sunrise Dental|14 March|Maria Lopez/)).toBeNull();
+      } finally {
+        await changeLanguage('en');
+      }
+    },
+  );
 });

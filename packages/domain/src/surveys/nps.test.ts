@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detractorCaseSeverity, detractorCaseTitle, isSurveyScore, npsCategory } from './nps';
+import { detractorCaseSeverity, isSurveyScore, npsCategory } from './nps';
 
 describe('NPS bands', () => {
   it.each([
@@ -22,9 +22,5 @@ describe('NPS bands', () => {
 
   it('refuses to classify a non-score', () => {
     expect(() => npsCategory(11)).toThrow(RangeError);
-  });
-
-  it('titles the case with the patient and score', () => {
-    expect(detractorCaseTitle('Ana Ruiz', 4)).toBe('Survey detractor: Ana Ruiz (4/10)');
   });
 });

@@ -30,7 +30,3 @@ export function detractorCaseSeverity(score: number): Extract<CaseSeverity, 'hig
   if (npsCategory(score) !== 'detractor') return null;
   return score <= 3 ? 'high' : 'medium';
 }
-
-export function detractorCaseTitle(patientName: string, score: number): string {
-  return `Survey detractor: ${patientName} (${score}/10)`;
-}

@@ -1,8 +1,10 @@
+import { caseTitleKinds } from '@careloop/domain/case-title';
 import { sql } from 'drizzle-orm';
 import {
   check,
   foreignKey,
   index,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -58,7 +60,11 @@ export const cases = pgTable(
     patientId: text('patient_id'),
     /** The patient's procedure, kept equal to it by triggers (analytics reads it without the patient). */
     patientProcedure: text('patient_procedure'),
+    /** Staff's words, or (a raised case) its English wording: the stable form exports and logs read. */
     title: text('title').notNull(),
+    /** What raised the case (domain case-title.ts), worded in the reader's language; null: `title` as typed. */
+    titleKind: text('title_kind'),
+    titleParams: jsonb('title_params'),
     description: text('description'),
     severity: text('severity').notNull(),
     status: text('status').notNull().default('open'),
@@ -75,6 +81,7 @@ export const cases = pgTable(
     check('cases_source_check', oneOf(t.source, caseSources)),
     check('cases_severity_check', oneOf(t.severity, severities)),
     check('cases_status_check', oneOf(t.status, caseStatuses)),
+    check('cases_title_kind_check', sql`${t.titleKind} is null or ${oneOf(t.titleKind, caseTitleKinds)}`),
     check('cases_resolved_at_check', sql`${t.status} <> 'resolved' or ${t.resolvedAt} is not null`),
     // At most one open (unresolved) case per source record, e.g. per review.
     uniqueIndex('cases_open_source_key')

@@ -1,3 +1,4 @@
+import { providerErrorCodes } from '@careloop/domain/provider-errors';
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { oneOf } from './check';
@@ -95,11 +96,18 @@ export const credentialHealth = pgTable(
     clinicId: text('clinic_id').notNull(),
     credentialType: text('credential_type').notNull(),
     status: text('status').notNull(),
+    /** The provider's own words, for operators; staff read `error_code` in their language. */
     detail: text('detail'),
+    /** Why an unhealthy check failed (domain provider-errors.ts); null for older checks. */
+    errorCode: text('error_code'),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('credential_health_status_check', oneOf(t.status, ['healthy', 'unhealthy', 'unknown'])),
+    check(
+      'credential_health_error_code_check',
+      sql`${t.errorCode} is null or ${oneOf(t.errorCode, providerErrorCodes)}`,
+    ),
     // The latest check of each credential: distinct on (credential_type) ... checked_at desc.
     index('credential_health_clinic_idx').on(t.clinicId, t.credentialType, t.checkedAt.desc()),
   ],

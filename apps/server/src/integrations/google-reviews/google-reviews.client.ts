@@ -1,9 +1,23 @@
 import { z } from 'zod';
 import { providerDateSchema } from '../http/provider-dates';
-import { ProviderError, type ProviderHttp } from '../http/provider-http';
+import { ProviderError, type ProviderErrorDescriber, type ProviderHttp } from '../http/provider-http';
 
 /** The current documentation caps a reviews page at 50 (providers.md §2.3). */
 const googleReviewsMaxPageSize = 50;
+
+/**
+ * Google's errors: the OAuth token endpoint's `{"error":"invalid_grant","error_description"}` (a
+ * revoked or expired refresh token) and the API's `{"error":{"code","message","status"}}`.
+ */
+export const describeGoogleError: ProviderErrorDescriber = (body) => {
+  const oauth = z.object({ error: z.string(), error_description: z.string().optional() }).safeParse(body);
+  if (oauth.success) return { code: oauth.data.error, reason: oauth.data.error_description ?? null };
+  const api = z
+    .object({ error: z.object({ message: z.string().optional(), status: z.string().optional() }) })
+    .safeParse(body);
+  if (!api.success) return null;
+  return { code: api.data.error.status ?? null, reason: api.data.error.message ?? null };
+};
 
 const googleStarRatings = ['STAR_RATING_UNSPECIFIED', 'ONE', 'TWO', 'THREE', 'FOUR', 'FIVE'] as const;
 export type GoogleStarRating = (typeof googleStarRatings)[number];

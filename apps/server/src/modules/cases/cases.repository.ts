@@ -1,5 +1,6 @@
 import type { CaseStatusFilter } from '@careloop/contracts/cases';
 import type { CaseSeverity, CaseSource, CaseStatus } from '@careloop/domain/case-rules';
+import type { CaseTitleKind } from '@careloop/domain/case-title';
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { readClinicCounts } from '../../db/clinic-counts';
@@ -13,6 +14,13 @@ import { recomputePatientRisk } from '../../db/patient-risk';
 import { preparedOnce } from '../../db/prepared';
 import { type ClinicRole, caseNotes, cases, clinicUsers, patients, users } from '../../db/schema';
 
+/** A case's title as stored: staff's text alone, or a raised case's kind and parameters with its English text. */
+export type StoredCaseTitle = {
+  title: string;
+  titleKind: CaseTitleKind | null;
+  titleParams: Record<string, unknown> | null;
+};
+
 const caseColumns = {
   id: cases.id,
   source: cases.source,
@@ -20,6 +28,8 @@ const caseColumns = {
   patientId: cases.patientId,
   patientName: patients.name,
   title: cases.title,
+  titleKind: cases.titleKind,
+  titleParams: cases.titleParams,
   description: cases.description,
   severity: cases.severity,
   status: cases.status,
@@ -39,6 +49,8 @@ export type CaseRow = {
   patientId: string | null;
   patientName: string | null;
   title: string;
+  titleKind: string | null;
+  titleParams: unknown;
   description: string | null;
   severity: string;
   status: string;
@@ -124,12 +136,12 @@ export type NewCaseRow = {
   source: CaseSource;
   sourceId: string | null;
   patientId: string | null;
-  title: string;
-  description: string | null;
-  severity: CaseSeverity;
-  dueAt: Date | null;
-  createdAt: Date;
-};
+} & StoredCaseTitle & {
+    description: string | null;
+    severity: CaseSeverity;
+    dueAt: Date | null;
+    createdAt: Date;
+  };
 
 /**
  * Inserts an open case; null when the source record already has an open case (partial unique index).
@@ -252,7 +264,7 @@ export async function raiseCase(
   db: Database,
   clinicId: string,
   id: string,
-  set: { severity: CaseSeverity; title: string; updatedAt: Date },
+  set: { severity: CaseSeverity; updatedAt: Date } & StoredCaseTitle,
 ) {
   const rows = await db
     .update(cases)

@@ -15,10 +15,13 @@ import {
   CaseTransitionError,
   transitionCase,
 } from '@careloop/domain/case-rules';
+import { type CaseTitle, storedCaseTitle, storedCaseTitleText } from '@careloop/domain/case-title';
+import { type AppLanguage, defaultAppLanguage } from '@careloop/domain/clinic-locale';
 import type { AppDeps } from '../../app-deps';
 import { decodeCursor, toPage } from '../../db/keyset-cursor';
 import { AppError, badRequest, conflict, notFound } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
@@ -36,6 +39,7 @@ import {
   lockPatientRow,
   patientExists,
   raiseCase,
+  type StoredCaseTitle,
   updateCaseRow,
 } from './cases.repository';
 
@@ -43,14 +47,18 @@ type Deps = Pick<AppDeps, 'db'>;
 
 const caseNotFound = () => notFound('Case');
 
-function toCase(row: CaseRow): Case {
+function toStoredTitle(title: string | CaseTitle): StoredCaseTitle {
+  return typeof title === 'string' ? { title, titleKind: null, titleParams: null } : storedCaseTitle(title);
+}
+
+function toCase(row: CaseRow, language: AppLanguage): Case {
   return {
     id: row.id,
     source: row.source as CaseSource,
     sourceId: row.sourceId,
     patientId: row.patientId,
     patientName: row.patientName,
-    title: row.title,
+    title: storedCaseTitleText(row, language),
     description: row.description,
     severity: row.severity as CaseSeverity,
     status: row.status as CaseStatus,
@@ -74,7 +82,8 @@ export async function listCases(
     cursor,
   });
   const { page, nextCursor } = toPage(rows, query.limit);
-  return { cases: page.map(toCase), nextCursor };
+  const language = readerLanguage(ctx);
+  return { cases: page.map((row) => toCase(row, language)), nextCursor };
 }
 
 export function getCaseSummary(deps: Deps, ctx: ClinicContext) {
@@ -86,7 +95,7 @@ export async function getCase(deps: Deps, ctx: ClinicContext, id: string): Promi
   if (!row) throw caseNotFound();
   const notes = await listNoteRows(deps.db, ctx.clinicId, id);
   return {
-    ...toCase(row),
+    ...toCase(row, readerLanguage(ctx)),
     notes: notes.map(
       (n): CaseNote => ({
         id: n.id,
@@ -102,7 +111,8 @@ export type NewCase = {
   source: CaseSource;
   sourceId: string | null;
   patientId: string | null;
-  title: string;
+  /** Staff's words, or what raised the case (worded for each reader when read). */
+  title: string | CaseTitle;
   description: string | null;
   severity: CaseSeverity;
   dueAt: Date | null;
@@ -112,12 +122,19 @@ export type NewCase = {
 /**
  * Opens a case for the clinic (the caller's, or the one a webhook names). Null when its source
  * record (e.g. a review) already has an open or in-progress case: the database's partial unique
- * index decides, so two clicks at once still make one case.
+ * index decides, so two clicks at once still make one case. The case comes back worded in
+ * `language` (the caller's), English when none is given.
  */
-export async function openCase(deps: Deps, clinicId: string, input: NewCase): Promise<Case | null> {
+export async function openCase(
+  deps: Deps,
+  clinicId: string,
+  input: NewCase,
+  language: AppLanguage = defaultAppLanguage,
+): Promise<Case | null> {
+  const { title, ...rest } = input;
   // The case and its case.created webhook commit together (a savepoint inside a caller's transaction).
   const id = await deps.db.transaction(async (tx) => {
-    const inserted = await insertCase(tx, { id: newId('cas'), clinicId, ...input });
+    const inserted = await insertCase(tx, { id: newId('cas'), clinicId, ...rest, ...toStoredTitle(title) });
     if (inserted) {
       await emitWebhookEvents(
         tx,
@@ -141,7 +158,7 @@ export async function openCase(deps: Deps, clinicId: string, input: NewCase): Pr
   });
   if (!id) return null;
   const row = await findCaseRow(deps.db, clinicId, id);
-  return row ? toCase(row) : null;
+  return row ? toCase(row, language) : null;
 }
 
 export async function createManualCase(
@@ -159,16 +176,21 @@ export async function createManualCase(
   if (patientId && !(await patientExists(deps.db, ctx.clinicId, patientId))) {
     throw badRequest('The request is not valid', [{ field: 'patientId', message: 'Patient not found' }]);
   }
-  const created = await openCase(deps, ctx.clinicId, {
-    source: 'manual',
-    sourceId: null,
-    patientId,
-    title: body.title,
-    description: body.description,
-    severity: body.severity,
-    dueAt: body.dueAt ? new Date(body.dueAt) : null,
-    createdAt: new Date(),
-  });
+  const created = await openCase(
+    deps,
+    ctx.clinicId,
+    {
+      source: 'manual',
+      sourceId: null,
+      patientId,
+      title: body.title,
+      description: body.description,
+      severity: body.severity,
+      dueAt: body.dueAt ? new Date(body.dueAt) : null,
+      createdAt: new Date(),
+    },
+    readerLanguage(ctx),
+  );
   if (!created) throw new AppError(500, 'INTERNAL', 'The case could not be created');
   return created;
 }
@@ -223,7 +245,7 @@ export async function updateCase(
   });
   const row = await findCaseRow(deps.db, ctx.clinicId, id);
   if (!row) throw caseNotFound();
-  return toCase(row);
+  return toCase(row, readerLanguage(ctx));
 }
 
 export async function addCaseNote(
@@ -277,14 +299,14 @@ export async function openOrFollowReplyCase(
     clinicId,
     caseId: open.id,
     authorUserId: null,
-    body: input.description ?? input.title,
+    body: input.description ?? toStoredTitle(input.title).title,
   });
   if (severityRank[input.severity] > severityRank[open.severity]) {
     // The worse reply names the case in the Action Queue ("Clinical red flag ..."); the first stays
     // in its description.
     await raiseCase(deps.db, clinicId, open.id, {
       severity: input.severity,
-      title: input.title,
+      ...toStoredTitle(input.title),
       updatedAt: input.createdAt,
     });
   }

@@ -1,7 +1,7 @@
 import { meResponseSchema } from '@careloop/contracts/me';
-import { languageFor } from '@careloop/domain/clinic-locale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps';
+import { readerLanguage } from '../../plugins/reader-language';
 import { clinicContextOf, isOperator } from '../../plugins/route-access';
 
 export const meRoutes =
@@ -21,7 +21,7 @@ export const meRoutes =
       async (request) => {
         const ctx = clinicContextOf(request);
         return {
-          user: { ...ctx.user, language: languageFor(ctx.user.language, ctx.clinic.defaultLanguage) },
+          user: { ...ctx.user, language: readerLanguage(ctx) },
           clinic: {
             id: ctx.clinic.id,
             name: ctx.clinic.name,

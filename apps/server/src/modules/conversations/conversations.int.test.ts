@@ -139,7 +139,9 @@ describe('GET /api/conversations/sent', () => {
     expect(body.messages[1]).toMatchObject({
       channel: 'whatsapp',
       deliveryStatus: 'failed',
-      failureReason: '131047: Re-engagement message',
+      // Worded for the reader from the provider's code; its own words stay out.
+      failureReason:
+        'More than 24 hours have passed since the patient last wrote: only an approved template can be sent.',
     });
     expect(body.messages[2]).toMatchObject({
       patientId: ana.id,

@@ -7,6 +7,7 @@ import { conversationPageSize } from '@careloop/contracts/conversations';
 import type { AppDeps } from '../../app-deps';
 import { decodeCursor, toPage } from '../../db/keyset-cursor';
 import { notFound } from '../../lib/errors';
+import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import {
   type ConversationFilter,
@@ -14,6 +15,7 @@ import {
   listSentMessageRows,
   patientExists,
 } from './conversations.repository';
+import { failureReasonText } from './failure-reason-text';
 
 type Deps = Pick<AppDeps, 'db'>;
 type Query = Omit<ConversationListQuery, 'channel'> & { channel?: ConversationFilter['channel'] };
@@ -40,6 +42,7 @@ export async function listSentMessages(
     cursor,
   });
   const { page, nextCursor } = toPage(rows, conversationPageSize);
+  const language = readerLanguage(ctx);
   return {
     messages: page.map((m) => ({
       id: m.id,
@@ -50,7 +53,10 @@ export async function listSentMessages(
       kind: m.kind,
       content: m.messageContent,
       deliveryStatus: m.deliveryStatus,
-      failureReason: m.deliveryStatus === 'failed' ? m.providerError : null,
+      failureReason:
+        m.deliveryStatus === 'failed' && m.providerError !== null
+          ? failureReasonText(m.providerError, m.channel, language)
+          : null,
       sentAt: m.sentAt,
       createdAt: m.createdAt,
       responseReceived: m.responseReceived,

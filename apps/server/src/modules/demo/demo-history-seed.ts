@@ -1,5 +1,5 @@
+import { type CaseTitle, storedCaseTitle } from '@careloop/domain/case-title';
 import { isoDateOfDay, localDayOf } from '@careloop/domain/messaging/clinic-time';
-import { detractorCaseTitle } from '@careloop/domain/surveys/nps';
 import { surveyMessageText } from '@careloop/domain/surveys/survey-message';
 import { surveyDedupeKey } from '@careloop/domain/surveys/survey-plan';
 import type { AppDeps } from '../../app-deps';
@@ -189,29 +189,39 @@ export async function seedDemoHistory(deps: Deps, clinicId: string, ownerUserId:
       const survey = surveys.find((s) => s.patientId === k.patientId);
       const alert = alerts.find((a) => a.patientId === k.patientId);
       const name = nameOf(k.patientId);
-      const [source, sourceId, title] =
+      const raised: { source: string; sourceId: string | null; title: CaseTitle } =
         k.source.kind === 'review'
-          ? [
-              'review',
-              review?.id ?? null,
-              `${review?.rating}-star review: ${reviewTexts[review?.rating ?? 3]?.title}`,
-            ]
+          ? {
+              source: 'review',
+              sourceId: review?.id ?? null,
+              title: {
+                kind: 'review',
+                rating: review?.rating ?? 3,
+                reviewerName: name,
+                reviewTitle: reviewTexts[review?.rating ?? 3]?.title ?? null,
+              },
+            }
           : k.source.kind === 'survey'
-            ? ['survey', survey?.id ?? null, detractorCaseTitle(name, survey?.answer?.score ?? 0)]
-            : [
-                'alert',
-                alert?.id ?? null,
-                alert?.kind === 'clinical_reply'
-                  ? `Clinical red flag in a reply from ${name}: pain`
-                  : `Negative reply from ${name}`,
-              ];
+            ? {
+                source: 'survey',
+                sourceId: survey?.id ?? null,
+                title: { kind: 'survey_detractor', patientName: name, score: survey?.answer?.score ?? 0 },
+              }
+            : {
+                source: 'alert',
+                sourceId: alert?.id ?? null,
+                title:
+                  alert?.kind === 'clinical_reply'
+                    ? { kind: 'clinical_reply', patientName: name, flags: ['pain'] }
+                    : { kind: 'negative_reply', patientName: name },
+              };
       return {
         clinicId,
         id: newId('cas'),
-        source,
-        sourceId,
+        source: raised.source,
+        sourceId: raised.sourceId,
         patientId: k.patientId,
-        title,
+        ...storedCaseTitle(raised.title),
         severity: k.severity,
         status: k.resolvedAt ? 'resolved' : 'open',
         dueAt: k.dueAt,

@@ -1,4 +1,5 @@
 import { caseDueAt } from '@careloop/domain/case-rules';
+import { storedCaseTitle } from '@careloop/domain/case-title';
 import { ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { trustpilotSandboxDemo } from '../../integrations/trustpilot/trustpilot.sandbox';
@@ -106,7 +107,12 @@ export async function seedDemoClinic(deps: SeedDeps, owner: { email: string; pas
         source: 'review',
         sourceId: r.id,
         patientId: r.patientId,
-        title: `${r.rating}-star review: ${r.title}`,
+        ...storedCaseTitle({
+          kind: 'review',
+          rating: r.rating,
+          reviewerName: r.reviewerName,
+          reviewTitle: r.title,
+        }),
         description: r.reviewText,
         severity: ratingToSeverity(r.rating),
         status: 'open',

@@ -150,6 +150,38 @@ describe('Daily Digest: content from the clinic own data', () => {
     expect(mailsTo(istanbul.owner)).toHaveLength(2);
   });
 
+  it("a Spanish clinic: counts grouped and agreed as Spanish writes them, and one zone, the clinic's", async () => {
+    const madrid = await clinicIn('Europe/Madrid', 'es');
+    await reviewArrivedAt(madrid.clinicId, at('2026-02-10T09:00:00Z'), 2);
+    for (const dueAt of ['2026-02-09T12:00:00Z', '2026-02-10T12:00:00Z'])
+      await buildCase(t, { clinicId: madrid.clinicId, dueAt: at(dueAt) });
+    const patient = await buildPatient(t, madrid.clinicId);
+    const failedAt = at('2026-02-10T20:00:00Z');
+    // Spanish groups from five digits (1234, 10.001): 10,001 failed sends, in batches the driver takes.
+    const failed = Array.from({ length: 10_001 }, () => ({
+      clinicId: madrid.clinicId,
+      id: newId('com'),
+      patientId: patient.id,
+      channel: 'sms',
+      messageContent: 'Hola',
+      deliveryStatus: 'failed',
+      providerError: 'Unreachable',
+      createdAt: failedAt,
+      updatedAt: failedAt,
+    }));
+    for (let i = 0; i < failed.length; i += 2_000)
+      await t.db.insert(patientCommunications).values(failed.slice(i, i + 2_000));
+
+    await run('2026-02-11T07:00:00Z'); // 08:00 in Madrid
+    const [mail] = mailsTo(madrid.owner);
+    expect(mail!.subject).toContain('11 de febrero de 2026');
+    expect(mail!.text).toContain('Reseñas nuevas: 1; 1 requiere atención (3 estrellas o menos)');
+    expect(mail!.text).toContain('Casos abiertos: 2; 2 vencidos');
+    expect(mail!.text).toContain('Mensajes que no se pudieron enviar: 10.001');
+    expect(mail!.text).toContain('hasta las 08:00 (Europe/Madrid) del 11 de febrero de 2026');
+    expect(`${mail!.subject}\n${mail!.text}`).not.toMatch(/UTC|GMT|07:00|10001/);
+  });
+
   it("writes in the recipient's own language before the clinic's", async () => {
     const madrid = await clinicIn('Europe/Madrid', 'en');
     await t.db.update(users).set({ language: 'es' }).where(eq(users.id, madrid.admin.userId));

@@ -19,13 +19,16 @@ export type DigestEmailInput = {
   oneClickUrl: string;
 };
 
+/** A count as written (digits and grouping of the language) and whether its language reads it as one. */
+type Count = { value: number; text: string; one: boolean };
+
 type Texts = {
   subject: (clinic: string, date: string) => string;
   greeting: (name: string | null) => string;
   intro: (clinic: string, date: string, zone: string) => string;
-  newReviews: (n: number, attention: number) => string;
-  openCases: (n: number, overdue: number) => string;
-  failedMessages: (n: number) => string;
+  newReviews: (n: Count, attention: Count) => string;
+  openCases: (n: Count, overdue: Count) => string;
+  failedMessages: (n: Count) => string;
   allQuiet: string;
   open: string;
   links: { dashboard: string; reviews: string; cases: string; conversations: string };
@@ -34,7 +37,7 @@ type Texts = {
   account: string;
 };
 
-const plural = (n: number, one: string, other: string) => (n === 1 ? one : other);
+const plural = (n: Count, one: string, other: string) => (n.one ? one : other);
 
 const texts: Record<AppLanguage, Texts> = {
   en: {
@@ -43,9 +46,9 @@ const texts: Record<AppLanguage, Texts> = {
     intro: (clinic, date, zone) =>
       `Here is ${clinic} on CareLoop for the day up to 08:00 (${zone}) on ${date}.`,
     newReviews: (n, attention) =>
-      `New reviews: ${n}${n > 0 ? `, ${attention} of them ${plural(attention, 'needs', 'need')} attention (3 stars or fewer)` : ''}`,
-    openCases: (n, overdue) => `Open cases: ${n}, ${overdue} of them overdue`,
-    failedMessages: (n) => `Messages that failed to send: ${n}`,
+      `New reviews: ${n.text}${n.value > 0 ? `, ${attention.text} of them ${plural(attention, 'needs', 'need')} attention (3 stars or fewer)` : ''}`,
+    openCases: (n, overdue) => `Open cases: ${n.text}, ${overdue.text} of them overdue`,
+    failedMessages: (n) => `Messages that failed to send: ${n.text}`,
     allQuiet: 'Nothing needs you today.',
     open: 'Open CareLoop:',
     links: { dashboard: 'Dashboard', reviews: 'Reviews', cases: 'Cases', conversations: 'Conversations' },
@@ -59,9 +62,10 @@ const texts: Record<AppLanguage, Texts> = {
     intro: (clinic, date, zone) =>
       `Este es el resumen de ${clinic} en CareLoop del día hasta las 08:00 (${zone}) del ${date}.`,
     newReviews: (n, attention) =>
-      `Reseñas nuevas: ${n}${n > 0 ? `; ${attention} ${plural(attention, 'requiere', 'requieren')} atención (3 estrellas o menos)` : ''}`,
-    openCases: (n, overdue) => `Casos abiertos: ${n}; ${overdue} ${plural(overdue, 'vencido', 'vencidos')}`,
-    failedMessages: (n) => `Mensajes que no se pudieron enviar: ${n}`,
+      `Reseñas nuevas: ${n.text}${n.value > 0 ? `; ${attention.text} ${plural(attention, 'requiere', 'requieren')} atención (3 estrellas o menos)` : ''}`,
+    openCases: (n, overdue) =>
+      `Casos abiertos: ${n.text}; ${overdue.text} ${plural(overdue, 'vencido', 'vencidos')}`,
+    failedMessages: (n) => `Mensajes que no se pudieron enviar: ${n.text}`,
     allQuiet: 'Hoy no hay nada pendiente.',
     open: 'Abrir CareLoop:',
     links: { dashboard: 'Panel', reviews: 'Reseñas', cases: 'Casos', conversations: 'Conversaciones' },
@@ -75,9 +79,9 @@ const texts: Record<AppLanguage, Texts> = {
     intro: (clinic, date, zone) =>
       `${clinic} için CareLoop'ta ${date} saat 08:00'e (${zone}) kadar olan günün özeti.`,
     newReviews: (n, attention) =>
-      `Yeni yorumlar: ${n}${n > 0 ? `, bunlardan ${attention} tanesi ilgi bekliyor (3 yıldız veya altı)` : ''}`,
-    openCases: (n, overdue) => `Açık vakalar: ${n}, bunlardan ${overdue} tanesinin süresi geçti`,
-    failedMessages: (n) => `Gönderilemeyen mesajlar: ${n}`,
+      `Yeni yorumlar: ${n.text}${n.value > 0 ? `, bunlardan ${attention.text} tanesi ilgi bekliyor (3 yıldız veya altı)` : ''}`,
+    openCases: (n, overdue) => `Açık vakalar: ${n.text}, bunlardan ${overdue.text} tanesinin süresi geçti`,
+    failedMessages: (n) => `Gönderilemeyen mesajlar: ${n.text}`,
     allQuiet: 'Bugün sizi bekleyen bir şey yok.',
     open: "CareLoop'u açın:",
     links: { dashboard: 'Panel', reviews: 'Yorumlar', cases: 'Vakalar', conversations: 'Konuşmalar' },
@@ -95,15 +99,25 @@ function formatDate(isoDate: string, language: AppLanguage): string {
   );
 }
 
+const intlLocales: Record<AppLanguage, string> = { en: 'en-US', es: 'es-ES', tr: 'tr-TR' };
+
+/** Counts as the recipient's language writes them ("11,051", "11.051") and its plural rule. */
+function countWriter(language: AppLanguage): (n: number) => Count {
+  const numbers = new Intl.NumberFormat(intlLocales[language]);
+  const plurals = new Intl.PluralRules(intlLocales[language]);
+  return (n) => ({ value: n, text: numbers.format(n), one: plurals.select(n) === 'one' });
+}
+
 /** The Daily Digest mail: figures only (no patient names or case text leave the app by e-mail). */
 export function dailyDigestEmail(input: DigestEmailInput): MailMessage {
   const t = texts[input.language];
   const date = formatDate(input.digestDate, input.language);
   const f = input.figures;
+  const count = countWriter(input.language);
   const lines = [
-    t.newReviews(f.new_reviews, f.new_reviews_attention),
-    t.openCases(f.open_cases, f.overdue_cases),
-    t.failedMessages(f.failed_messages),
+    t.newReviews(count(f.new_reviews), count(f.new_reviews_attention)),
+    t.openCases(count(f.open_cases), count(f.overdue_cases)),
+    t.failedMessages(count(f.failed_messages)),
   ];
   const quiet = f.new_reviews === 0 && f.open_cases === 0 && f.failed_messages === 0;
   const links = (['dashboard', 'reviews', 'cases', 'conversations'] as const).map((key) => ({

@@ -303,7 +303,13 @@ describe('WhatsApp webhook', () => {
     expect(kase.sourceId).toBe(raised.find((a) => a.kind === 'negative_reply')!.id);
     expect(kase.dueAt).not.toBeNull();
     expect(kase.title).toContain('Clinical red flag');
-    expect(kase.title).toMatch(/swelling, bleeding|bleeding, swelling/);
+    // Stored as what raised it (worded per reader when read) with its English wording.
+    expect(kase.titleKind).toBe('clinical_reply');
+    expect(kase.titleParams).toEqual({
+      patientName: 'Mark Reed',
+      flags: expect.arrayContaining(['swelling', 'bleeding']),
+    });
+    expect(kase.title).toMatch(/swelling and bleeding|bleeding and swelling/);
     const notes = await t.db.select().from(caseNotes).where(eq(caseNotes.caseId, kase.id));
     expect(notes.map((n) => n.body)).toEqual([raised.find((a) => a.kind === 'clinical_reply')!.message]);
     // Nothing answers the patient: no AI reply, no confirmation.

@@ -1,4 +1,5 @@
 import { caseDueAt } from '@careloop/domain/case-rules';
+import type { CaseTitle } from '@careloop/domain/case-title';
 import {
   classifyReply,
   type ReplyClassification,
@@ -70,22 +71,14 @@ export type InboundOutcome = {
 
 const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-const flagLabels: Record<string, string> = {
-  pain: 'pain',
-  bleeding: 'bleeding',
-  swelling: 'swelling',
-  fever: 'fever',
-  infection: 'infection',
-  graft_loss: 'graft loss',
-};
-
-function alertText(patient: Pick<InboundPatient, 'name'>, classification: ReplyClassification, text: string) {
-  const flags = classification.clinicalFlags.map((flag) => flagLabels[flag] ?? flag).join(', ');
-  const title =
-    classification.alert?.kind === 'clinical'
-      ? `Clinical red flag in a reply from ${patient.name}: ${flags}`
-      : `Negative reply from ${patient.name}`;
-  return { title: clip(title, 200), message: clip(text, 2000) };
+/** What raised the case, worded for each reader when read (domain case-title.ts). */
+function alertCaseTitle(
+  patient: Pick<InboundPatient, 'name'>,
+  classification: ReplyClassification,
+): CaseTitle {
+  return classification.alert?.kind === 'clinical'
+    ? { kind: 'clinical_reply', patientName: patient.name, flags: classification.clinicalFlags }
+    : { kind: 'negative_reply', patientName: patient.name };
 }
 
 /**
@@ -103,7 +96,7 @@ export async function raiseReplyAlert(
   now: Date,
 ): Promise<{ alertId: string | null; caseId: string | null; followed: boolean }> {
   if (!classification.alert) return { alertId: null, caseId: null, followed: false };
-  const { title, message: body } = alertText(patient, classification, text);
+  const body = clip(text, 2000);
   const alertId = newId('alr');
   await insertAlert(tx, {
     id: alertId,
@@ -117,7 +110,7 @@ export async function raiseReplyAlert(
   const replyCase = await openOrFollowReplyCase({ db: tx }, clinicId, {
     sourceId: alertId,
     patientId: patient.id,
-    title,
+    title: alertCaseTitle(patient, classification),
     description: body,
     severity: classification.alert.severity,
     dueAt: caseDueAt(now),

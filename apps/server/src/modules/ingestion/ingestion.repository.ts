@@ -1,6 +1,8 @@
 import type { ReviewSyncErrorCode } from '@careloop/contracts/dashboard';
 import type { CaseSeverity } from '@careloop/domain/case-rules';
+import type { CaseTitleKind } from '@careloop/domain/case-title';
 import type { MatchPatient } from '@careloop/domain/matching/index';
+import type { ProviderErrorCode } from '@careloop/domain/provider-errors';
 import type { ReviewMatchStatus } from '@careloop/domain/review-rules';
 import { and, desc, eq, inArray, max, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
@@ -20,10 +22,10 @@ import {
 import { newId } from '../../lib/ids';
 import type { ReviewProvider } from './review-source';
 
-/** What a sync needs of the clinic: sandbox mode (which endpoints) and language (its cases' titles). */
+/** What a sync needs of the clinic: sandbox mode (which endpoints). */
 export function findIngestionClinic(db: Database, clinicId: string) {
   return db
-    .select({ sandboxMode: clinics.sandboxMode, defaultLanguage: clinics.defaultLanguage })
+    .select({ sandboxMode: clinics.sandboxMode })
     .from(clinics)
     .where(eq(clinics.id, clinicId))
     .then((rows) => rows[0] ?? null);
@@ -141,6 +143,8 @@ export type NewReviewCase = {
   sourceId: string;
   patientId: string | null;
   title: string;
+  titleKind: CaseTitleKind;
+  titleParams: Record<string, unknown>;
   description: string | null;
   severity: CaseSeverity;
   dueAt: Date;
@@ -285,7 +289,10 @@ export async function recordSourceSyncs(
   clinicId: string,
   outcomes: SourceSyncOutcome[],
   at: Date,
-  describeFailure: (outcome: Extract<SourceSyncOutcome, { ok: false }>) => string,
+  describeFailure: (outcome: Extract<SourceSyncOutcome, { ok: false }>) => {
+    detail: string;
+    errorCode: ProviderErrorCode;
+  },
 ): Promise<void> {
   // Each sync is a real call with the source's credential: its result is the credential's last
   // check, which the Settings badge shows.
@@ -296,7 +303,7 @@ export async function recordSourceSyncs(
         clinicId,
         credentialType: outcome.provider,
         status: outcome.ok ? 'healthy' : 'unhealthy',
-        detail: outcome.ok ? 'Reviews synced' : describeFailure(outcome),
+        ...(outcome.ok ? { detail: null, errorCode: null } : describeFailure(outcome)),
         checkedAt: at,
       })),
     );

@@ -1,7 +1,8 @@
+import type { ReviewSyncErrorCode } from '@careloop/contracts/dashboard';
 import { caseDueAt } from '@careloop/domain/case-rules';
-import { type AppLanguage, languageFor } from '@careloop/domain/clinic-locale';
+import { storedCaseTitle } from '@careloop/domain/case-title';
 import { buildPatientIndex, matchReview, type PatientIndex } from '@careloop/domain/matching/index';
-import { reviewCaseTitle } from '@careloop/domain/review-case-title';
+import type { ProviderErrorCode } from '@careloop/domain/provider-errors';
 import { isPositive, needsAttention, ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
@@ -173,7 +174,7 @@ function uniqueByProviderId(reviews: FetchedReview[]): FetchedReview[] {
  */
 async function ingestSource(
   deps: IngestionDeps,
-  { clinicId, clinicLanguage }: { clinicId: string; clinicLanguage: AppLanguage },
+  clinicId: string,
   source: ReviewSource,
   patientIndex: () => Promise<PatientIndex>,
   now: Date,
@@ -236,10 +237,12 @@ async function ingestSource(
         id: newId('cas'),
         sourceId: r.id,
         patientId: r.patientId ?? null,
-        title: reviewCaseTitle(
-          { rating: r.rating, reviewerName: r.reviewerName ?? null, title: r.title ?? null },
-          clinicLanguage,
-        ),
+        ...storedCaseTitle({
+          kind: 'review',
+          rating: r.rating,
+          reviewerName: r.reviewerName ?? null,
+          reviewTitle: r.title ?? null,
+        }),
         description: r.reviewText?.trim() || null,
         severity: ratingToSeverity(r.rating),
         dueAt: caseDueAt(now),
@@ -299,6 +302,16 @@ async function ingestSource(
   });
 }
 
+/** A failed sync as the credential's badge words it (staff read it in their language). */
+const credentialErrorCodes: Record<ReviewSyncErrorCode, ProviderErrorCode> = {
+  PROVIDER_AUTH_FAILED: 'auth_failed',
+  PROVIDER_NOT_FOUND: 'not_found',
+  PROVIDER_RATE_LIMITED: 'rate_limited',
+  PROVIDER_UNAVAILABLE: 'provider_unavailable',
+  PROVIDER_BAD_RESPONSE: 'unexpected_response',
+  INTERNAL_ERROR: 'connection_failed',
+};
+
 /** Each source's latest sync, all together (the dashboard never sees half a run). */
 function saveSourceSyncs(
   deps: Pick<AppDeps, 'db'>,
@@ -307,11 +320,13 @@ function saveSourceSyncs(
   at: Date,
 ) {
   return deps.db.transaction((tx) =>
-    recordSourceSyncs(tx, clinicId, outcomes, at, (failed) =>
-      failed.errorCode === 'INTERNAL_ERROR'
-        ? 'The sync stopped on our side. Please try again later.'
-        : ingestionFailureMessage(failed.provider, failed.errorCode),
-    ),
+    recordSourceSyncs(tx, clinicId, outcomes, at, (failed) => ({
+      detail:
+        failed.errorCode === 'INTERNAL_ERROR'
+          ? 'The sync stopped on our side. Please try again later.'
+          : ingestionFailureMessage(failed.provider, failed.errorCode),
+      errorCode: credentialErrorCodes[failed.errorCode],
+    })),
   );
 }
 
@@ -328,7 +343,6 @@ export async function ingestClinicReviews(
 ): Promise<IngestionResult> {
   const clinic = await findIngestionClinic(deps.db, clinicId);
   const sources = clinic ? await resolveReviewSources(deps, clinicId, clinic.sandboxMode) : [];
-  const clinicLanguage = languageFor(null, clinic?.defaultLanguage);
   if (sources.length === 0) {
     return {
       ok: false,
@@ -350,7 +364,7 @@ export async function ingestClinicReviews(
   const outcomes: SourceSyncOutcome[] = [];
   for (const source of sources) {
     try {
-      const imported = await ingestSource(deps, { clinicId, clinicLanguage }, source, patientIndex, now);
+      const imported = await ingestSource(deps, clinicId, source, patientIndex, now);
       importedCount += imported;
       outcomes.push({ provider: source.provider, ok: true, importedCount: imported });
     } catch (error) {

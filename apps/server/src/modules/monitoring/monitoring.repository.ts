@@ -1,3 +1,4 @@
+import type { ProviderErrorCode } from '@careloop/domain/provider-errors';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
@@ -13,7 +14,7 @@ export type MonitoringRow = {
   actions_last_hour: number;
   active_users_last_hour: number;
   top_actions: { action: string; count: number }[];
-  credentials: { credentialType: string; status: string; detail: string | null; checkedAt: string }[];
+  credentials: { credentialType: string; status: string; errorCode: string | null; checkedAt: string }[];
   security_critical_24h: number;
   security_events: { action: string; resourceType: string; at: string }[];
 };
@@ -65,8 +66,8 @@ export async function readMonitoringSnapshot(
       (select count(distinct user_id)::int from actions) as active_users_last_hour,
       (select coalesce(json_agg(json_build_object('action', a.action, 'count', a.n) order by a.n desc, a.action), '[]'::json)
          from (select action, count(*)::int as n from actions group by 1 order by 2 desc, 1 limit 5) a) as top_actions,
-      (select coalesce(json_agg(json_build_object('credentialType', c.credential_type, 'status', c.status, 'detail', c.detail, 'checkedAt', c.checked_at) order by c.credential_type), '[]'::json)
-         from (select distinct on (credential_type) credential_type, status, detail, checked_at
+      (select coalesce(json_agg(json_build_object('credentialType', c.credential_type, 'status', c.status, 'errorCode', c.error_code, 'checkedAt', c.checked_at) order by c.credential_type), '[]'::json)
+         from (select distinct on (credential_type) credential_type, status, error_code, checked_at
                from credential_health where clinic_id = ${clinicId}
                order by credential_type, checked_at desc) c) as credentials,
       (select count(*)::int from security) as security_critical_24h,
@@ -97,7 +98,12 @@ export async function listClinicsWithCredentials(
 export async function insertCredentialHealth(
   db: Database,
   clinicId: string,
-  results: readonly { credentialType: string; status: 'healthy' | 'unhealthy'; detail: string }[],
+  results: readonly {
+    credentialType: string;
+    status: 'healthy' | 'unhealthy';
+    detail: string | null;
+    errorCode: ProviderErrorCode | null;
+  }[],
   at: Date,
 ): Promise<void> {
   if (results.length === 0) return;

@@ -1,6 +1,8 @@
 import type { MonitoringSnapshot } from '@careloop/contracts/monitoring';
 import { healthStatus, loadTimeRating } from '@careloop/domain/monitoring-rules';
+import { isProviderErrorCode, providerErrorMessage } from '@careloop/domain/provider-errors';
 import type { AppDeps } from '../../app-deps';
+import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import { readMonitoringSnapshot } from './monitoring.repository';
 
@@ -21,17 +23,23 @@ const credentialStatus = (status: string): 'healthy' | 'unhealthy' | 'unknown' =
 /** The System Monitoring figures of the caller's clinic, with the spec's health badge and speed labels. */
 export async function getMonitoringSnapshot(
   deps: Pick<AppDeps, 'db'>,
-  ctx: Pick<ClinicContext, 'clinicId'>,
+  ctx: Pick<ClinicContext, 'clinicId' | 'user' | 'clinic'>,
   now: Date = new Date(),
 ): Promise<MonitoringSnapshot> {
   const row = await readMonitoringSnapshot(deps.db, ctx.clinicId, now);
   const averageMs = row.page_loads.averageMs;
-  const checks = row.credentials.map((c) => ({
-    credentialType: c.credentialType,
-    status: credentialStatus(c.status),
-    detail: c.detail,
-    checkedAt: iso(c.checkedAt),
-  }));
+  const language = readerLanguage(ctx);
+  const checks = row.credentials.map((c) => {
+    const status = credentialStatus(c.status);
+    // Staff read why in their language; a check from before failures were coded, as "could not connect".
+    const code = isProviderErrorCode(c.errorCode) ? c.errorCode : 'connection_failed';
+    return {
+      credentialType: c.credentialType,
+      status,
+      detail: status === 'unhealthy' ? providerErrorMessage(code, c.credentialType, language) : null,
+      checkedAt: iso(c.checkedAt),
+    };
+  });
   return {
     generatedAt: now.toISOString(),
     errors: {

@@ -35,6 +35,9 @@ const reasonCodes: Record<keyof typeof outboxReasons, string> = {
   mailFailed: 'mail_failed',
 };
 
+/** A message still queued when its clinic left sandbox mode (it was for the fakes): failed, no webhook. */
+export const sandboxEndedReason = 'Not sent: sandbox mode ended';
+
 /**
  * The code of a failure the outbox recorded: one of ours (its words may carry the provider's answer
  * after them), else `provider_error`.

@@ -161,6 +161,8 @@ export function listPatientCases(db: Database, clinicId: string, patientId: stri
       id: cases.id,
       at: cases.createdAt,
       title: cases.title,
+      titleKind: cases.titleKind,
+      titleParams: cases.titleParams,
       status: cases.status,
       severity: cases.severity,
       source: cases.source,

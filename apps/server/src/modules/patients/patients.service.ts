@@ -7,6 +7,7 @@ import type {
   TimelineItem,
   UpdatePatientBody,
 } from '@careloop/contracts/patients';
+import { storedCaseTitleText } from '@careloop/domain/case-title';
 import { isAppLanguage } from '@careloop/domain/clinic-locale';
 import { isConsentSource, isMarketingConsentState } from '@careloop/domain/consent';
 import { makePatientId, type PatientStatus } from '@careloop/domain/patient';
@@ -16,6 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { badRequest, notFound } from '../../lib/errors';
+import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordPatientView } from '../audit/audit.service';
 import { procedureReader } from '../procedures/procedures.service';
@@ -349,9 +351,15 @@ export async function getPatientTimeline(
     await listPatientMessages(deps.db, ctx.clinicId, id),
     await listPatientSurveyAnswers(deps.db, ctx.clinicId, id),
   ];
+  const language = readerLanguage(ctx);
   const items: TimelineItem[] = [
     ...reviewRows.map((r) => ({ kind: 'review' as const, ...r, at: r.at.toISOString() })),
-    ...caseRows.map((c) => ({ kind: 'case' as const, ...c, at: c.at.toISOString() })),
+    ...caseRows.map(({ titleKind, titleParams, ...c }) => ({
+      kind: 'case' as const,
+      ...c,
+      title: storedCaseTitleText({ title: c.title, titleKind, titleParams }, language),
+      at: c.at.toISOString(),
+    })),
     ...messageRows.map((m) => ({ kind: 'message' as const, ...m, at: new Date(m.at).toISOString() })),
     // The query keeps answered surveys only: answered_at and score are set together.
     ...surveyRows.map((s) => ({

@@ -1,12 +1,11 @@
 import type { Case } from '@careloop/contracts/cases';
 import type { Review, ReviewListResponse } from '@careloop/contracts/reviews';
 import { caseDueAt } from '@careloop/domain/case-rules';
-import { languageFor } from '@careloop/domain/clinic-locale';
-import { reviewCaseTitle } from '@careloop/domain/review-case-title';
 import { type ReviewMatchStatus, ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { decodeCursor, toPage } from '../../db/keyset-cursor';
 import { conflict, notFound } from '../../lib/errors';
+import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import { openCase } from '../cases/cases.service';
 import {
@@ -71,16 +70,26 @@ export async function createCaseFromReview(deps: Deps, ctx: ClinicContext, revie
   const alreadyOpen = () => conflict('This review already has an open case');
   if (review.openCaseId) throw alreadyOpen();
   const now = new Date();
-  const created = await openCase(deps, ctx.clinicId, {
-    source: 'review',
-    sourceId: review.id,
-    patientId: review.patientId,
-    title: reviewCaseTitle(review, languageFor(null, ctx.clinic.defaultLanguage)),
-    description: review.reviewText?.trim() || null,
-    severity: ratingToSeverity(review.rating),
-    dueAt: caseDueAt(now),
-    createdAt: now,
-  });
+  const created = await openCase(
+    deps,
+    ctx.clinicId,
+    {
+      source: 'review',
+      sourceId: review.id,
+      patientId: review.patientId,
+      title: {
+        kind: 'review',
+        rating: review.rating,
+        reviewerName: review.reviewerName,
+        reviewTitle: review.title,
+      },
+      description: review.reviewText?.trim() || null,
+      severity: ratingToSeverity(review.rating),
+      dueAt: caseDueAt(now),
+      createdAt: now,
+    },
+    readerLanguage(ctx),
+  );
   if (!created) throw alreadyOpen();
   return created;
 }

@@ -46,10 +46,12 @@ describe('sandbox trial', () => {
     expect((await call(owner.cookie, 'PUT', '/api/settings/sms', sms)).statusCode).toBe(200);
     expect((await call(owner.cookie, 'POST', '/api/settings/whatsapp/test', {})).json()).toEqual({
       success: true,
+      code: null,
       message: 'Connection successful',
     });
     expect((await call(owner.cookie, 'POST', '/api/settings/sms/test', {})).json()).toEqual({
       success: true,
+      code: null,
       message: 'Connection successful',
     });
   });

@@ -10,7 +10,7 @@ import { postSandboxReview } from './sandbox-reviews.service';
 
 // The trial without reading docs: the fakes' own credentials to fill in, and reviews to look at.
 
-type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'clinic'>;
+type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic'>;
 
 function requireSandbox(ctx: Caller) {
   if (ctx.clinic.sandboxMode !== 'on') throw conflict('The clinic is not in sandbox mode');

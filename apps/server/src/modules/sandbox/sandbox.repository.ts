@@ -1,6 +1,7 @@
 import { and, eq, gte, notLike, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { clinics, patientCommunications, secrets } from '../../db/schema';
+import { sandboxEndedReason } from '../outbox/outbox-reasons';
 import { sandboxWebhookSecretPrefix } from './sandbox-webhook-secrets';
 
 /** Sandbox mode on the sandbox clock (POST /api/sandbox/clinic/sandbox-mode); the start time is kept if already on. */
@@ -27,8 +28,6 @@ export async function startSandboxTrial(db: Database, clinicId: string, at: Date
     .returning({ id: clinics.id });
   return rows.length > 0;
 }
-
-const sandboxEndedError = 'Not sent: sandbox mode ended';
 
 /**
  * Leaves sandbox mode (in the caller's transaction), so nothing the trial set up reaches a real provider: the
@@ -57,7 +56,7 @@ export async function endSandbox(tx: Transaction, clinicId: string, at: Date) {
     .returning({ name: secrets.name });
   const cancelled = await tx
     .update(patientCommunications)
-    .set({ deliveryStatus: 'failed', providerError: sandboxEndedError, updatedAt: at })
+    .set({ deliveryStatus: 'failed', providerError: sandboxEndedReason, updatedAt: at })
     .where(
       and(eq(patientCommunications.clinicId, clinicId), eq(patientCommunications.deliveryStatus, 'queued')),
     )

@@ -5,7 +5,7 @@ import { recordSecurityEvent } from '../audit/audit.service';
 import { updateClinicProfile } from './settings.repository';
 import { getSettings } from './settings.service';
 
-type Caller = Pick<ClinicContext, 'clinicId' | 'userId'>;
+type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic'>;
 
 /**
  * The clinic's automatic logoff. Takes effect on every member's next request: the request context

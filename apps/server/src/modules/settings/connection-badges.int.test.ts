@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clinics } from '../../db/schema';
 import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { freePort } from '../../testing/free-port';
@@ -35,6 +37,56 @@ async function sandboxClinic() {
 const settingsOf = async (cookie: string) => (await call(cookie, 'GET', '/api/settings')).json();
 
 describe('connection badges', () => {
+  it.each([
+    {
+      clinic: 'a Madrid clinic',
+      language: 'es',
+      refused: 'Twilio no aceptó las credenciales. Revíselas y guárdelas de nuevo.',
+      successful: 'Conexión correcta',
+    },
+    {
+      clinic: 'an Istanbul clinic',
+      language: 'tr',
+      refused: 'Twilio kimlik bilgilerini kabul etmedi. Bilgileri kontrol edip yeniden kaydedin.',
+      successful: 'Bağlantı başarılı',
+    },
+  ] as const)(
+    "$clinic: a refused Test connection (Twilio 20003) reads $language in the answer, the badge and monitoring; the provider's words stay out",
+    async ({ language, refused, successful }) => {
+      const { clinicId, owner } = await sandboxClinic();
+      await t.db.update(clinics).set({ defaultLanguage: language }).where(eq(clinics.id, clinicId));
+      const twilio = twilioSandboxDemo;
+      const saved = await call(owner.cookie, 'PUT', '/api/settings/sms', {
+        provider: 'twilio',
+        accountSid: twilio.accountSid,
+        authToken: 'e'.repeat(32),
+        fromNumber: twilio.fromNumber,
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+
+      const tested = await call(owner.cookie, 'POST', '/api/settings/sms/test', {});
+      expect(tested.statusCode, tested.body).toBe(200);
+      expect(tested.json()).toEqual({ success: false, code: 'auth_failed', message: refused });
+      expect(tested.body).not.toContain('Authenticate');
+      expect((await settingsOf(owner.cookie)).sms.connection).toMatchObject({
+        state: 'failed',
+        detail: refused,
+      });
+      const monitoring = await call(owner.cookie, 'GET', '/api/monitoring');
+      expect(monitoring.statusCode, monitoring.body).toBe(200);
+      expect(monitoring.json().credentials.checks).toEqual([
+        expect.objectContaining({ credentialType: 'twilio', status: 'unhealthy', detail: refused }),
+      ]);
+      expect(monitoring.body).not.toContain('Authenticate');
+
+      const typed = await call(owner.cookie, 'POST', '/api/settings/sms/test', {
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+      });
+      expect(typed.json()).toEqual({ success: true, code: null, message: successful });
+    },
+  );
+
   it('SMS: saved is untested; a failing Test connection (Twilio 20003) shows failed with its time and error', async () => {
     const { owner } = await sandboxClinic();
     const twilio = twilioSandboxDemo;
@@ -55,9 +107,10 @@ describe('connection badges', () => {
 
     const before = Date.now();
     const tested = await call(owner.cookie, 'POST', '/api/settings/sms/test', {});
-    expect(tested.json()).toEqual({ success: false, message: 'Authenticate (code 20003)' });
+    const refused = 'Twilio did not accept the credentials. Check them and save them again.';
+    expect(tested.json()).toEqual({ success: false, code: 'auth_failed', message: refused });
     const failed = (await settingsOf(owner.cookie)).sms.connection;
-    expect(failed).toMatchObject({ state: 'failed', detail: 'Authenticate (code 20003)' });
+    expect(failed).toMatchObject({ state: 'failed', detail: refused });
     expect(Date.parse(failed.checkedAt)).toBeGreaterThanOrEqual(before - 1000);
 
     // A test of other values typed in the form says nothing about the saved ones.

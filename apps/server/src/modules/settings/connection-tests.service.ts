@@ -4,24 +4,35 @@ import {
   validateSmsAuthToken,
   validateWhatsAppAccessToken,
 } from '@careloop/domain/credentials';
+import {
+  connectionSuccessfulMessage,
+  type ProviderErrorCode,
+  providerErrorCode,
+  providerErrorMessage,
+} from '@careloop/domain/provider-errors';
 import type { AppDeps } from '../../app-deps';
 import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
 import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
+import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from './channel-secrets';
+import { providerTextOf } from './provider-text';
 import { findAutomationConfig, insertCredentialCheck } from './settings.repository';
 import { audit, type FieldError, fieldError, rejectFields } from './settings.service';
 
-type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
-type Caller = Pick<ClinicContext, 'clinicId' | 'userId'>;
+type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log'>;
+type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic'>;
 
 // Test connection (spec 1 §2): the saved or typed credentials tried against the provider through the
-// real clients; nothing is sent to anybody.
+// real clients; nothing is sent to anybody. Staff read the result in their language, from a stable
+// code; the provider's own words go to the log and the stored check, for operators.
 
-const connectionSuccessful: ConnectionTestResponse = { success: true, message: 'Connection successful' };
+type TestOutcome =
+  | { success: true }
+  | { success: false; code: ProviderErrorCode; providerText: string | null };
 
 /**
  * Keeps the result as the credential's last check (its Settings badge) when what was tested is what
@@ -30,27 +41,35 @@ const connectionSuccessful: ConnectionTestResponse = { success: true, message: '
 async function recordResult(
   deps: Deps,
   ctx: Caller,
-  credentialType: string,
+  provider: string,
   testedSaved: boolean,
-  result: ConnectionTestResponse,
+  outcome: TestOutcome,
 ): Promise<ConnectionTestResponse> {
+  if (!outcome.success && outcome.providerText !== null) {
+    deps.log.warn(
+      { clinicId: ctx.clinicId, provider, errorCode: outcome.code, providerText: outcome.providerText },
+      'connection test failed',
+    );
+  }
   if (testedSaved) {
     await insertCredentialCheck(deps.db, {
       clinicId: ctx.clinicId,
-      credentialType,
-      status: result.success ? 'healthy' : 'unhealthy',
-      detail: result.message,
+      credentialType: provider,
+      status: outcome.success ? 'healthy' : 'unhealthy',
+      detail: outcome.success ? null : outcome.providerText,
+      errorCode: outcome.success ? null : outcome.code,
       checkedAt: new Date(),
     });
   }
-  return result;
+  const language = readerLanguage(ctx);
+  return outcome.success
+    ? { success: true, code: null, message: connectionSuccessfulMessage(language) }
+    : { success: false, code: outcome.code, message: providerErrorMessage(outcome.code, provider, language) };
 }
 
-function connectionFailed(error: unknown, fallback: string): ConnectionTestResponse {
+function connectionFailed(error: unknown): TestOutcome {
   if (error instanceof ProviderError) {
-    const reason = error.providerReason ?? (error.kind === 'unauthorized' ? 'Authentication failed' : null);
-    const code = error.providerCode ? ` (code ${error.providerCode})` : '';
-    return { success: false, message: reason ? `${reason}${code}` : fallback };
+    return { success: false, code: providerErrorCode(error), providerText: providerTextOf(error) };
   }
   throw error;
 }
@@ -58,7 +77,7 @@ function connectionFailed(error: unknown, fallback: string): ConnectionTestRespo
 /** Looks the phone number up with the token (typed now, or saved): nothing is sent to anybody. */
 export async function testWhatsAppConnection(
   deps: Deps,
-  ctx: Caller & { clinic: { sandboxMode: string } },
+  ctx: Caller,
   body: { accessToken?: string; phoneNumberId?: string },
 ): Promise<ConnectionTestResponse> {
   const names = whatsAppSecretNames(ctx.clinicId);
@@ -91,23 +110,17 @@ export async function testWhatsAppConnection(
   try {
     await client.getPhoneNumber({ accessToken, phoneNumberId });
     await audit(deps, ctx, 'settings_whatsapp_tested', { success: true });
-    return recordResult(deps, ctx, 'whatsapp', testedSaved, connectionSuccessful);
+    return recordResult(deps, ctx, 'whatsapp', testedSaved, { success: true });
   } catch (error) {
     await audit(deps, ctx, 'settings_whatsapp_tested', { success: false });
-    return recordResult(
-      deps,
-      ctx,
-      'whatsapp',
-      testedSaved,
-      connectionFailed(error, 'Unable to connect to WhatsApp API'),
-    );
+    return recordResult(deps, ctx, 'whatsapp', testedSaved, connectionFailed(error));
   }
 }
 
 /** Fetches the Twilio account the SID and token open (typed now, or saved). */
 export async function testSmsConnection(
   deps: Deps,
-  ctx: Caller & { clinic: { sandboxMode: string } },
+  ctx: Caller,
   body: { accountSid?: string; authToken?: string },
 ): Promise<ConnectionTestResponse> {
   const config = await findAutomationConfig(deps.db, ctx.clinicId);
@@ -115,7 +128,11 @@ export async function testSmsConnection(
   const names = smsSecretNames('twilio', ctx.clinicId);
   const typedSid = body.accountSid?.trim() ?? '';
   if (typedSid === '' && provider !== 'twilio') {
-    return { success: false, message: 'Connection test is available for Twilio only' };
+    return recordResult(deps, ctx, provider, false, {
+      success: false,
+      code: 'test_twilio_only',
+      providerText: null,
+    });
   }
   const savedSid = (await readSecret(deps, ctx.clinicId, names.accountSid)) ?? '';
   const savedToken = (await readSecret(deps, ctx.clinicId, names.authToken)) ?? '';
@@ -141,18 +158,13 @@ export async function testSmsConnection(
     if (account.status !== 'active') {
       return recordResult(deps, ctx, 'twilio', testedSaved, {
         success: false,
-        message: `Twilio account is ${account.status}`,
+        code: 'account_inactive',
+        providerText: `Twilio account is ${account.status}`,
       });
     }
-    return recordResult(deps, ctx, 'twilio', testedSaved, connectionSuccessful);
+    return recordResult(deps, ctx, 'twilio', testedSaved, { success: true });
   } catch (error) {
     await audit(deps, ctx, 'settings_sms_tested', { success: false });
-    return recordResult(
-      deps,
-      ctx,
-      'twilio',
-      testedSaved,
-      connectionFailed(error, 'Unable to connect to Twilio API'),
-    );
+    return recordResult(deps, ctx, 'twilio', testedSaved, connectionFailed(error));
   }
 }

@@ -49,9 +49,9 @@ describe('credential probes: Google, Vonage and AWS SNS', () => {
     const sent = channels.vonage.messages.length + channels.awsSns.messages.length;
 
     expect(await probe(clinic.clinicId)).toEqual([
-      { credentialType: 'google', status: 'healthy', detail: 'Connection successful' },
-      { credentialType: 'vonage', status: 'healthy', detail: 'Connection successful' },
-      { credentialType: 'aws_sns', status: 'healthy', detail: 'Connection successful' },
+      { credentialType: 'google', status: 'healthy', detail: null, errorCode: null },
+      { credentialType: 'vonage', status: 'healthy', detail: null, errorCode: null },
+      { credentialType: 'aws_sns', status: 'healthy', detail: null, errorCode: null },
     ]);
     expect(channels.vonage.messages.length + channels.awsSns.messages.length).toBe(sent);
   });
@@ -71,10 +71,10 @@ describe('credential probes: Google, Vonage and AWS SNS', () => {
     await saveSecret(t, clinic.owner.cookie, `AWS_SNS_SECRET_ACCESS_KEY_${clinic.clinicId}`, 'x'.repeat(40));
 
     const probes = await probe(clinic.clinicId);
-    expect(probes.map((p) => [p.credentialType, p.status])).toEqual([
-      ['google', 'unhealthy'],
-      ['vonage', 'unhealthy'],
-      ['aws_sns', 'unhealthy'],
+    expect(probes.map((p) => [p.credentialType, p.status, p.errorCode])).toEqual([
+      ['google', 'unhealthy', 'auth_failed'],
+      ['vonage', 'unhealthy', 'auth_failed'],
+      ['aws_sns', 'unhealthy', 'auth_failed'],
     ]);
     const details = JSON.stringify(probes);
     for (const secret of [google.refreshToken, 'WrongVonageSecret', 'x'.repeat(40)])

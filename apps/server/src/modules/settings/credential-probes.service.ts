@@ -1,6 +1,10 @@
+import { type ProviderErrorCode, providerErrorCode } from '@careloop/domain/provider-errors';
 import type { AppDeps } from '../../app-deps';
 import { createAwsSnsClient, describeAwsSnsError } from '../../integrations/aws-sns/aws-sns.client';
-import { createGoogleReviewsClient } from '../../integrations/google-reviews/google-reviews.client';
+import {
+  createGoogleReviewsClient,
+  describeGoogleError,
+} from '../../integrations/google-reviews/google-reviews.client';
 import { createProviderHttp, ProviderError } from '../../integrations/http/provider-http';
 import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
@@ -10,6 +14,7 @@ import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/
 import { reviewSourceSecretPrefixes } from '../ingestion/ingestion.service';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, trustpilotSecretNames, whatsAppSecretNames } from './channel-secrets';
+import { providerTextOf } from './provider-text';
 import { findAutomationConfig, findClinicProfile } from './settings.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
@@ -20,16 +25,27 @@ type ProbedCredentialType = (typeof probedCredentialTypes)[number];
 export type CredentialProbe = {
   credentialType: ProbedCredentialType;
   status: 'healthy' | 'unhealthy';
-  /** What the provider said, without any secret. */
-  detail: string;
+  /** What the provider said, without any secret: for operators (null when it passed). */
+  detail: string | null;
+  /** Why it failed, which staff read in their language (null when it passed). */
+  errorCode: ProviderErrorCode | null;
 };
+
+const healthy = (credentialType: ProbedCredentialType): CredentialProbe => ({
+  credentialType,
+  status: 'healthy',
+  detail: null,
+  errorCode: null,
+});
 
 function failure(credentialType: ProbedCredentialType, error: unknown): CredentialProbe {
   if (!(error instanceof ProviderError)) throw error;
-  const reason =
-    error.providerReason ?? (error.kind === 'unauthorized' ? 'Authentication failed' : error.kind);
-  const code = error.providerCode ? ` (code ${error.providerCode})` : '';
-  return { credentialType, status: 'unhealthy', detail: `${reason}${code}` };
+  return {
+    credentialType,
+    status: 'unhealthy',
+    detail: providerTextOf(error),
+    errorCode: providerErrorCode(error),
+  };
 }
 
 /**
@@ -55,7 +71,7 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
     });
     try {
       await client.listReviews({ apiKey, businessUnitId, page: 1, perPage: 1 });
-      probes.push({ credentialType: 'trustpilot', status: 'healthy', detail: 'Connection successful' });
+      probes.push(healthy('trustpilot'));
     } catch (error) {
       probes.push(failure('trustpilot', error));
     }
@@ -73,13 +89,14 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
         credentialType: 'google',
         status: 'unhealthy',
         detail: 'Google is not configured on this server',
+        errorCode: 'not_configured_on_server',
       });
     } else {
       const client = createGoogleReviewsClient({
         baseUrl: endpoints.googleUrl,
         tokenUrl: endpoints.googleTokenUrl,
         ...endpoints.googleClient,
-        http: createProviderHttp('google', http),
+        http: createProviderHttp('google', { ...http, describeError: describeGoogleError }),
       });
       try {
         const accessToken = await client.refreshAccessToken(google.refreshToken);
@@ -89,7 +106,7 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
           locationId: google.locationId,
           pageSize: 1,
         });
-        probes.push({ credentialType: 'google', status: 'healthy', detail: 'Connection successful' });
+        probes.push(healthy('google'));
       } catch (error) {
         probes.push(failure('google', error));
       }
@@ -107,7 +124,7 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
     });
     try {
       await client.getPhoneNumber({ accessToken, phoneNumberId });
-      probes.push({ credentialType: 'whatsapp', status: 'healthy', detail: 'Connection successful' });
+      probes.push(healthy('whatsapp'));
     } catch (error) {
       probes.push(failure('whatsapp', error));
     }
@@ -124,8 +141,13 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
       const account = await client.fetchAccount({ accountSid, authToken });
       probes.push(
         account.status === 'active'
-          ? { credentialType: 'twilio', status: 'healthy', detail: 'Connection successful' }
-          : { credentialType: 'twilio', status: 'unhealthy', detail: `Twilio account is ${account.status}` },
+          ? healthy('twilio')
+          : {
+              credentialType: 'twilio',
+              status: 'unhealthy',
+              detail: `Twilio account is ${account.status}`,
+              errorCode: 'account_inactive',
+            },
       );
     } catch (error) {
       probes.push(failure('twilio', error));
@@ -140,7 +162,7 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
     });
     try {
       await client.getBalance({ apiKey: vonageKey, apiSecret: vonageSecret });
-      probes.push({ credentialType: 'vonage', status: 'healthy', detail: 'Connection successful' });
+      probes.push(healthy('vonage'));
     } catch (error) {
       probes.push(failure('vonage', error));
     }
@@ -159,7 +181,7 @@ export async function probeClinicCredentials(deps: Deps, clinicId: string): Prom
         secretAccessKey,
         region: deps.config.integrations.awsSns.region,
       });
-      probes.push({ credentialType: 'aws_sns', status: 'healthy', detail: 'Connection successful' });
+      probes.push(healthy('aws_sns'));
     } catch (error) {
       probes.push(failure('aws_sns', error));
     }

@@ -307,7 +307,7 @@ describe('Test connection against the provider sandboxes', () => {
   it('WhatsApp: succeeds with a known token and number, fails with the provider reason for a wrong token', async () => {
     const { owner } = await buildClinic(t);
     const ok = await call(owner.cookie, 'POST', '/api/settings/whatsapp/test', wa);
-    expect(ok.json()).toEqual({ success: true, message: 'Connection successful' });
+    expect(ok.json()).toEqual({ success: true, code: null, message: 'Connection successful' });
 
     const bad = await call(owner.cookie, 'POST', '/api/settings/whatsapp/test', {
       accessToken: token(120),
@@ -316,8 +316,11 @@ describe('Test connection against the provider sandboxes', () => {
     expect(bad.statusCode).toBe(200);
     expect(bad.json()).toEqual({
       success: false,
-      message: 'Invalid OAuth access token - Cannot parse access token (code 190)',
+      code: 'auth_failed',
+      message: 'WhatsApp did not accept the credentials. Check them and save them again.',
     });
+    // The provider's own words are for operators only.
+    expect(bad.body).not.toContain('OAuth');
     expect(sandboxes.whatsapp.requests.at(-1)).toContain(`/v21.0/${wa.phoneNumberId}?fields=`);
   });
 
@@ -325,18 +328,22 @@ describe('Test connection against the provider sandboxes', () => {
     const { owner } = await buildClinic(t);
     await call(owner.cookie, 'PUT', '/api/settings/whatsapp', wa);
     const res = await call(owner.cookie, 'POST', '/api/settings/whatsapp/test', {});
-    expect(res.json()).toEqual({ success: true, message: 'Connection successful' });
+    expect(res.json()).toEqual({ success: true, code: null, message: 'Connection successful' });
   });
 
   it('Twilio: succeeds with the account SID and token, fails with 20003 for a wrong token', async () => {
     const { owner } = await buildClinic(t);
     const ok = await call(owner.cookie, 'POST', '/api/settings/sms/test', twilio);
-    expect(ok.json()).toEqual({ success: true, message: 'Connection successful' });
+    expect(ok.json()).toEqual({ success: true, code: null, message: 'Connection successful' });
     const bad = await call(owner.cookie, 'POST', '/api/settings/sms/test', {
       accountSid: twilio.accountSid,
       authToken: 'e'.repeat(32),
     });
-    expect(bad.json()).toEqual({ success: false, message: 'Authenticate (code 20003)' });
+    expect(bad.json()).toEqual({
+      success: false,
+      code: 'auth_failed',
+      message: 'Twilio did not accept the credentials. Check them and save them again.',
+    });
     expect(bad.body).not.toContain('e'.repeat(32));
   });
 

@@ -1,3 +1,4 @@
+import type { ProviderErrorCode } from '@careloop/domain/provider-errors';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clinicAutomationConfigs, clinics, credentialHealth } from '../../db/schema';
@@ -98,6 +99,7 @@ export async function insertCredentialCheck(
     credentialType: string;
     status: 'healthy' | 'unhealthy' | 'unknown';
     detail: string | null;
+    errorCode: ProviderErrorCode | null;
     checkedAt: Date;
   },
 ) {
@@ -110,7 +112,7 @@ export async function findLatestCredentialChecks(db: Database, clinicId: string,
     .selectDistinctOn([credentialHealth.credentialType], {
       credentialType: credentialHealth.credentialType,
       status: credentialHealth.status,
-      detail: credentialHealth.detail,
+      errorCode: credentialHealth.errorCode,
       checkedAt: credentialHealth.checkedAt,
     })
     .from(credentialHealth)

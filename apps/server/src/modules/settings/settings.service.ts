@@ -30,8 +30,10 @@ import {
   planMessages,
   resolvePlanTier,
 } from '@careloop/domain/plans';
+import { isProviderErrorCode, providerErrorMessage } from '@careloop/domain/provider-errors';
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest, notFound } from '../../lib/errors';
+import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordUserAction } from '../audit/audit.service';
 import { findSavedSecretNames, saveSecret } from '../secrets/secrets.service';
@@ -47,7 +49,7 @@ import {
 } from './settings.repository';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config'>;
-type Caller = Pick<ClinicContext, 'clinicId' | 'userId'>;
+type Caller = Pick<ClinicContext, 'clinicId' | 'userId' | 'user' | 'clinic'>;
 
 const automationDefaults = { smsProvider: 'twilio' as SmsProvider, threshold: 3, delayHours: 2 };
 
@@ -108,6 +110,7 @@ const untested = (ctx: Caller, credentialType: string) => ({
   credentialType,
   status: 'unknown' as const,
   detail: null,
+  errorCode: null,
   checkedAt: new Date(),
 });
 
@@ -132,11 +135,23 @@ export async function getSettings(deps: Deps, ctx: Caller): Promise<ClinicSettin
     'whatsapp',
     provider,
   ]);
+  const language = readerLanguage(ctx);
   const connection = (configured: boolean, type: string) => {
     const latest = checks.get(type);
     const status = connectionStatusOf(
       configured,
-      latest ? { ...latest, status: credentialCheckStatus(latest.status) } : null,
+      latest
+        ? {
+            status: credentialCheckStatus(latest.status),
+            // A check from before failures were coded reads as a plain "could not connect".
+            detail: providerErrorMessage(
+              isProviderErrorCode(latest.errorCode) ? latest.errorCode : 'connection_failed',
+              type,
+              language,
+            ),
+            checkedAt: latest.checkedAt,
+          }
+        : null,
     );
     return { ...status, checkedAt: status.checkedAt?.toISOString() ?? null };
   };

@@ -2,7 +2,7 @@ import type { PublicSurvey, SurveyAnswerResponse } from '@careloop/contracts/sur
 import { caseDueAt } from '@careloop/domain/case-rules';
 import { appLanguages } from '@careloop/domain/clinic-locale';
 import { classifyReply } from '@careloop/domain/messaging/reply-classification';
-import { detractorCaseSeverity, detractorCaseTitle } from '@careloop/domain/surveys/nps';
+import { detractorCaseSeverity } from '@careloop/domain/surveys/nps';
 import {
   canChangeSurveyAnswer,
   surveyAnswerChangeHours,
@@ -125,7 +125,7 @@ export async function answerSurvey(
         source: 'survey',
         sourceId: survey.id,
         patientId: survey.patientId,
-        title: detractorCaseTitle(survey.patientName, score),
+        title: { kind: 'survey_detractor', patientName: survey.patientName, score },
         description: comment,
         severity,
         dueAt: caseDueAt(now),

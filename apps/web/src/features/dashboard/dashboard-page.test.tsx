@@ -193,6 +193,41 @@ describe('DashboardPage', () => {
     expect(digest.textContent).toContain('Last sent Mar 9, 2025, 8:00');
   });
 
+  it.each([
+    {
+      language: 'es',
+      timeZone: 'Europe/Madrid',
+      nextAt: '2025-03-10T07:00:00.000Z',
+      lastSentAt: '2025-03-09T07:00:00.000Z',
+      line: 'Se envía cada día a las 08:00 (Europe/Madrid) a 2 propietarios y administradores; el próximo, 10 mar 2025, 8:00.',
+      last: 'Último envío: 9 mar 2025, 8:00.',
+    },
+    {
+      language: 'tr',
+      timeZone: 'Europe/Istanbul',
+      nextAt: '2025-03-10T05:00:00.000Z',
+      lastSentAt: '2025-03-09T05:00:00.000Z',
+      line: 'Her gün 08:00 (Europe/Istanbul) saatinde 2 sahip ve yöneticiye gönderilir; sonraki: 10 Mar 2025 08:00.',
+      last: 'Son gönderim: 9 Mar 2025 08:00.',
+    },
+  ])(
+    "$language: the digest line names one zone, the clinic's, and every time on it is in that zone",
+    async ({ language, timeZone, nextAt, lastSentAt, line, last }) => {
+      await i18n.changeLanguage(language);
+      await i18n.loadNamespaces(['dashboard', 'common']);
+      try {
+        renderDashboard(buildSummary({ digest: { timeZone, nextAt, lastSentAt } }));
+        const panel = await screen.findByRole('region', { name: i18n.t('dashboard:system.title') });
+        const digest = within(panel).getByText(i18n.t('dashboard:system.dailyDigest.name')).closest('li')!;
+        expect(digest.textContent).toContain(line);
+        expect(digest.textContent).toContain(last);
+        expect(digest.textContent).not.toMatch(/UTC|GMT|07:00|05:00/);
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
+
   it('shows the daily digest as off when no owner or admin receives it', async () => {
     renderDashboard(buildSummary({ digest: { state: 'off', recipients: 0 } }));
     const panel = await screen.findByRole('region', { name: 'System status' });

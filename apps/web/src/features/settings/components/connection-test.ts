@@ -9,7 +9,7 @@ import { fieldErrorsOf } from '../settings.utils';
 export function useConnectionTestReport(fallbackKey: 'sms.testFallback' | 'whatsapp.testFallback') {
   const { t } = useTranslation('settings');
   return {
-    /** 'Connection successful', or 'Connection failed' with the provider's reason. */
+    /** 'Connection successful', or 'Connection failed' with why, as the server words it in the reader's language. */
     reportResult(result: ConnectionTestResponse): void {
       if (result.success) showSuccess({ title: t('connection.successful') });
       else showError({ title: t('connection.failed'), message: result.message });
