@@ -45,7 +45,7 @@ export function createAppDeps(
       mailer,
       unsubscribeTokens,
       surveyLinkTokens,
-      send: (name, payload, options) => jobs.send(name, payload, options),
+      sendMany: (name, queued) => jobs.sendMany(name, queued),
     },
     { metrics: options.metrics ?? null, tracer: options.tracer ?? null },
   );

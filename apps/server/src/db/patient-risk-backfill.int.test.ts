@@ -27,7 +27,7 @@ const jobContext = (): JobContext => ({
   unsubscribeTokens: t.deps.unsubscribeTokens,
   surveyLinkTokens: t.deps.surveyLinkTokens,
   log: pino({ level: 'silent' }),
-  send: async () => null,
+  sendMany: async () => 0,
 });
 
 /** A patient as one created before risk levels existed is stored: low, no reasons, never computed. */

@@ -12,6 +12,9 @@ export const checkClinicCredentialsJob = defineJob({
   name: checkClinicCredentialsJobName,
   payload: z.object({ clinicId: z.string().min(1) }),
   retryLimit: 2,
+  // Each check waits on the providers' answers, so a process runs many at once.
+  concurrency: 8,
+  onePendingPerKey: true,
   handle: async ({ clinicId }, ctx) => {
     const probes = await checkClinicCredentialHealth(ctx, clinicId);
     ctx.log.info(
@@ -29,9 +32,10 @@ export const checkCredentialsDailyJob = defineJob({
   schedule: { cron: '20 3 * * *' },
   handle: async (_payload, ctx) => {
     const clinicIds = await listClinicsWithStoredCredentials(ctx);
-    for (const clinicId of clinicIds) {
-      await ctx.send(checkClinicCredentialsJobName, { clinicId }, { singletonKey: clinicId });
-    }
-    ctx.log.info({ clinics: clinicIds.length }, 'credential checks scheduled');
+    const queued = await ctx.sendMany(
+      checkClinicCredentialsJobName,
+      clinicIds.map((clinicId) => ({ payload: { clinicId }, singletonKey: clinicId })),
+    );
+    ctx.log.info({ clinics: clinicIds.length, queued }, 'credential checks scheduled');
   },
 });

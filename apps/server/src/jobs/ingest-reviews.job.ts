@@ -9,6 +9,9 @@ export const ingestClinicReviewsJob = defineJob({
   name: ingestClinicReviewsJobName,
   payload: z.object({ clinicId: z.string().min(1) }),
   retryLimit: 3,
+  // Mostly waiting on the provider (about a second a sync), so a process runs many at once.
+  concurrency: 8,
+  onePendingPerKey: true,
   handle: async ({ clinicId }, ctx) => {
     const result = await ingestClinicReviews(ctx, clinicId);
     if (result.ok) {
@@ -32,9 +35,10 @@ export const ingestReviewsHourlyJob = defineJob({
   schedule: { cron: '7 * * * *' },
   handle: async (_payload, ctx) => {
     const clinicIds = await listClinicsWithReviewSource(ctx);
-    for (const clinicId of clinicIds) {
-      await ctx.send(ingestClinicReviewsJobName, { clinicId }, { singletonKey: clinicId });
-    }
-    ctx.log.info({ clinics: clinicIds.length }, 'review ingestion scheduled');
+    const queued = await ctx.sendMany(
+      ingestClinicReviewsJobName,
+      clinicIds.map((clinicId) => ({ payload: { clinicId }, singletonKey: clinicId })),
+    );
+    ctx.log.info({ clinics: clinicIds.length, queued }, 'review ingestion scheduled');
   },
 });

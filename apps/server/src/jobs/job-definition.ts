@@ -18,16 +18,34 @@ export type JobContext = {
   unsubscribeTokens: UnsubscribeTokens;
   /** Derives survey links' tokens (the survey planner and the sender). */
   surveyLinkTokens: SurveyLinkTokens;
-  /** Enqueues another job (fan-out, e.g. one ingestion per clinic). */
-  send: (name: string, payload: object, options?: { singletonKey?: string }) => Promise<string | null>;
+  /**
+   * Enqueues jobs of one name in one statement (fan-out, e.g. one ingestion per clinic) and answers
+   * how many were queued: on a queue with `onePendingPerKey`, a key that already waits adds none.
+   */
+  sendMany: (name: string, jobs: QueuedJob[]) => Promise<number>;
+};
+
+/** One job to enqueue: its payload and, for a per-clinic job, the clinic as its key. */
+export type QueuedJob = { payload: object; singletonKey?: string };
+
+/**
+ * How a job's queue is worked, beside its payload and handler. `concurrency`: how many of its runs one
+ * process may have in flight at once (1, the default, for the sweeps and the fan-out parents; more for
+ * the per-clinic jobs, whose runs are independent). `onePendingPerKey`: at most one job per
+ * `singletonKey` waits in the queue, so a fan-out that runs again before a clinic's job started adds
+ * nothing for it (set when the queue is created; an existing queue keeps the policy it was made with).
+ */
+type QueueSpec = {
+  retryLimit?: number;
+  concurrency?: number;
+  onePendingPerKey?: boolean;
 };
 
 /** A job is a name, a payload schema and a handler; a schedule (cron, UTC unless tz) is optional. */
-type JobSpec<Schema extends z.ZodType> = {
+type JobSpec<Schema extends z.ZodType> = QueueSpec & {
   name: string;
   payload: Schema;
   schedule?: { cron: string; tz?: string };
-  retryLimit?: number;
   handle: (payload: z.infer<Schema>, ctx: JobContext) => Promise<void>;
 };
 
@@ -35,10 +53,9 @@ type JobSpec<Schema extends z.ZodType> = {
  * What the runner needs of any job, whatever its payload: `run` parses the queued data with the job's
  * own schema before its handler sees it, so a list of jobs with different payloads needs no cast.
  */
-export type RunnableJob = {
+export type RunnableJob = QueueSpec & {
   name: string;
   schedule?: { cron: string; tz?: string };
-  retryLimit?: number;
   run: (data: unknown, ctx: JobContext) => Promise<void>;
 };
 

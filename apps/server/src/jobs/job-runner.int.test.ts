@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing/test-app';
-import type { RunnableJob } from './job-definition';
-import { createJobRunner } from './job-runner';
+import type { JobContext, RunnableJob } from './job-definition';
+import { createJobRunner, type JobRunner } from './job-runner';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,18 +15,19 @@ afterAll(async () => {
 
 const silentLog = { info: () => {}, error: () => {} };
 
+const jobContext = (sendMany: JobContext['sendMany'] = async () => 0): JobContext => ({
+  db: t.deps.db,
+  log: silentLog,
+  config: t.deps.config,
+  secretBox: t.deps.secretBox,
+  mailer: t.deps.mailer,
+  unsubscribeTokens: t.deps.unsubscribeTokens,
+  surveyLinkTokens: t.deps.surveyLinkTokens,
+  sendMany,
+});
+
 async function startAndStop(definitions: RunnableJob[]) {
-  const { deps } = t;
-  const runner = createJobRunner(deps.database, definitions, {
-    db: deps.db,
-    log: silentLog,
-    config: deps.config,
-    secretBox: deps.secretBox,
-    mailer: deps.mailer,
-    unsubscribeTokens: deps.unsubscribeTokens,
-    surveyLinkTokens: deps.surveyLinkTokens,
-    send: async () => null,
-  });
+  const runner = createJobRunner(t.deps.database, definitions, jobContext());
   await runner.start({ work: false });
   await runner.stop();
 }
@@ -36,6 +37,13 @@ async function scheduleRow(name: string) {
     sql`select cron, timezone, updated_on::text as updated_on from pgboss.schedule where name = ${name}`,
   )) as unknown as { rows: { cron: string; timezone: string; updated_on: string }[] };
   return result.rows[0];
+}
+
+async function jobsIn(queue: string) {
+  const result = (await t.db.execute(
+    sql`select singleton_key, state from pgboss.job where name = ${queue}`,
+  )) as unknown as { rows: { singleton_key: string | null; state: string }[] };
+  return result.rows;
 }
 
 async function queueRetryLimit(name: string) {
@@ -82,5 +90,85 @@ describe('starting the job runner again', () => {
     // An existing queue keeps its settings, as pg-boss's create_queue always left it.
     await startAndStop([job(plain, { retryLimit: 7 })]);
     expect(await queueRetryLimit(plain)).toBe(2);
+  });
+});
+
+describe('working a queue', () => {
+  it('runs as many jobs of a queue at once as its concurrency, and no more', async () => {
+    const concurrency = 3;
+    const total = 2 * concurrency;
+    let inFlight = 0;
+    let mostInFlight = 0;
+    let completed = 0;
+    // Each run waits until `concurrency` runs are in flight together, so the queue is only drained
+    // when the process really runs that many at once; one run at a time never gets past the first.
+    let waiting: (() => void)[] = [];
+    const perClinic = job(`concurrency-test-${randomUUID()}`, {
+      concurrency,
+      run: async () => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        if (inFlight === concurrency) {
+          for (const release of waiting) release();
+          waiting = [];
+        } else await new Promise<void>((resolve) => waiting.push(resolve));
+        inFlight -= 1;
+        completed += 1;
+      },
+    });
+    const runner = createJobRunner(t.deps.database, [perClinic], jobContext());
+    try {
+      await runner.start({ work: true });
+      const jobs = Array.from({ length: total }, (_, i) => ({ payload: { i }, singletonKey: `clinic-${i}` }));
+      expect(await runner.sendMany(perClinic.name, jobs)).toBe(total);
+      await expect.poll(() => completed, { interval: 100 }).toBe(total);
+      expect(mostInFlight).toBe(concurrency);
+      expect((await jobsIn(perClinic.name)).map((row) => row.state)).toEqual(Array(total).fill('completed'));
+    } finally {
+      for (const release of waiting) release();
+      await runner.stop();
+    }
+  });
+
+  it('fans out 50 children in one call, and a second run adds none for a key still waiting', async () => {
+    const clinicIds = Array.from({ length: 50 }, () => randomUUID());
+    const child = job(`fan-out-child-${randomUUID()}`, { onePendingPerKey: true });
+    const calls: number[] = [];
+    const queuedPerRun: number[] = [];
+    const parent = job(`fan-out-parent-${randomUUID()}`, {
+      run: async (_data, ctx) => {
+        queuedPerRun.push(
+          await ctx.sendMany(
+            child.name,
+            clinicIds.map((clinicId) => ({ payload: { clinicId }, singletonKey: clinicId })),
+          ),
+        );
+      },
+    });
+    // The children's queue exists and nobody works it: they wait, as a backlog's would.
+    await startAndStop([child]);
+    const runner: JobRunner = createJobRunner(
+      t.deps.database,
+      [parent],
+      jobContext(async (name, jobs) => {
+        calls.push(jobs.length);
+        return runner.sendMany(name, jobs);
+      }),
+    );
+    try {
+      await runner.start({ work: true });
+      await runner.send(parent.name, {});
+      await expect.poll(() => queuedPerRun, { interval: 100 }).toEqual([50]);
+      expect(calls).toEqual([50]);
+      const children = await jobsIn(child.name);
+      expect(children.map((row) => row.singleton_key).sort()).toEqual([...clinicIds].sort());
+
+      await runner.send(parent.name, {});
+      await expect.poll(() => queuedPerRun, { interval: 100 }).toEqual([50, 0]);
+      expect(calls).toEqual([50, 50]);
+      expect(await jobsIn(child.name)).toHaveLength(50);
+    } finally {
+      await runner.stop();
+    }
   });
 });

@@ -1,13 +1,20 @@
-import { fromPglite, PgBoss } from 'pg-boss';
+import { fromPglite, PgBoss, type WorkOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import { startWorkerHeartbeat } from '../modules/health/worker-heartbeat.service';
 import type { Metrics } from '../observability/metrics';
 import { currentWorkOrigin, runWithWorkOrigin, type WorkOrigin } from '../observability/work-origin';
 import type { WorkTracer } from '../observability/work-tracer';
-import type { JobContext, RunnableJob } from './job-definition';
+import type { JobContext, QueuedJob, RunnableJob } from './job-definition';
 
 /** Beside the payload in a job's data: the request or job run that sent it (work-origin.ts). */
 const originKey = '_origin';
+
+/**
+ * How often each process re-reads the queues' counts (pg-boss's monitor writes them every minute), which
+ * decide when a worker stops waiting between fetches: the default, a minute, added a minute more before
+ * a fan-out's backlog was seen.
+ */
+const queueCacheIntervalSeconds = 10;
 
 /** How runs are watched: metrics and traces, each only when switched on. */
 export type JobObservers = { metrics?: Metrics | null; tracer?: WorkTracer | null };
@@ -19,6 +26,7 @@ export type JobRunner = {
     payload: object,
     options?: { startAfterSeconds?: number; singletonKey?: string },
   ) => Promise<string | null>;
+  sendMany: (name: string, jobs: QueuedJob[]) => Promise<number>;
   isHealthy: () => Promise<boolean>;
   stop: () => Promise<void>;
 };
@@ -31,11 +39,21 @@ export function createJobRunner(
 ): JobRunner {
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
-      : new PgBoss(poolOptions(database));
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', queueCacheIntervalSeconds })
+      : new PgBoss({ ...poolOptions(database), queueCacheIntervalSeconds });
   let started = false;
   let heartbeat: ReturnType<typeof startWorkerHeartbeat> | null = null;
   boss.on('error', (error: Error) => ctx.log.error({ err: error }, 'job runner error'));
+
+  /** The request or job run sending, kept beside a payload so the job's log lines and span continue it. */
+  const sentFrom = () => {
+    const origin = currentWorkOrigin();
+    if (!origin) return null;
+    const traceparent = observers.tracer?.traceparent();
+    return { reqId: origin.reqId, ...(traceparent ? { traceparent } : {}) };
+  };
+  const withOrigin = (payload: object, origin: ReturnType<typeof sentFrom>) =>
+    origin ? { ...payload, [originKey]: origin } : payload;
 
   return {
     async start({ work }) {
@@ -45,15 +63,21 @@ export function createJobRunner(
       // two statements per job one after another at every start (an existing queue was left as it
       // was anyway, and an unchanged schedule only had its update time touched).
       const [queues, schedules] = await Promise.all([boss.getQueues(), boss.getSchedules()]);
-      const queueNames = new Set(queues.map((queue) => queue.name));
+      const queueOf = new Map(queues.map((queue) => [queue.name, queue]));
       const scheduleOf = new Map(schedules.filter((row) => row.key === '').map((row) => [row.name, row]));
       for (const def of definitions) {
-        if (!queueNames.has(def.name))
+        const policy = def.onePendingPerKey ? 'short' : 'standard';
+        const queue = queueOf.get(def.name);
+        if (!queue)
           await boss.createQueue(def.name, {
             retryLimit: def.retryLimit ?? 5,
             retryBackoff: true,
             retryDelay: 5,
+            policy,
           });
+        // pg-boss cannot change a queue's policy; the queue would have to be deleted with its jobs.
+        else if (queue.policy !== policy)
+          ctx.log.info({ queue: def.name, policy: queue.policy, declared: policy }, 'queue keeps its policy');
         if (!def.schedule) continue;
         const tz = def.schedule.tz ?? 'UTC';
         const current = scheduleOf.get(def.name);
@@ -63,7 +87,7 @@ export function createJobRunner(
       if (work)
         await Promise.all(
           definitions.map((def) =>
-            boss.work(def.name, async (jobs) => {
+            boss.work(def.name, workOptions(def), async (jobs) => {
               for (const job of jobs) await runObserved(def, job, ctx, observers);
             }),
           ),
@@ -75,15 +99,25 @@ export function createJobRunner(
       }
     },
     send(name, payload, options) {
-      const origin = currentWorkOrigin();
-      const traceparent = observers.tracer?.traceparent();
-      const data = origin
-        ? { ...payload, [originKey]: { reqId: origin.reqId, ...(traceparent ? { traceparent } : {}) } }
-        : payload;
-      return boss.send(name, data, {
+      return boss.send(name, withOrigin(payload, sentFrom()), {
         startAfter: options?.startAfterSeconds,
         singletonKey: options?.singletonKey,
       });
+    },
+    async sendMany(name, jobs) {
+      if (jobs.length === 0) return 0;
+      const origin = sentFrom();
+      // One INSERT of all the rows (ON CONFLICT DO NOTHING): a key that already waits on a
+      // onePendingPerKey queue is skipped, and only the inserted rows' ids come back.
+      const ids = await boss.insert(
+        name,
+        jobs.map((job) => ({
+          data: withOrigin(job.payload, origin),
+          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        })),
+        { returnId: true },
+      );
+      return ids?.length ?? 0;
     },
     async isHealthy() {
       if (!started) return false;
@@ -132,6 +166,18 @@ async function runObserved(
     log.error({ err: error }, 'job failed');
     throw error;
   }
+}
+
+/**
+ * How one process works a job's queue. A job with `concurrency` N runs N workers (pg-boss
+ * `localConcurrency`), each fetching one job, so a slow run holds up only its own worker and every
+ * job keeps its own retries; while the queue's ready backlog is larger than N they fetch again as
+ * soon as a run ends (`burstWhenReadyExceeds`) instead of waiting out the 2-second poll after each
+ * job, and a fetch that comes back empty returns them to polling.
+ */
+function workOptions(def: RunnableJob): WorkOptions {
+  const concurrency = def.concurrency ?? 1;
+  return { batchSize: 1, localConcurrency: concurrency, burstWhenReadyExceeds: concurrency };
 }
 
 function poolOptions(database: DatabaseHandle) {

@@ -14,6 +14,8 @@ export const planClinicFollowUpsJob = defineJob({
   name: planClinicFollowUpsJobName,
   payload: z.object({ clinicId: z.string().min(1), batchSize }),
   retryLimit: 3,
+  concurrency: 4,
+  onePendingPerKey: true,
   handle: async ({ clinicId, batchSize }, ctx) => {
     const result = await planClinicFollowUpsNow(ctx, clinicId, { now: new Date(), batchSize });
     if (result.planned > 0) ctx.log.info(result, 'follow-ups planned');
@@ -28,9 +30,10 @@ export const planFollowUpsJob = defineJob({
   schedule: { cron: '*/15 * * * *' },
   handle: async ({ batchSize }, ctx) => {
     const clinicIds = await listClinicsToPlan(ctx);
-    for (const clinicId of clinicIds) {
-      await ctx.send(planClinicFollowUpsJobName, { clinicId, batchSize }, { singletonKey: clinicId });
-    }
-    ctx.log.info({ clinics: clinicIds.length }, 'follow-up planning scheduled');
+    const queued = await ctx.sendMany(
+      planClinicFollowUpsJobName,
+      clinicIds.map((clinicId) => ({ payload: { clinicId, batchSize }, singletonKey: clinicId })),
+    );
+    ctx.log.info({ clinics: clinicIds.length, queued }, 'follow-up planning scheduled');
   },
 });

@@ -9,6 +9,8 @@ export const planClinicSurveysJob = defineJob({
   name: planClinicSurveysJobName,
   payload: z.object({ clinicId: z.string().min(1) }),
   retryLimit: 3,
+  concurrency: 4,
+  onePendingPerKey: true,
   handle: async ({ clinicId }, ctx) => {
     const result = await planClinicSurveys(ctx, clinicId, new Date());
     if (result.planned > 0) ctx.log.info(result, 'surveys planned');
@@ -23,9 +25,10 @@ export const planSurveysJob = defineJob({
   schedule: { cron: '*/15 * * * *' },
   handle: async (_payload, ctx) => {
     const clinicIds = await listClinicsWithSurveysOn(ctx);
-    for (const clinicId of clinicIds) {
-      await ctx.send(planClinicSurveysJobName, { clinicId }, { singletonKey: clinicId });
-    }
-    ctx.log.info({ clinics: clinicIds.length }, 'survey planning scheduled');
+    const queued = await ctx.sendMany(
+      planClinicSurveysJobName,
+      clinicIds.map((clinicId) => ({ payload: { clinicId }, singletonKey: clinicId })),
+    );
+    ctx.log.info({ clinics: clinicIds.length, queued }, 'survey planning scheduled');
   },
 });

@@ -158,7 +158,7 @@ describe('metrics listener', () => {
       mailer: t.deps.mailer,
       unsubscribeTokens: t.deps.unsubscribeTokens,
       surveyLinkTokens: t.deps.surveyLinkTokens,
-      send: async () => null,
+      sendMany: async () => 0,
     };
     const sender = createJobRunner(t.deps.database, [probe], ctx, { metrics: t.deps.metrics });
     runners.push(sender);

@@ -94,7 +94,7 @@ async function planAt(clinicId: string, now: Date, batchSize?: number) {
 
 type Sent = { name: string; payload: object; singletonKey?: string };
 
-/** A job context whose `send` runs the job it names at once, as a worker would, and remembers it. */
+/** A job context whose `sendMany` runs each job it names at once, as a worker would, and remembers it. */
 const jobContext = (sent: Sent[] = []): JobContext => {
   const ctx: JobContext = {
     db: t.db,
@@ -104,12 +104,14 @@ const jobContext = (sent: Sent[] = []): JobContext => {
     unsubscribeTokens: t.deps.unsubscribeTokens,
     surveyLinkTokens: t.deps.surveyLinkTokens,
     log: pino({ level: 'silent' }),
-    send: async (name, payload, options) => {
-      sent.push({ name, payload, singletonKey: options?.singletonKey });
+    sendMany: async (name, jobs) => {
       const job = jobRegistry.find((candidate) => candidate.name === name);
       if (!job) throw new Error(`no job ${name}`);
-      await job.run(payload, ctx);
-      return `job-${sent.length}`;
+      for (const { payload, singletonKey } of jobs) {
+        sent.push({ name, payload, singletonKey });
+        await job.run(payload, ctx);
+      }
+      return jobs.length;
     },
   };
   return ctx;

@@ -30,7 +30,7 @@ const jobContext = (): JobContext => ({
   mailer: t.deps.mailer,
   unsubscribeTokens: t.deps.unsubscribeTokens,
   surveyLinkTokens: t.deps.surveyLinkTokens,
-  send: async () => 'job-id',
+  sendMany: async () => 0,
 });
 const put = (cookie: string, payload: unknown) =>
   t.app.inject({

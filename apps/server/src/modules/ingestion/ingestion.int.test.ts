@@ -317,9 +317,9 @@ describe('ingestion jobs', () => {
     mailer: t.deps.mailer,
     unsubscribeTokens: t.deps.unsubscribeTokens,
     surveyLinkTokens: t.deps.surveyLinkTokens,
-    send: async (name, payload) => {
-      sent.push({ name, payload });
-      return 'job-id';
+    sendMany: async (name, jobs) => {
+      for (const { payload } of jobs) sent.push({ name, payload });
+      return jobs.length;
     },
   });
 

@@ -249,7 +249,7 @@ describe('scheduling and drafting after ingestion', () => {
       unsubscribeTokens: t.deps.unsubscribeTokens,
       surveyLinkTokens: t.deps.surveyLinkTokens,
       log: { info: (_o, m) => logged.push(m), error: (_o, m) => logged.push(m) },
-      send: async () => null,
+      sendMany: async () => 0,
     };
     await draftReviewRepliesJob.handle({ limit: 1000 }, ctx);
     const [drafted] = await repliesOf(clinic.clinicId);

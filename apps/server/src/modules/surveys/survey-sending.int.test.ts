@@ -219,9 +219,9 @@ describe('survey planning', () => {
     const ctx: JobContext = {
       ...t.deps,
       log: { info: () => {}, error: () => {} },
-      send: async (name, payload) => {
-        sent.push({ name, payload });
-        return null;
+      sendMany: async (name, jobs) => {
+        for (const { payload } of jobs) sent.push({ name, payload });
+        return jobs.length;
       },
     };
     await planSurveysJob.handle({}, ctx);

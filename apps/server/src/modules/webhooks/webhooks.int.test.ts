@@ -397,7 +397,7 @@ describe('webhook delivery', () => {
     await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_job')]);
     await deliverWebhooksJob.handle(
       { batchSize: 50 },
-      { ...t.deps, log: { info: () => {}, error: () => {} }, send: async () => null },
+      { ...t.deps, log: { info: () => {}, error: () => {} }, sendMany: async () => 0 },
     );
     expect(receiver.requestsTo(path)).toHaveLength(1);
     expect((await deliveriesOf(endpoint.id))[0]!.status).toBe('succeeded');
@@ -423,7 +423,7 @@ describe('webhook delivery', () => {
       {
         ...t.deps,
         log: { info: () => {}, error: () => {} },
-        send: async () => null,
+        sendMany: async () => 0,
       },
     );
     const left = await deliveriesOf(endpoint.id);
