@@ -1,6 +1,6 @@
 import type { MeResponse } from '@careloop/contracts';
 import type { DashboardSummary } from '@careloop/contracts/dashboard';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
@@ -91,6 +91,18 @@ const meInSandbox = (sandboxMode: boolean, role: MeResponse['role']): MeResponse
 });
 
 describe('DashboardPage', () => {
+  it('asks for the summary and the patients at risk at once, not one after the other', async () => {
+    const fetched = stubFetch((request) => {
+      // The summary never comes: a request that waited for it would never be made.
+      if (request.path === '/api/dashboard/summary') return new Promise<Response>(() => {});
+      if (request.path === '/api/analytics/patients-at-risk') return json({ total: 3, high: 1, medium: 2 });
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await waitFor(() => expect(fetched.to('/api/analytics/patients-at-risk').length).toBeGreaterThan(0));
+    expect(fetched.to('/api/dashboard/summary').length).toBeGreaterThan(0);
+  });
+
   it('says plainly while the clinic is in sandbox mode, with the way back for the owner', async () => {
     renderDashboard(buildSummary(), meInSandbox(true, 'owner'));
     const notice = (await screen.findByText('Sandbox mode is on')).closest<HTMLElement>('[role="status"]')!;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/query-state';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDashboardSummary } from './api/get-dashboard-summary';
+import { usePatientsAtRisk } from './api/get-patients-at-risk';
 import { AttentionPanel } from './components/attention-panel';
 import { OnboardingBanner } from './components/onboarding-banner';
 import { PatientsAtRiskCard } from './components/patients-at-risk-card';
@@ -17,6 +18,8 @@ export function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { data } = useCurrentUser();
   const summary = useDashboardSummary();
+  // Asked beside the summary, not after it: its card shows only once the summary has come.
+  usePatientsAtRisk();
   const firstName = data?.user.firstName?.trim() || data?.user.name.split(' ')[0] || '';
   const clinic = data?.clinic.name ?? '';
 
