@@ -63,7 +63,7 @@ export function createMailer(options: MailerOptions): Mailer {
 
 // nodemailer (and the Node modules it loads: net, tls, dns, zlib ...) is read at the first mail, not
 // at every start: it was a sixth of the server bundle evaluated before /api/ready (cold start).
-type Nodemailer = (typeof import('nodemailer'))['default'];
+type Nodemailer = typeof import('nodemailer')['default'];
 let nodemailerModule: Promise<Nodemailer> | undefined;
 const loadNodemailer = () => {
   nodemailerModule ??= import('nodemailer').then((module) => module.default);
