@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export type MailMessage = {
   to: string;
@@ -61,18 +61,38 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+// nodemailer (and the Node modules it loads: net, tls, dns, zlib ...) is read at the first mail, not
+// at every start: it was a sixth of the server bundle evaluated before /api/ready (cold start).
+type Nodemailer = typeof import('nodemailer')['default'];
+let nodemailerModule: Promise<Nodemailer> | undefined;
+const loadNodemailer = () => {
+  nodemailerModule ??= import('nodemailer').then((module) => module.default);
+  return nodemailerModule;
+};
+
+/** A transport made once, at its first message. */
+function lazyTransport(create: (mailer: Nodemailer) => Transporter) {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= loadNodemailer().then(create);
+    return transport;
+  };
+}
+
+const streamTransport = () =>
+  lazyTransport((mailer) => mailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+const composer = streamTransport();
 
 /** The message built as it would be sent (MIME, encodings), then dropped. */
 async function compose(from: string, message: MailMessage): Promise<{ outboxPath?: string }> {
-  await composer.sendMail({ from, ...message });
+  await (await composer()).sendMail({ from, ...message });
   return {};
 }
 
 function smtpSender(smtpUrl: string, from: string): Send {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = lazyTransport((mailer) => mailer.createTransport(smtpUrl));
   return async (message) => {
-    await transport.sendMail({ from, ...message });
+    await (await transport()).sendMail({ from, ...message });
     return {};
   };
 }
@@ -80,9 +100,9 @@ function smtpSender(smtpUrl: string, from: string): Send {
 let written = 0;
 
 function outboxSender(options: MailerOptions): Send {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = streamTransport();
   return async (message) => {
-    const info = await transport.sendMail({ from: options.from, ...message });
+    const info = await (await transport()).sendMail({ from: options.from, ...message });
     await fs.mkdir(options.outboxDir, { recursive: true, mode: 0o700 });
     const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
     // A counter after the time: two mails to one address in the same millisecond (two webhook
