@@ -19,7 +19,13 @@ import { appFilesElementId } from './src/lib/first-interaction';
 import { publicUrlMetaName } from './src/lib/public-origin';
 import { classNamesIn, criticalCss, withWholeComponents } from './src/prerender/critical-css';
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+};
 type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof import('./src/prerender/render-page');
 type RenderedPage = Awaited<ReturnType<ServerEntry['renderPage']>>;
@@ -73,9 +79,6 @@ function lowerScriptPriority(html: string): string {
       '<link rel="modulepreload" crossorigin fetchpriority="low" href=',
     );
 }
-
-/** The module the small entry (src/main.tsx) loads to start the app. */
-const appStartModule = 'src/app/start-app.tsx';
 
 /** The files the app needs to start on a page, listed for the entry to fetch once the page has loaded. */
 function appFilesScript(files: readonly string[]): string {
@@ -133,9 +136,13 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the client manifest has no entry');
   const entryFiles = chunkFiles(manifest, entryKey);
-  // The entry is small and loads the app (app/start-app.tsx): a page that starts at once preloads it.
-  if (!manifest[appStartModule]) throw new Error(`${appStartModule} is not a chunk of the build`);
-  const appFiles = [...chunkFiles(manifest, appStartModule)];
+  // The entry is small and loads one chunk, the app (app/start-app.tsx, in the chunk vite.config.ts
+  // groups it in): a page that starts at once preloads it.
+  const appChunks = manifest[entryKey]?.dynamicImports ?? [];
+  if (appChunks.length !== 1 || !appChunks[0]) {
+    throw new Error(`the entry should load the app alone, it loads ${appChunks.join(', ') || 'nothing'}`);
+  }
+  const appFiles = [...chunkFiles(manifest, appChunks[0])];
   const namespaceFile = (language: string, namespace: string) => {
     const chunk = manifest[`src/i18n/${language}/${namespace}.json`];
     if (!chunk) throw new Error(`no chunk for the ${language}/${namespace} translations`);
