@@ -199,7 +199,14 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
         ...result.namespaces.map((namespace) => namespaceFile(language, namespace)),
       ]);
       const hydratesOnInteraction = page.hydrateOn === 'interaction';
-      rendered.push({ path: url, routePath: page.path, language, page: result, files, hydratesOnInteraction });
+      rendered.push({
+        path: url,
+        routePath: page.path,
+        language,
+        page: result,
+        files,
+        hydratesOnInteraction,
+      });
     }
   }
 

@@ -1,7 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { languageAtStart } from './i18n/start-language';
-import { holdEarlyInteractions, onFirstInteraction, prefetchAppFilesOnceLoaded } from './lib/first-interaction';
+import {
+  holdEarlyInteractions,
+  onFirstInteraction,
+  prefetchAppFilesOnceLoaded,
+} from './lib/first-interaction';
 import { applyFullStylesOnFirstInteraction } from './lib/full-styles';
 import { installGlobalReporting } from './lib/reporting';
 

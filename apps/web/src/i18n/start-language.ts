@@ -20,5 +20,7 @@ function languageOfLocation(): string | null {
 
 /** The language the app starts in: the URL's, else the one this browser stored, else English. */
 export function languageAtStart(): SupportedLanguage {
-  return resolveLanguage(languageOfLocation() ?? (typeof window === 'undefined' ? null : readStoredLanguage()));
+  return resolveLanguage(
+    languageOfLocation() ?? (typeof window === 'undefined' ? null : readStoredLanguage()),
+  );
 }

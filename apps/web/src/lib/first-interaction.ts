@@ -30,7 +30,8 @@ type TypedField = HTMLInputElement | HTMLTextAreaElement;
 function retype(field: TypedField): void {
   const typed = field.value;
   if (typed === field.defaultValue) return;
-  const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  const prototype =
+    field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   const setOwnValue = Object.getOwnPropertyDescriptor(prototype, 'value')?.set;
   if (!setOwnValue) return;
   // Through the element: React's record follows the value it rendered (kept in defaultValue).
@@ -78,16 +79,20 @@ export function holdEarlyInteractions(target: Window = window): { replay: () => 
 /** The id of the JSON list of the app's files on a page that waits for the visitor (build-public-pages.ts). */
 export const appFilesElementId = 'app-files';
 
+/** How many files one idle moment asks for: each request started costs the main thread a little. */
+const prefetchesPerIdleMoment = 4;
+
 /**
- * Once the page has loaded, brings the files the app needs into the cache, at the lowest priority:
+ * Once the page has loaded, brings the files the app needs into the cache, at the lowest priority
+ * and a few at a time in idle moments (starting a request costs the main thread ~2 ms on a phone):
  * the first interaction then waits for their evaluation only, not the network. They are not run.
  */
 export function prefetchAppFilesOnceLoaded(target: Window = window): void {
   const { document } = target;
-  const prefetch = () => {
-    const list = document.getElementById(appFilesElementId)?.textContent;
-    if (!list) return;
-    for (const href of JSON.parse(list) as string[]) {
+  const whenIdle = (work: () => void) =>
+    'requestIdleCallback' in target ? target.requestIdleCallback(work) : target.setTimeout(work, 50);
+  const prefetch = (hrefs: string[]) => {
+    for (const href of hrefs.slice(0, prefetchesPerIdleMoment)) {
       const link = document.createElement('link');
       link.rel = 'prefetch';
       // Modules are fetched with CORS: the cached copy must be asked for the same way to be used.
@@ -95,7 +100,13 @@ export function prefetchAppFilesOnceLoaded(target: Window = window): void {
       link.href = href;
       document.head.append(link);
     }
+    const rest = hrefs.slice(prefetchesPerIdleMoment);
+    if (rest.length > 0) whenIdle(() => prefetch(rest));
   };
-  if (document.readyState === 'complete') prefetch();
-  else target.addEventListener('load', prefetch, { once: true });
+  const start = () => {
+    const list = document.getElementById(appFilesElementId)?.textContent;
+    if (list) whenIdle(() => prefetch(JSON.parse(list) as string[]));
+  };
+  if (document.readyState === 'complete') start();
+  else target.addEventListener('load', start, { once: true });
 }

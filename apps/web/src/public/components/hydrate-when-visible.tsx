@@ -121,6 +121,13 @@ function useIsHydrating(): boolean {
   );
 }
 
+/**
+ * A part below the first screen is laid out and painted only once it nears the viewport: the
+ * browser skips its style, layout and paint at load (it keeps its place, its text for search and
+ * assistive technology); once rendered, it keeps its measured size.
+ */
+const belowTheFirstScreen = { contentVisibility: 'auto', containIntrinsicSize: 'auto 1000px' } as const;
+
 function WaitUntilNearViewport({ id, children }: { id: string; children: ReactNode }) {
   const isHydrating = useIsHydrating();
   if (isHydrating && typeof document !== 'undefined') use(deferredPart(id).nearViewport);
@@ -131,7 +138,11 @@ function WaitUntilNearViewport({ id, children }: { id: string; children: ReactNo
       if (target.isConnected) target.click();
     }
   }, [id]);
-  return <div {...{ [markerAttribute]: id }}>{children}</div>;
+  return (
+    <div {...{ [markerAttribute]: id }} style={belowTheFirstScreen}>
+      {children}
+    </div>
+  );
 }
 
 // The build's pre-rendering notes the translations a deferred part uses, so that the page's HTML
