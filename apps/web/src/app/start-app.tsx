@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { currentLanguage, i18nReady } from '../i18n';
 import { applyFullStyles } from '../lib/full-styles';
 import { onceThePageIsLive } from '../lib/page-live';
+import { watchDeferredParts } from '../public/components/hydrate-when-visible';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
@@ -19,7 +20,10 @@ export async function startApp(container: HTMLElement, onLive: () => void = () =
       </AppProvider>
     </StrictMode>
   );
-  onceThePageIsLive(onLive);
+  onceThePageIsLive(() => {
+    watchDeferredParts();
+    onLive();
+  });
   // Render once the start-up translations are in, so the first screen never shows raw keys.
   await i18nReady.catch(() => {});
   if (container.dataset.prerendered && container.dataset.prerendered === currentLanguage()) {

@@ -96,6 +96,18 @@ function deferredPart(id: string): DeferredPart {
 }
 
 /**
+ * Watches every deferred part of the page now. A page hydrated at the visitor's first interaction
+ * (main.tsx) makes the clicks it held again once live: React leaves a part's boundary for later, so
+ * the part must already catch a click aimed at it, as it would have had the page hydrated at start.
+ */
+export function watchDeferredParts(): void {
+  for (const element of document.querySelectorAll(`[${markerAttribute}]`)) {
+    const id = element.getAttribute(markerAttribute);
+    if (id) deferredPart(id);
+  }
+}
+
+/**
  * A part that stays on screen while the visitor moves to another page (the public layout's footer)
  * is still waiting when the move renders: React must hydrate it before it can show the new page
  * (a move is a transition, which waits), so every waiting part loads from the first move on. Call
