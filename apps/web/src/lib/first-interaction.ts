@@ -62,16 +62,22 @@ export function holdEarlyInteractions(target: Window = window): { replay: () => 
   };
   target.addEventListener('click', onClick, { capture: true });
   target.addEventListener('input', onInput, { capture: true });
-  const release = () => {
+  const stopHolding = () => {
     target.removeEventListener('click', onClick, { capture: true });
     target.removeEventListener('input', onInput, { capture: true });
   };
   return {
-    release,
+    release: () => {
+      stopHolding();
+      clicks.length = 0;
+      typedFields.clear();
+    },
     replay: () => {
-      release();
+      stopHolding();
       for (const field of typedFields) if (field.isConnected) retype(field);
       for (const element of clicks) if (element.isConnected) element.click();
+      clicks.length = 0;
+      typedFields.clear();
     },
   };
 }
