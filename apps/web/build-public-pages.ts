@@ -15,10 +15,17 @@ import {
   type SupportedLanguage,
   supportedLanguages,
 } from './src/i18n/language.utils';
+import { appFilesElementId } from './src/lib/first-interaction';
 import { publicUrlMetaName } from './src/lib/public-origin';
 import { classNamesIn, criticalCss, withWholeComponents } from './src/prerender/critical-css';
 
-type ManifestChunk = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+};
 type Manifest = Record<string, ManifestChunk>;
 type ServerEntry = typeof import('./src/prerender/render-page');
 type RenderedPage = Awaited<ReturnType<ServerEntry['renderPage']>>;
@@ -73,6 +80,11 @@ function lowerScriptPriority(html: string): string {
     );
 }
 
+/** The files the app needs to start on a page, listed for the entry to fetch once the page has loaded. */
+function appFilesScript(files: readonly string[]): string {
+  return `    <script type="application/json" id="${appFilesElementId}">${JSON.stringify(files.map((file) => `/${file}`))}</script>\n`;
+}
+
 /** The head of a page in one language: its canonical URL and its twins in the other languages. */
 export function languageLinks(routePath: string, language: SupportedLanguage): string {
   const url = (language_: SupportedLanguage) => `${publicUrlToken}${localizedPath(routePath, language_)}`;
@@ -124,6 +136,13 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
   const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entryKey) throw new Error('the client manifest has no entry');
   const entryFiles = chunkFiles(manifest, entryKey);
+  // The entry is small and loads one chunk, the app (app/start-app.tsx, in the chunk vite.config.ts
+  // groups it in): a page that starts at once preloads it.
+  const appChunks = manifest[entryKey]?.dynamicImports ?? [];
+  if (appChunks.length !== 1 || !appChunks[0]) {
+    throw new Error(`the entry should load the app alone, it loads ${appChunks.join(', ') || 'nothing'}`);
+  }
+  const appFiles = [...chunkFiles(manifest, appChunks[0])];
   const namespaceFile = (language: string, namespace: string) => {
     const chunk = manifest[`src/i18n/${language}/${namespace}.json`];
     if (!chunk) throw new Error(`no chunk for the ${language}/${namespace} translations`);
@@ -148,7 +167,10 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
       `<div id="root"></div>\n    <script type="application/json" id="${siteSettingsElementId}">${siteSettingsToken}</script>`,
     );
   // The shell (index.html) serves every other client route: it preloads the start-up translations.
-  const template = base.replace('  </head>', `${preloads(startup(defaultLanguage))}  </head>`);
+  const template = base.replace(
+    '  </head>',
+    `${preloads([...appFiles, ...startup(defaultLanguage)])}  </head>`,
+  );
   fs.writeFileSync(path.join(distDir, 'index.html'), template);
 
   const server = (await import(pathToFileURL(options.serverEntry).href)) as ServerEntry;
@@ -158,6 +180,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     language: SupportedLanguage;
     page: RenderedPage;
     files: Set<string>;
+    hydratesOnInteraction: boolean;
   }[] = [];
   for (const page of server.prerenderedPages) {
     const modules = [page.module, ...(page.alsoLoads ?? [])];
@@ -170,11 +193,20 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
       if (!result.meta) throw new Error(`${url} set no page meta`);
       if (result.language !== language) throw new Error(`${url} rendered in ${result.language}`);
       const files = new Set([
+        ...appFiles,
         ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
         ...startup(language),
         ...result.namespaces.map((namespace) => namespaceFile(language, namespace)),
       ]);
-      rendered.push({ path: url, routePath: page.path, language, page: result, files });
+      const hydratesOnInteraction = page.hydrateOn === 'interaction';
+      rendered.push({
+        path: url,
+        routePath: page.path,
+        language,
+        page: result,
+        files,
+        hydratesOnInteraction,
+      });
     }
   }
 
@@ -199,21 +231,24 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     );
 
   fs.mkdirSync(path.join(distDir, pagesDir), { recursive: true });
-  for (const { path: url, routePath, language, page, files } of rendered) {
+  for (const { path: url, routePath, language, page, files, hydratesOnInteraction } of rendered) {
     const meta = page.meta ?? { title: '', description: '' };
     const isNotFound = routePath === server.notFoundPath;
     // A not-found page is nobody's canonical page and stays out of search results.
     const head = isNotFound
       ? '    <meta name="robots" content="noindex">\n'
       : `${languageLinks(routePath, language)}${openGraphLocales(language)}${jsonLdScripts(page.structuredData)}`;
+    // A page that starts at once preloads its code; one that waits for the visitor has its code
+    // fetched into the cache once it has loaded (main.tsx), so that nothing competes with its paint.
+    const code = hydratesOnInteraction
+      ? appFilesScript([...files].filter((file) => !entryFiles.has(file)))
+      : preloads(files, ' fetchpriority="low"');
+    const rootAttributes = `data-prerendered="${language}"${hydratesOnInteraction ? ' data-hydrate="on-interaction"' : ''}`;
     let html = pageTemplate
       .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-      .replace('  </head>', () => `${head}${preloads(files, ' fetchpriority="low"')}  </head>`)
-      .replace(
-        '<div id="root"></div>',
-        () => `<div id="root" data-prerendered="${language}">${page.html}</div>`,
-      );
+      .replace('  </head>', () => `${head}${code}  </head>`)
+      .replace('<div id="root"></div>', () => `<div id="root" ${rootAttributes}>${page.html}</div>`);
     html = setMetaContent(html, 'name', 'description', meta.description);
     html = setMetaContent(html, 'property', 'og:title', meta.title);
     html = setMetaContent(html, 'property', 'og:description', meta.description);
@@ -234,7 +269,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
         ...modules.flatMap((module) => [...chunkFiles(manifest, module)]),
         ...namespaces.map((namespace) => namespaceFile(language, namespace ?? '')),
       ]);
-      const head = `${languageLinks(page.path, language)}${openGraphLocales(language)}${preloads([...files].filter((file) => !startup(defaultLanguage).includes(file)))}`;
+      const head = `${languageLinks(page.path, language)}${openGraphLocales(language)}${preloads([...files].filter((file) => !startup(defaultLanguage).includes(file) && !appFiles.includes(file)))}`;
       let html = template
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
         .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)

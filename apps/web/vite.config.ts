@@ -46,9 +46,16 @@ export default defineConfig({
         sourcemap: process.env.WEB_BUILD_SOURCEMAP === 'true',
         rolldownOptions: {
           output: {
-            // What the entry imports loads on every page anyway: one chunk, not a dozen small ones
-            // (each compressed alone, each a request), keeps the first load small.
-            codeSplitting: { groups: [{ name: 'startup', tags: ['$initial'] }] },
+            // What the small entry imports loads on every page anyway, and what the app needs to start
+            // (app/start-app.tsx, loaded by the entry) on every page that runs it: one chunk each, not
+            // dozens of small ones (each compressed alone, each a request). The entry's own modules
+            // go first, so that none of them lands in the app's chunk and brings it along.
+            codeSplitting: {
+              groups: [
+                { name: 'startup', tags: ['$initial'], priority: 2 },
+                { name: 'app', test: /src[\\/]app[\\/]start-app\.tsx$/, priority: 1 },
+              ],
+            },
           },
         },
       },

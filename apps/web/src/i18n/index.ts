@@ -2,13 +2,13 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   defaultLanguage,
-  languageOfUrl,
   languageStorageKey,
   resolveLanguage,
   type SupportedLanguage,
   supportedLanguages,
 } from './language.utils';
 import { localeNumberFormatter } from './locale-number-formatter';
+import { languageAtStart } from './start-language';
 
 // One JSON file per language and namespace, each its own chunk: a route loads only what it shows.
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('./*/*.json');
@@ -29,21 +29,6 @@ const lazyJsonBackend: BackendModule = {
   },
 };
 
-function readStoredLanguage(): string | null {
-  try {
-    return window.localStorage.getItem(languageStorageKey);
-  } catch {
-    return null;
-  }
-}
-
-/** A page at a language URL (`/es/pricing`, `?lang=es`) is in that language, whatever was chosen before. */
-function languageOfLocation(): string | null {
-  return typeof window === 'undefined'
-    ? null
-    : languageOfUrl(window.location.pathname, window.location.search);
-}
-
 function applyLanguage(language: string): void {
   if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
@@ -58,7 +43,7 @@ export const i18nReady = i18n
   .use(localeNumberFormatter)
   .use(initReactI18next)
   .init({
-    lng: resolveLanguage(languageOfLocation() ?? readStoredLanguage()),
+    lng: languageAtStart(),
     supportedLngs: [...supportedLanguages],
     // The specification wants a missing key to show the key itself, not another language.
     fallbackLng: false,

@@ -1,5 +1,5 @@
 // The build's server entry (vite.config.ts builds it for Node, then pre-renders the public pages
-// with it): the same providers and routes as main.tsx, rendered to HTML in English.
+// with it): the same providers and routes as app/start-app.tsx, rendered to HTML in English.
 import * as mantine from '@mantine/core';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -69,7 +69,7 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   takeRenderedPageMeta();
   takeRenderedStructuredData();
   takeDeferredNamespaces();
-  // The same tree as main.tsx's, with a memory router in place of the browser's (app/router.tsx).
+  // The same tree as app/start-app.tsx's, with a memory router in place of the browser's (app/router.tsx).
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <AppProvider>

@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorBoundary } from '../../features/errors/error-boundary';
+import { PageLiveSignal } from '../../lib/page-live';
 import {
   hydrateWhenVisible,
   useHydrateWaitingPartsOnMove,
@@ -28,6 +29,7 @@ export function PublicLayout() {
         <ErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <PageLiveSignal />
           </Suspense>
         </ErrorBoundary>
       </Box>

@@ -96,6 +96,18 @@ function deferredPart(id: string): DeferredPart {
 }
 
 /**
+ * Watches every deferred part of the page now. A page hydrated at the visitor's first interaction
+ * (main.tsx) makes the clicks it held again once live: React leaves a part's boundary for later, so
+ * the part must already catch a click aimed at it, as it would have had the page hydrated at start.
+ */
+export function watchDeferredParts(): void {
+  for (const element of document.querySelectorAll(`[${markerAttribute}]`)) {
+    const id = element.getAttribute(markerAttribute);
+    if (id) deferredPart(id);
+  }
+}
+
+/**
  * A part that stays on screen while the visitor moves to another page (the public layout's footer)
  * is still waiting when the move renders: React must hydrate it before it can show the new page
  * (a move is a transition, which waits), so every waiting part loads from the first move on. Call
@@ -121,6 +133,13 @@ function useIsHydrating(): boolean {
   );
 }
 
+/**
+ * A part below the first screen is laid out and painted only once it nears the viewport: the
+ * browser skips its style, layout and paint at load (it keeps its place, its text for search and
+ * assistive technology); once rendered, it keeps its measured size.
+ */
+const belowTheFirstScreen = { contentVisibility: 'auto', containIntrinsicSize: 'auto 1000px' } as const;
+
 function WaitUntilNearViewport({ id, children }: { id: string; children: ReactNode }) {
   const isHydrating = useIsHydrating();
   if (isHydrating && typeof document !== 'undefined') use(deferredPart(id).nearViewport);
@@ -131,7 +150,11 @@ function WaitUntilNearViewport({ id, children }: { id: string; children: ReactNo
       if (target.isConnected) target.click();
     }
   }, [id]);
-  return <div {...{ [markerAttribute]: id }}>{children}</div>;
+  return (
+    <div {...{ [markerAttribute]: id }} style={belowTheFirstScreen}>
+      {children}
+    </div>
+  );
 }
 
 // The build's pre-rendering notes the translations a deferred part uses, so that the page's HTML
