@@ -95,8 +95,10 @@ const prefetchesPerIdleMoment = 4;
  */
 export function prefetchAppFilesOnceLoaded(target: Window = window): void {
   const { document } = target;
-  const whenIdle = (work: () => void) =>
-    'requestIdleCallback' in target ? target.requestIdleCallback(work) : target.setTimeout(work, 50);
+  const whenIdle = (work: () => void) => {
+    if (typeof target.requestIdleCallback === 'function') target.requestIdleCallback(work);
+    else target.setTimeout(work, 50);
+  };
   const prefetch = (hrefs: string[]) => {
     for (const href of hrefs.slice(0, prefetchesPerIdleMoment)) {
       const link = document.createElement('link');
