@@ -118,7 +118,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function kindFor(status: number): ProviderErrorKind {
+/** What an HTTP status says, when the provider sent no code of its own. */
+export function errorKindOfStatus(status: number): ProviderErrorKind {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not_found';
@@ -143,7 +144,7 @@ function failureFor(
   const label = reason ? `${provider} answered ${status}: ${reason}` : `${provider} answered ${status}`;
   return new ProviderError(
     provider,
-    kindFor(status),
+    errorKindOfStatus(status),
     label,
     status,
     described?.code ?? null,
@@ -187,7 +188,7 @@ export function createProviderHttp(
       publishProviderCall({ provider, outcome, seconds: (performance.now() - started) / 1000 });
     try {
       const response = await attempt(request);
-      publish(response.ok ? 'ok' : kindFor(response.status));
+      publish(response.ok ? 'ok' : errorKindOfStatus(response.status));
       return response;
     } catch (error) {
       publish(error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'network_error');

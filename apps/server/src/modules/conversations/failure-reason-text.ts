@@ -4,6 +4,7 @@ import {
   providerErrorCode,
   providerErrorMessage,
 } from '@careloop/domain/provider-errors';
+import { errorKindOfStatus } from '../../integrations/http/provider-http';
 import { outboxReasonCode, sandboxEndedReason } from '../outbox/outbox-reasons';
 
 // Why a message was not sent, as staff read it on Sent Messages: the outbox's own reasons and the
@@ -68,16 +69,6 @@ const ownReasons: Record<AppLanguage, Record<string, string>> = {
   },
 };
 
-/** What an HTTP status said, when the provider sent no code of its own. */
-function kindOfStatus(status: number): string {
-  if (status === 401) return 'unauthorized';
-  if (status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
-  if (status === 429) return 'rate_limited';
-  if (status >= 500) return 'unavailable';
-  return 'bad_request';
-}
-
 // "twilio 21610: ...", "whatsapp HTTP 503: ..." (the sender's providerErrorText).
 const sendRefusal = /^([a-z][a-z-]*)(?: (?:HTTP (\d{3})|(\S+)))?: /;
 // "... (code 30003)" (a provider's delivery report), or "131047: ..." (the code first).
@@ -97,7 +88,7 @@ export function failureReasonText(stored: string, channel: string, language: App
     const [, provider, status, code] = refusal;
     const failure = providerErrorCode({
       provider: provider!,
-      kind: status ? kindOfStatus(Number(status)) : 'unknown',
+      kind: status ? errorKindOfStatus(Number(status)) : 'unknown',
       providerCode: code ?? null,
     });
     return providerErrorMessage(undeliveredUnlessKnown(failure), provider!, language);
