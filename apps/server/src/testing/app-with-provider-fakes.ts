@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { type ChannelSandboxes, startChannelSandboxes } from './channel-sandboxes';
 import { type OpenAiSandbox, startOpenAiSandbox } from './openai-sandbox';
 import { createTestApp, type TestApp } from './test-app';
@@ -35,4 +36,17 @@ export async function startAppWithProviderFakes(): Promise<AppWithProviderFakes>
     await ai?.close();
     throw error;
   }
+}
+
+/**
+ * The app with provider fakes for one test file: started before its tests, handed to `use`, and
+ * closed after them.
+ */
+export function appWithProviderFakesAroundFile(use: (fakes: AppWithProviderFakes) => void): void {
+  let fakes: AppWithProviderFakes | undefined;
+  beforeAll(async () => {
+    fakes = await startAppWithProviderFakes();
+    use(fakes);
+  });
+  afterAll(() => fakes?.close());
 }

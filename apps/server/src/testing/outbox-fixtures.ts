@@ -10,8 +10,8 @@ import type { TestApp } from './test-app';
 // Clinics, patients and queued messages for the outbox's tests, against the channel sandboxes.
 
 /** A clinic with Twilio SMS set up against the test sandboxes, in `timeZone`. */
-export async function smsReadyClinic(t: TestApp, timeZone = 'UTC') {
-  const clinic = await buildClinic(t, { practiceName: 'Sunrise Dental' });
+export async function smsReadyClinic(t: TestApp, timeZone = 'UTC', practiceName = 'Sunrise Dental') {
+  const clinic = await buildClinic(t, { practiceName });
   const sms = await t.app.inject({
     method: 'PUT',
     url: '/api/settings/sms',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clinics } from '../../db/schema';
-import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
+import { appWithProviderFakesAroundFile } from '../../testing/app-with-provider-fakes';
 import { buildMember, jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
 import type { OpenAiSandbox } from '../../testing/openai-sandbox';
@@ -21,13 +21,7 @@ import { sendDueMessages } from '../outbox/send-sweep.service';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let ai: OpenAiSandbox;
-let fakes: AppWithProviderFakes | undefined;
-
-beforeAll(async () => {
-  fakes = await startAppWithProviderFakes();
-  ({ t, sandboxes, ai } = fakes);
-});
-afterAll(() => fakes?.close());
+appWithProviderFakesAroundFile((fakes) => ({ t, sandboxes, ai } = fakes));
 
 const sentList = async (cookie: string) => {
   const res = await t.app.inject({

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { clinics, patientCommunications, patients } from '../../db/schema';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { patientCommunications, patients } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { appWithProviderFakesAroundFile } from '../../testing/app-with-provider-fakes';
 import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
 import type { OpenAiSandbox } from '../../testing/openai-sandbox';
-import { middayZone } from '../../testing/outbox-fixtures';
+import { middayZone, smsReadyClinic } from '../../testing/outbox-fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { claimDueMessages } from './outbox.repository';
 import { sendDueMessages } from './send-sweep.service';
@@ -18,30 +17,13 @@ import { sendDueMessages } from './send-sweep.service';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let ai: OpenAiSandbox;
-let fakes: AppWithProviderFakes | undefined;
-
-beforeAll(async () => {
-  fakes = await startAppWithProviderFakes();
-  ({ t, sandboxes, ai } = fakes);
-});
-afterAll(() => fakes?.close());
+appWithProviderFakesAroundFile((fakes) => ({ t, sandboxes, ai } = fakes));
 beforeEach(() => {
   ai.state.replies.length = 0;
 });
 
-async function smsClinic() {
-  const clinic = await buildClinic(t, { practiceName: 'Clínica Sol' });
-  // Sent on the real clock: a zone where it is now midday keeps the sends inside the window.
-  await t.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, clinic.clinicId));
-  const sms = await t.app.inject({
-    method: 'PUT',
-    url: '/api/settings/sms',
-    headers: jsonHeaders({ cookie: clinic.owner.cookie }),
-    payload: { provider: 'twilio', ...channelSandboxCredentials.twilio },
-  });
-  expect(sms.statusCode).toBe(200);
-  return clinic;
-}
+// Sent on the real clock: a zone where it is now midday keeps the sends inside the window.
+const smsClinic = () => smsReadyClinic(t, middayZone(), 'Clínica Sol');
 
 let counter = 0;
 async function dueFollowUp(clinicId: string, name: string) {

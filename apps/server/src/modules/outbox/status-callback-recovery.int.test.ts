@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinics, patientCommunications, patients } from '../../db/schema';
+import { describe, expect, it } from 'vitest';
+import { patientCommunications, patients } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
 import { signedWhatsAppWebhook, whatsAppStatusPayload } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { newId } from '../../lib/ids';
-import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { appWithProviderFakesAroundFile } from '../../testing/app-with-provider-fakes';
+import { jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
-import { middayZone } from '../../testing/outbox-fixtures';
+import { middayZone, smsReadyClinic } from '../../testing/outbox-fixtures';
 import type { TestApp } from '../../testing/test-app';
 import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
 import { claimDueMessages, markInFlight } from './outbox.repository';
@@ -21,30 +21,16 @@ import { sendDueMessages } from './send-sweep.service';
 
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
-let fakes: AppWithProviderFakes | undefined;
-
-beforeAll(async () => {
-  fakes = await startAppWithProviderFakes();
-  ({ t, sandboxes } = fakes);
-});
-afterAll(() => fakes?.close());
+appWithProviderFakesAroundFile((fakes) => ({ t, sandboxes } = fakes));
 
 const minute = 60_000;
 const owners = new Map<string, string>();
 const creds = channelSandboxCredentials;
 
 async function clinicWithMessage() {
-  const clinic = await buildClinic(t, { practiceName: 'Sunrise Dental' });
   // Sent on the real clock: a zone where it is now midday keeps the sends inside the window.
-  await t.db.update(clinics).set({ timeZone: middayZone() }).where(eq(clinics.id, clinic.clinicId));
+  const clinic = await smsReadyClinic(t, middayZone());
   owners.set(clinic.clinicId, clinic.owner.cookie);
-  const sms = await t.app.inject({
-    method: 'PUT',
-    url: '/api/settings/sms',
-    headers: jsonHeaders({ cookie: clinic.owner.cookie }),
-    payload: { provider: 'twilio', ...creds.twilio },
-  });
-  expect(sms.statusCode).toBe(200);
   const patientId = `P-${randomBytes(6).toString('hex')}`;
   const phone = `+3461${String(3_000_000 + (process.pid % 1000) * 1000 + Math.floor(Math.random() * 1000)).padStart(7, '0')}`;
   await t.db.insert(patients).values({

@@ -1,8 +1,8 @@
 import { instantAtLocal, localDayOf } from '@careloop/domain/messaging/clinic-time';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { patientCommunications, webhookLogs } from '../../db/schema';
 import { newId } from '../../lib/ids';
-import { type AppWithProviderFakes, startAppWithProviderFakes } from '../../testing/app-with-provider-fakes';
+import { appWithProviderFakesAroundFile } from '../../testing/app-with-provider-fakes';
 import { jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials } from '../../testing/channel-sandboxes';
 import type { OpenAiSandbox } from '../../testing/openai-sandbox';
@@ -16,13 +16,7 @@ import { sendDueMessages } from './send-sweep.service';
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
 let ai: OpenAiSandbox;
-let fakes: AppWithProviderFakes | undefined;
-
-beforeAll(async () => {
-  fakes = await startAppWithProviderFakes();
-  ({ t, sandboxes, ai } = fakes);
-});
-afterAll(() => fakes?.close());
+appWithProviderFakesAroundFile((fakes) => ({ t, sandboxes, ai } = fakes));
 beforeEach(() => {
   ai.state.replies.length = 0;
   sandboxes.twilio.faults.length = 0;
