@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../db/schema';
+import { jsonHeaders } from '../testing/build-user';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { redactUrl } from './log-redaction';
 
@@ -15,6 +16,34 @@ afterAll(async () => {
 const unique = () => randomBytes(8).toString('hex');
 
 describe('what the server log keeps', () => {
+  it("a request's line names its method, path and status, never its cookie, Authorization or Set-Cookie", async () => {
+    const cookie = `better-auth.session_token=${unique()}`;
+    const bearer = `Bearer ${unique()}`;
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: jsonHeaders({ cookie, authorization: bearer }),
+      payload: { email: `${unique()}@example.com`, password: unique() },
+    });
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/patients',
+      headers: { cookie, authorization: bearer },
+    });
+    expect(read.statusCode).toBe(401);
+    const lines = t.logLines.filter((line) => line.includes('"request completed"'));
+    expect(
+      lines.some((line) => line.includes('"url":"/api/patients"') && line.includes('"statusCode":401')),
+    ).toBe(true);
+    expect(lines.some((line) => line.includes('/api/auth/sign-in/email'))).toBe(true);
+    const written = t.logLines.join('\n');
+    expect(written).not.toContain(cookie.split('=')[1]);
+    expect(written).not.toContain(bearer.slice(7));
+    for (const setCookie of [signIn.headers['set-cookie']].flat()) {
+      if (setCookie) expect(written).not.toContain(setCookie.split(';')[0]!.split('=')[1]);
+    }
+  });
+
   it('a failed statement is logged with its SQL and code, without its parameters', async () => {
     const phi = {
       name: `Zelda Quorn ${unique()}`,

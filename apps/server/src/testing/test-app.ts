@@ -67,6 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const app = await buildApp(deps, {
     trustProxy: true,
+    verifyResponses: true,
     logger: { ...loggerOptions('info'), stream: { write: (line: string) => logLines.push(line) } },
   });
   if (options.startJobs) await deps.jobs.start({ work: false });
