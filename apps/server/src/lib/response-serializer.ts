@@ -67,7 +67,7 @@ function zodSchemaOf(schema: unknown): z.ZodType | undefined {
  * trying each branch against a validator, value by value; `type: [x's type, "null"]` says the same
  * and is written directly.
  */
-export function nullableAsTypeList(node: unknown): unknown {
+function nullableAsTypeList(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(nullableAsTypeList);
   if (!node || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};

@@ -14,7 +14,7 @@ export type AppWithProviderFakes = {
  * The test app sending through every channel's fake and the OpenAI fake, for the outbox's sender.
  * Two retries, not the default, so a test of a failing provider reaches the last attempt quickly.
  */
-export async function startAppWithProviderFakes(): Promise<AppWithProviderFakes> {
+async function startAppWithProviderFakes(): Promise<AppWithProviderFakes> {
   const sandboxes = await startChannelSandboxes();
   let ai: OpenAiSandbox | undefined;
   try {
