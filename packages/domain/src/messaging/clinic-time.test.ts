@@ -98,6 +98,16 @@ describe('calendar dates', () => {
     expect(dayFromIsoDate(iso)).toBe(expected);
     expect(isoDateOfDay(expected)).toBe(iso);
   });
+  it('writes every day from 1900 to 2100 as the calendar does, leap days and century years included', () => {
+    const first = Date.UTC(1900, 0, 1) / 86_400_000;
+    const last = Date.UTC(2100, 11, 31) / 86_400_000;
+    for (let day = first; day <= last; day++) {
+      const calendar = new Date(day * 86_400_000).toISOString().slice(0, 10);
+      if (isoDateOfDay(day) !== calendar) expect(isoDateOfDay(day)).toBe(calendar);
+    }
+    expect(isoDateOfDay(Date.UTC(2000, 1, 29) / 86_400_000)).toBe('2000-02-29');
+    expect(isoDateOfDay(Date.UTC(1900, 2, 1) / 86_400_000 - 1)).toBe('1900-02-28');
+  });
   it.each(['2026-02-29', '2026-13-01', '2026-3-1', '2026-03-10T00:00:00Z', ''])('%s is no date', (iso) => {
     expect(dayFromIsoDate(iso)).toBeNull();
   });

@@ -122,7 +122,27 @@ export function dayFromIsoDate(value: string): number | null {
   return ms / dayMs;
 }
 
-/** 'YYYY-MM-DD' of a day number. */
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * 'YYYY-MM-DD' of a day number (days since 1970-01-01), years 0-9999. By arithmetic (H. Hinnant's
+ * civil_from_days), not through a Date and its ISO string: a list writes one per row.
+ */
 export function isoDateOfDay(day: number): string {
-  return new Date(day * dayMs).toISOString().slice(0, 10);
+  const z = day + 719_468;
+  const era = Math.floor(z / 146_097);
+  const dayOfEra = z - era * 146_097;
+  const yearOfEra = Math.floor(
+    (dayOfEra -
+      Math.floor(dayOfEra / 1460) +
+      Math.floor(dayOfEra / 36_524) -
+      Math.floor(dayOfEra / 146_096)) /
+      365,
+  );
+  const dayOfYear = dayOfEra - (365 * yearOfEra + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100));
+  const monthFromMarch = Math.floor((5 * dayOfYear + 2) / 153);
+  const date = dayOfYear - Math.floor((153 * monthFromMarch + 2) / 5) + 1;
+  const month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9;
+  const year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0);
+  return `${String(year).padStart(4, '0')}-${twoDigits(month)}-${twoDigits(date)}`;
 }
