@@ -86,11 +86,13 @@ export function holdEarlyInteractions(target: Window = window): { replay: () => 
 export const appFilesElementId = 'app-files';
 
 /** How many files one idle moment asks for: each request started costs the main thread a little. */
-const prefetchesPerIdleMoment = 4;
+const prefetchesPerIdleMoment = 1;
 
 /**
  * Once the page has loaded, brings the files the app needs into the cache, at the lowest priority
- * and a few at a time in idle moments (starting a request costs the main thread ~2 ms on a phone):
+ * and one at a time in idle moments (starting a request cost the main thread 3-26 ms on this
+ * machine's host, four times that on the phone Lighthouse simulates: four at once made tasks
+ * long enough to block a tap):
  * the first interaction then waits for their evaluation only, not the network. They are not run.
  */
 export function prefetchAppFilesOnceLoaded(target: Window = window): void {

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { useLocation } from 'react-router';
 import { withNamespaces } from '../../lib/lazy-page';
+import { belowTheFirstScreen, InPartBelowTheFirstScreen } from './below-the-first-screen';
 
 // A pre-rendered page (ADR 002) arrives as full HTML, so content below the first screen needs its
 // code only when it can be seen or used: until it nears the viewport, hydration leaves that part as
@@ -133,13 +134,6 @@ function useIsHydrating(): boolean {
   );
 }
 
-/**
- * A part below the first screen is laid out and painted only once it nears the viewport: the
- * browser skips its style, layout and paint at load (it keeps its place, its text for search and
- * assistive technology); once rendered, it keeps its measured size.
- */
-const belowTheFirstScreen = { contentVisibility: 'auto', containIntrinsicSize: 'auto 1000px' } as const;
-
 function WaitUntilNearViewport({ id, children }: { id: string; children: ReactNode }) {
   const isHydrating = useIsHydrating();
   if (isHydrating && typeof document !== 'undefined') use(deferredPart(id).nearViewport);
@@ -152,7 +146,7 @@ function WaitUntilNearViewport({ id, children }: { id: string; children: ReactNo
   }, [id]);
   return (
     <div {...{ [markerAttribute]: id }} style={belowTheFirstScreen}>
-      {children}
+      <InPartBelowTheFirstScreen value={true}>{children}</InPartBelowTheFirstScreen>
     </div>
   );
 }

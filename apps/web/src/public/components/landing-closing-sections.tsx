@@ -23,6 +23,7 @@ import { useLocalizedPath } from '../../lib/localized-path';
 import { paths } from '../../lib/routes';
 import { contactIf, siteContacts } from '../../lib/site-settings';
 import { articlePath, blogArticles, landingTeaserIds } from '../blog-articles';
+import { useSectionRenderingStyle } from './below-the-first-screen';
 import { Section } from './page-hero';
 import { faqPageData, useStructuredData } from './structured-data';
 import { translatedList } from './translated-list';
@@ -186,8 +187,9 @@ export function Faq() {
 export function FinalCta() {
   const localize = useLocalizedPath();
   const { t } = useTranslation('landing');
+  const renderingStyle = useSectionRenderingStyle();
   return (
-    <Box component="section" bg="brand.8" c="white" py={{ base: 48, sm: 80 }}>
+    <Box component="section" bg="brand.8" c="white" py={{ base: 48, sm: 80 }} style={renderingStyle}>
       <Container size="md">
         <Stack align="center" ta="center" gap="md">
           <Badge color="yellow" variant="filled">

@@ -1,5 +1,6 @@
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useSectionRenderingStyle } from './below-the-first-screen';
 
 type PageHeroProps = {
   title: string;
@@ -46,8 +47,15 @@ type SectionProps = {
 
 /** A page section with an h2. */
 export function Section({ title, subtitle, children, tinted, id, size = 'lg' }: SectionProps) {
+  const renderingStyle = useSectionRenderingStyle();
   return (
-    <Box component="section" id={id} bg={tinted ? 'gray.0' : undefined} py={{ base: 40, sm: 64 }}>
+    <Box
+      component="section"
+      id={id}
+      bg={tinted ? 'gray.0' : undefined}
+      py={{ base: 40, sm: 64 }}
+      style={renderingStyle}
+    >
       <Container size={size}>
         {(title || subtitle) && (
           <Stack gap="xs" align="center" ta="center" mb="xl">
