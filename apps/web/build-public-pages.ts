@@ -17,7 +17,12 @@ import {
 } from './src/i18n/language.utils';
 import { appFilesElementId } from './src/lib/first-interaction';
 import { publicUrlMetaName } from './src/lib/public-origin';
-import { classNamesIn, criticalCss, withWholeComponents } from './src/prerender/critical-css';
+import {
+  classNamesIn,
+  criticalCss,
+  withoutUnreadCustomProperties,
+  withWholeComponents,
+} from './src/prerender/critical-css';
 
 type ManifestChunk = {
   file: string;
@@ -219,7 +224,10 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     new Set(rendered.flatMap(({ page }) => [...classNamesIn(page.html)])),
     server.mantineClassNames,
   );
-  const critical = criticalCss(fs.readFileSync(path.join(distDir, styleLink[1]), 'utf8'), used);
+  const critical = withoutUnreadCustomProperties(
+    criticalCss(fs.readFileSync(path.join(distDir, styleLink[1]), 'utf8'), used),
+    rendered.map(({ page }) => page.html),
+  );
   const criticalFile = `assets/public-${createHash('sha256').update(critical).digest('base64url').slice(0, 8)}.css`;
   fs.writeFileSync(path.join(distDir, criticalFile), critical);
   const pageTemplate = lowerScriptPriority(base)

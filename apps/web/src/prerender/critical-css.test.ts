@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { classNamesIn, criticalCss, withWholeComponents } from './critical-css';
+import {
+  classNamesIn,
+  criticalCss,
+  withoutUnreadCustomProperties,
+  withWholeComponents,
+} from './critical-css';
 
 const css = [
   ':root{--c:red}',
@@ -54,5 +59,34 @@ describe('withWholeComponents', () => {
 
   it('adds nothing of a component the HTML does not show', () => {
     expect(withWholeComponents(new Set(['own']), components).has('m_slider_label')).toBe(false);
+  });
+});
+
+describe('withoutUnreadCustomProperties', () => {
+  const sheet = [
+    ':root{--size-sm:1px;--size-lg:9px;--brand:teal;--brand-light:var(--brand);--unused-colour:red}',
+    '.m_a{padding:var(--size-sm)}',
+    '.m_b{--local:var(--size-sm);--local-unread:1px;margin:var(--local)}',
+    '@media (min-width:48em){:root{--only-wide:1px}}',
+  ].join('');
+
+  it.each([
+    ['read by a rule', '--size-sm', true],
+    ['read by an inline style of a page, through another property', '--brand', true],
+    ['read by an inline style of a page', '--brand-light', true],
+    ['defined in a rule and read there', '--local', true],
+    ['read by nothing', '--size-lg', false],
+    ['read by nothing, though declared where a read one is', '--local-unread', false],
+    ['read by nothing, the only declaration of its rule', '--only-wide', false],
+    ['read by nothing, in :root', '--unused-colour', false],
+  ])('a custom property %s (%s) stays: %s', (_how, name, stays) => {
+    const out = withoutUnreadCustomProperties(sheet, ['<div style="--ti-bg:var(--brand-light)"></div>']);
+    expect(out.includes(`${name}:`)).toBe(stays);
+  });
+
+  it('drops a rule or an at-rule it leaves empty, and keeps the rest as it was', () => {
+    const out = withoutUnreadCustomProperties(sheet, []);
+    expect(out).not.toContain('@media');
+    expect(out).toContain('.m_a{padding:var(--size-sm)}');
   });
 });

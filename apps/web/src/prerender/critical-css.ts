@@ -49,3 +49,44 @@ export function criticalCss(css: string, used: ReadonlySet<string>): string {
   });
   return root.toString();
 }
+
+const varReferences = (text: string) =>
+  [...text.matchAll(/var\(\s*(--[\w-]+)/g)].map(([, name]) => name ?? '');
+
+/**
+ * The sheet without the custom properties nothing can read: Mantine's theme declares ~900 (every
+ * size of every component, every shade of every colour), each one inherited by every element the
+ * page styles. A property stays when a rule's declaration or the pages' HTML (inline styles) refers
+ * to it, or a property that stays does.
+ */
+export function withoutUnreadCustomProperties(css: string, pagesHtml: readonly string[]): string {
+  const root = postcss.parse(css);
+  const definitions = new Map<string, string[]>();
+  const read: string[] = pagesHtml.flatMap(varReferences);
+  root.walkDecls((declaration) => {
+    if (declaration.prop.startsWith('--')) {
+      const values = definitions.get(declaration.prop) ?? [];
+      values.push(declaration.value);
+      definitions.set(declaration.prop, values);
+    } else {
+      read.push(...varReferences(declaration.value));
+    }
+  });
+  const kept = new Set<string>();
+  while (read.length > 0) {
+    const name = read.pop() ?? '';
+    if (kept.has(name)) continue;
+    kept.add(name);
+    for (const value of definitions.get(name) ?? []) read.push(...varReferences(value));
+  }
+  root.walkDecls((declaration) => {
+    if (declaration.prop.startsWith('--') && !kept.has(declaration.prop)) declaration.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes && atRule.nodes.length === 0) atRule.remove();
+  });
+  return root.toString();
+}
