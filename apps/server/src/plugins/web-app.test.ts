@@ -118,6 +118,23 @@ describe('the built web app', () => {
     }
   });
 
+  it.each([
+    ['a page under its file name', '/pages/pricing.html'],
+    ['the shell under its file name', '/index.html'],
+    ['a compressed twin under its own name', '/assets/index-AbC123.js.br'],
+    ['the list of pages', '/public-pages.json'],
+    ['a folder', '/assets/'],
+    ['a folder without its slash', '/assets'],
+    ['a dot file', '/.env'],
+    ['a path out of the build', '/assets/../../etc/passwd'],
+    ['an encoded path out of the build', '/assets/%2e%2e/%2e%2e/etc/passwd'],
+  ])('never sends %s as a file (%s): the client router answers it', async (_what, url) => {
+    fs.writeFileSync(path.join(distDir, '.env'), 'SECRET=1');
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(shell);
+  });
+
   it('serves hashed assets gzip-compressed when asked, cached for a year', async () => {
     const res = await app.inject({
       method: 'GET',
