@@ -217,7 +217,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
 
   // The pages' first paint needs only the rules their HTML can use (and what the browser adds
   // without being asked): one small style sheet for them all; the whole sheet follows without
-  // blocking the paint, and applies once the visitor acts (src/lib/full-styles.ts).
+  // blocking the paint nor being parsed at load, and applies once the visitor acts (src/lib/full-styles.ts).
   const styleLink = base.match(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/);
   if (!styleLink?.[1]) throw new Error('index.html has no style sheet');
   const used = withWholeComponents(
@@ -235,7 +235,7 @@ export async function prerenderPublicPages(options: { distDir: string; serverEnt
     .replace(
       '  </head>',
       () =>
-        `    <link rel="stylesheet" crossorigin href="/${styleLink[1]}" media="print" data-full-styles>\n  </head>`,
+        `    <link rel="prefetch" as="style" crossorigin href="/${styleLink[1]}" data-full-styles>\n  </head>`,
     );
 
   fs.mkdirSync(path.join(distDir, pagesDir), { recursive: true });
