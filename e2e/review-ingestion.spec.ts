@@ -136,10 +136,20 @@ describe('review ingestion from the Trustpilot sandbox (demo clinic)', () => {
 
     const picker = dialog.getByRole('combobox', { name: 'Match to another patient' });
     await picker.click();
+    // The list shows the server's answer to the debounced search: until the answer for "Ayşe" is in,
+    // the options are the previous search's and are replaced under the pointer (a click then selected
+    // nothing and Match stayed disabled, once on a loaded machine).
+    const searched = page.waitForResponse(
+      (response) =>
+        new URL(response.url()).pathname === '/api/patients' &&
+        new URL(response.url()).searchParams.get('q') === 'Ayşe',
+    );
     await picker.fill('Ayşe');
+    await searched;
     const option = page.getByRole('option', { name: 'Ayşe Demir' });
     await expect.poll(() => option.isVisible()).toBe(true);
     await option.click();
+    await expect.poll(() => picker.inputValue()).toBe('Ayşe Demir');
     await dialog.getByRole('button', { name: 'Match', exact: true }).click();
     await expect.poll(() => page.getByText('Review matched to Ayşe Demir').first().isVisible()).toBe(true);
     await expect.poll(() => matchedPatient(dialog)).toBe('Ayşe Demir');
