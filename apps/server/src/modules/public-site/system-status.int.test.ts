@@ -32,7 +32,12 @@ const day = 24 * hour;
  * The measures count every clinic's rows: each test looks at its own week far in the future, where no
  * other test (nor an earlier run on a shared PostgreSQL) writes anything.
  */
-const futureWeek = () => new Date(Date.UTC(2090, 0, 1, 12) + randomInt(0, 3000) * 7 * day);
+// The measures count every clinic's rows in their window: each test gets a week of its own (a random
+// week each could fall on another test's, whose sent messages then made "every message failing" a
+// partial outage).
+const firstWeek = randomInt(0, 1000);
+let weeksTaken = 0;
+const futureWeek = () => new Date(Date.UTC(2090, 0, 1, 12) + (firstWeek + 2 * weeksTaken++) * 7 * day);
 
 async function syncRow(clinicId: string, at: Date, errorCode: string | null, provider = 'trustpilot') {
   await t.db.insert(reviewSourceSyncs).values({
