@@ -107,8 +107,9 @@ describe('the public API with the SDK and a webhook receiver', () => {
     const listed = await careloop.reviews.list({ platform: 'trustpilot' });
     expect(listed.data.map((r) => [r.rating, r.reviewer_name])).toEqual([[2, 'Ana Ruiz']]);
 
-    // The delivery worker runs every minute (pg-boss may start a run up to half a minute late): the
-    // event arrives within a few minutes at most, signed with the endpoint's secret.
+    // The delivery worker runs every minute (pg-boss may start a run up to half a minute late) and
+    // looks for new deliveries every 2 s for 45 s of it: the event arrives within seconds, or with
+    // the next run when it came between two, signed with the endpoint's secret.
     await expect.poll(() => received.length, { timeout: 150_000, interval: 1_000 }).toBeGreaterThan(0);
     const delivery = received[0]!;
     const event = new Webhook(signingSecret).verify(delivery.body, {

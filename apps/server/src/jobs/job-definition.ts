@@ -23,6 +23,11 @@ export type JobContext = {
    * how many were queued: on a queue with `onePendingPerKey`, a key that already waits adds none.
    */
   sendMany: (name: string, jobs: QueuedJob[]) => Promise<number>;
+  /**
+   * Aborted when the process stops working its queues: a run that waits for more work (the webhook
+   * sender between its looks) ends its wait instead of holding the shutdown.
+   */
+  stopping?: AbortSignal;
 };
 
 /** One job to enqueue: its payload and, for a per-clinic job, the clinic as its key. */

@@ -130,6 +130,29 @@ describe('working a queue', () => {
     }
   });
 
+  it('tells a run that waits for more work when the process stops, and the stop waits for nothing else', async () => {
+    let started = false;
+    let sawStop = false;
+    const watcher = job(`stop-test-${randomUUID()}`, {
+      run: async (_data, ctx) => {
+        started = true;
+        // Waits as a watching run does, until the process stops working its queues.
+        await new Promise<void>((resolve) => ctx.stopping?.addEventListener('abort', () => resolve()));
+        sawStop = ctx.stopping?.aborted ?? false;
+      },
+    });
+    const runner = createJobRunner(t.deps.database, [watcher], jobContext());
+    await runner.start({ work: true });
+    try {
+      await runner.send(watcher.name, {});
+      await expect.poll(() => started, { interval: 100 }).toBe(true);
+    } finally {
+      await runner.stop();
+    }
+    expect(sawStop).toBe(true);
+    expect((await jobsIn(watcher.name)).map((row) => row.state)).toEqual(['completed']);
+  });
+
   it('fans out 50 children in one call, and a second run adds none for a key still waiting', async () => {
     const clinicIds = Array.from({ length: 50 }, () => randomUUID());
     const child = job(`fan-out-child-${randomUUID()}`, { onePendingPerKey: true });

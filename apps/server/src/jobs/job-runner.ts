@@ -42,6 +42,7 @@ export function createJobRunner(
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', queueCacheIntervalSeconds })
       : new PgBoss({ ...poolOptions(database), queueCacheIntervalSeconds });
   let started = false;
+  let stopping = new AbortController();
   let heartbeat: ReturnType<typeof startWorkerHeartbeat> | null = null;
   boss.on('error', (error: Error) => ctx.log.error({ err: error }, 'job runner error'));
 
@@ -57,6 +58,7 @@ export function createJobRunner(
 
   return {
     async start({ work }) {
+      stopping = new AbortController();
       await boss.start();
       started = true;
       // Read once, written only when missing or changed: re-creating every queue and schedule took
@@ -88,7 +90,8 @@ export function createJobRunner(
         await Promise.all(
           definitions.map((def) =>
             boss.work(def.name, workOptions(def), async (jobs) => {
-              for (const job of jobs) await runObserved(def, job, ctx, observers);
+              for (const job of jobs)
+                await runObserved(def, job, { ...ctx, stopping: stopping.signal }, observers);
             }),
           ),
         );
@@ -128,6 +131,7 @@ export function createJobRunner(
       }
     },
     async stop() {
+      stopping.abort();
       await heartbeat?.stop();
       heartbeat = null;
       if (started) await boss.stop({ graceful: true, timeout: 10_000 });

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import type { LookupFn, TargetPolicy } from '../../integrations/webhooks/address-guard';
@@ -104,9 +105,22 @@ async function readPreviousSecret(
 type Outcome = 'succeeded' | 'retrying' | 'failed' | 'skipped';
 
 /** The sweep: takes back stale claims, then claims and sends due deliveries until none is due. */
+/**
+ * How long a sweep goes on. `budgetMs`: it claims no more after this. `watchMs`: when nothing is due,
+ * it looks again every `lookEveryMs` (2 s) until this much time has passed since it began, so an
+ * event is sent seconds after its change commits rather than at the next minute's run; `stopping`
+ * ends the watch at once (the process is shutting down).
+ */
+export type SweepLength = {
+  budgetMs?: number;
+  watchMs?: number;
+  lookEveryMs?: number;
+  stopping?: AbortSignal;
+};
+
 export async function deliverDueWebhooks(
   deps: DeliveryDeps,
-  options: DeliveryOptions & { batchSize?: number; concurrency?: number; budgetMs?: number } = {},
+  options: DeliveryOptions & SweepLength & { batchSize?: number; concurrency?: number } = {},
 ) {
   const now = options.now ?? (() => new Date());
   const started = Date.now();
@@ -119,9 +133,15 @@ export async function deliverDueWebhooks(
     errors: 0,
   };
   const batchSize = options.batchSize ?? 50;
+  const lookEveryMs = options.lookEveryMs ?? 2_000;
+  const watchUntil = started + (options.watchMs ?? 0);
   while (options.budgetMs === undefined || Date.now() - started < options.budgetMs) {
     const claimed = await claimDueDeliveries(deps.db, { now: now(), limit: batchSize });
-    if (claimed.length === 0) break;
+    if (claimed.length === 0) {
+      if (Date.now() + lookEveryMs > watchUntil || options.stopping?.aborted) break;
+      await pause(lookEveryMs, options.stopping);
+      continue;
+    }
     let next = 0;
     const lane = async () => {
       while (next < claimed.length) {
@@ -138,9 +158,14 @@ export async function deliverDueWebhooks(
       }
     };
     await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, claimed.length) }, lane));
-    if (claimed.length < batchSize) break;
+    if (claimed.length < batchSize && Date.now() + lookEveryMs > watchUntil) break;
   }
   return result;
+}
+
+/** Waits `ms`, or less when `stopping` is aborted meanwhile. */
+async function pause(ms: number, stopping?: AbortSignal) {
+  await sleep(ms, undefined, stopping ? { signal: stopping } : undefined).catch(() => undefined);
 }
 
 async function deliverClaimed(

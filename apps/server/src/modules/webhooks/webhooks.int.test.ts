@@ -396,11 +396,48 @@ describe('webhook delivery', () => {
     const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path), ['review.created']);
     await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_job')]);
     await deliverWebhooksJob.handle(
-      { batchSize: 50 },
+      { batchSize: 50, watchSeconds: 0 },
       { ...t.deps, log: { info: () => {}, error: () => {} }, sendMany: async () => 0 },
     );
     expect(receiver.requestsTo(path)).toHaveLength(1);
     expect((await deliveriesOf(endpoint.id))[0]!.status).toBe('succeeded');
+  });
+
+  it('sends an event that commits while the run watches within seconds, and ends the watch when the process stops', async () => {
+    const path = newPath();
+    const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path), ['review.created']);
+    const stopping = new AbortController();
+    let ended = false;
+    const run = deliverWebhooksJob
+      .handle(
+        { batchSize: 50, watchSeconds: 50 },
+        {
+          ...t.deps,
+          log: { info: () => {}, error: () => {} },
+          sendMany: async () => 0,
+          stopping: stopping.signal,
+        },
+      )
+      .finally(() => {
+        ended = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    // A run that did not watch would have found nothing due and ended by now.
+    expect(ended).toBe(false);
+    await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_watched')]);
+    // The receiver answers before the run records the outcome: the record is what is waited for.
+    await expect
+      .poll(async () => (await deliveriesOf(endpoint.id))[0]?.status, { timeout: 10_000 })
+      .toBe('succeeded');
+    expect(receiver.requestsTo(path)).toHaveLength(1);
+    expect(ended).toBe(false);
+    stopping.abort();
+    // Well inside the 50 s it would otherwise watch.
+    const outcome = await Promise.race([
+      run.then(() => 'ended'),
+      new Promise((resolve) => setTimeout(() => resolve('still watching'), 5_000)),
+    ]);
+    expect(outcome).toBe('ended');
   });
 
   it('keeps the delivery log 30 days: older finished deliveries go with their attempts, pending ones stay', async () => {
