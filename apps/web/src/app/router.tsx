@@ -7,6 +7,7 @@ import { lazyPage, loadPage, type PageModule, withNamespaces } from '../lib/lazy
 import { paths } from '../lib/routes';
 import { PublicLayout } from './layouts/public-layout';
 import { PathLanguage } from './path-language';
+import { requestSignedInFirstData } from './signed-in-first-requests';
 import { signedInPagePaths } from './signed-in-page-paths';
 
 /**
@@ -114,13 +115,16 @@ const DigestUnsubscribePage = lazyPage(
 );
 // Every signed-in page fetches: the provider wraps the area's shell. The signed-in pages' table
 // loads with it (not in every public page's first load) and picks the page's own chunk.
+// The session, the user and the first page's data are asked for, and the page's code loaded,
+// while the shell's code loads: not each once the one before has come.
 const SignedInArea = lazy(
-  fetching(() =>
-    Promise.all([
+  fetching(() => {
+    void requestSignedInFirstData(window.location.pathname);
+    return Promise.all([
       withNamespaces(['shell'], () => import('./signed-in-area')),
-      import('./signed-in-pages'),
-    ]).then(([m]) => ({ default: m.SignedInArea })),
-  ),
+      import('./signed-in-pages').then((m) => m.preloadSignedInPage(window.location.pathname)),
+    ]).then(([m]) => ({ default: m.SignedInArea }));
+  }),
 );
 const SignedInPage = lazy(() => import('./signed-in-pages').then((m) => ({ default: m.SignedInPage })));
 /** Signed-in routes that later issues build; until then they show Not found inside the shell. */

@@ -1,4 +1,5 @@
 import type { ErrorResponse } from '@careloop/contracts';
+import { takeEarlyAnswer } from './early-requests';
 
 /** An error answered by our API (`{ error: { code, message, details? } }`), or a network failure (status 0). */
 export class ApiError extends Error {
@@ -60,11 +61,13 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * The web app's one door to the network: `apiFetch` and better-auth's client both go through it.
- * It looks `fetch` up on every call, so tests can stub the global.
+ * A GET asked for early (lib/early-requests.ts) takes that answer. It looks `fetch` up on every
+ * call, so tests can stub the global.
  */
-export const fetchFromNetwork: typeof fetch = (input, init) => fetch(input, init);
+export const fetchFromNetwork: typeof fetch = (input, init) =>
+  takeEarlyAnswer(input, init) ?? fetch(input, init);
 
-/** The only place in the web app that calls `fetch`. Same-origin cookies, JSON in and out (or a file up). */
+/** With lib/early-requests.ts, the only place in the web app that calls `fetch`. Same-origin cookies, JSON in and out (or a file up). */
 export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, keepalive } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };

@@ -4,6 +4,7 @@ import { afterAll, afterEach, vi } from 'vitest';
 import { appearanceGuard } from '../../../../vitest.timeouts.ts';
 import { i18n, i18nReady } from '../i18n';
 import { authClient } from '../lib/auth-client';
+import { dropEarlyAnswers } from '../lib/early-requests';
 
 // findBy/waitFor wait as long as the hang guard, not Testing Library's 1 s: their outcome must not
 // depend on the machine's speed.
@@ -37,6 +38,8 @@ async function resetAuthSession() {
 afterEach(async () => {
   cleanup();
   notifications.clean();
+  // An answer asked for early and not taken would be the next test's (lib/early-requests.ts).
+  dropEarlyAnswers();
   vi.restoreAllMocks();
   await resetAuthSession();
   // A file may run in Node, as the build's pre-rendering does (prerender/render-page.test.tsx).
