@@ -24,8 +24,13 @@ export async function gotoSettled(page: Page, path: string) {
         await new Promise((resolve) => setTimeout(resolve, 20));
         continue;
       }
-      // Idle main thread: no task (hydration slice, script evaluation) left queued.
-      await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve())));
+      // Idle main thread: no task (hydration slice, script evaluation) left queued. Bounded: Chromium
+      // runs an idle callback only when the main thread has a free moment, and a page kept busy (a
+      // loaded machine, the app files prefetched one an idle moment) can go without one for minutes:
+      // a CI run waited here until the test's 300 s guard. After 2 s the requests are looked at again.
+      await page.evaluate(
+        () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })),
+      );
       if (inFlight.size === 0) return;
     }
   } finally {
