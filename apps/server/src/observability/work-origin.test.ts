@@ -12,6 +12,10 @@ app.post('/work', async (request) => {
   await new Promise((resolve) => setImmediate(resolve));
   return { origin: currentWorkOrigin()?.reqId ?? null, size: JSON.stringify(request.body).length };
 });
+app.get('/work', async () => {
+  await new Promise((resolve) => setImmediate(resolve));
+  return { origin: currentWorkOrigin()?.reqId ?? null };
+});
 let url = '';
 beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -27,6 +31,11 @@ describe('work origin', () => {
       body: JSON.stringify({ filler: 'x'.repeat(200_000) }),
     });
     expect(await response.json()).toEqual({ origin: id, size: 200_013 });
+  });
+
+  it('a request without a body keeps the scope its arrival opened', async () => {
+    const response = await fetch(url, { headers: { 'x-request-id': 'req_get' } });
+    expect(await response.json()).toEqual({ origin: 'req_get' });
   });
 
   it('ends with the request: a request made in-process leaves no origin behind', async () => {

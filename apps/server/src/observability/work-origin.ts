@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * Where the work in progress came from: the request (its id, the one its log lines carry as `reqId`)
@@ -22,8 +22,9 @@ export const runWithWorkOrigin = <T>(origin: WorkOrigin, work: () => Promise<T>)
  * (`app.inject` in tests).
  */
 export function registerRequestOrigin(app: FastifyInstance) {
-  const enter = (request: FastifyRequest, _reply: unknown, done: () => void) =>
-    originScope.run({ reqId: request.id }, done);
-  app.addHook('onRequest', enter);
-  app.addHook('preValidation', enter);
+  app.addHook('onRequest', (request, _reply, done) => originScope.run({ reqId: request.id }, done));
+  // Without a body nothing left the request's context since onRequest: no second scope to build.
+  app.addHook('preValidation', (request, _reply, done) =>
+    originScope.getStore()?.reqId === request.id ? done() : originScope.run({ reqId: request.id }, done),
+  );
 }

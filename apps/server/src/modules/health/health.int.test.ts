@@ -23,12 +23,31 @@ describe('health, readiness, headers and unknown API paths', () => {
     expect(res.json()).toEqual({ status: 'ready', checks: { database: true, jobs: true, workers: false } });
   });
 
-  it('every response carries the security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  it('every response carries the security headers: the API its own policy, a page the browser policy', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(api.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+    expect(api.headers['strict-transport-security']).toBeUndefined();
+    const notFound = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(notFound.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+
+    const page = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a page answered under /api/ gets the page policy', async () => {
+    // The newsletter's confirmation page (a form) is served under /api/subscriptions/confirm.
+    const res = await t.app.inject({ method: 'GET', url: '/api/subscriptions/confirm?token=not-a-token' });
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('an unknown API path answers a JSON 404', async () => {
