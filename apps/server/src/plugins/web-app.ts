@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { SiteContacts } from '@careloop/contracts/site-settings';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { firstAnswersElement, readFirstAnswers } from './first-answers';
 import { declareScopeAccess } from './route-access';
 import { securityTxt } from './security-txt';
 import { type PageLanguages, robotsTxt, sitemapXml } from './site-maps';
@@ -170,15 +171,27 @@ export async function registerWebApp(
     );
     files.setNotFoundHandler(
       { preHandler: files.rateLimit({ max: 300, timeWindow: 60_000, groupId: 'web-pages' }) },
-      (request, reply) => {
+      async (request, reply) => {
         const isApi = request.url.startsWith('/api/') || request.url.startsWith('/sandbox/');
         if (isApi || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
           return reply.status(404).send({ error: { code: 'NOT_FOUND', message: 'Not found' } });
         }
-        if (!clientRoutes || isClientRoute(request.url, clientRoutes)) {
-          return html.send(request, reply, prerenderedPageFor(request.url, pages) ?? 'index.html');
-        }
         const signedIn = sessionCookie.test(request.headers.cookie ?? '');
+        if (!clientRoutes || isClientRoute(request.url, clientRoutes)) {
+          const prerendered = prerenderedPageFor(request.url, pages);
+          if (prerendered) return html.send(request, reply, prerendered);
+          if (!signedIn || request.method !== 'GET') return html.send(request, reply, 'index.html');
+          // The shell of a signed-in page carries the answers its first screen would ask for next.
+          const pathname = request.url.split(/[?#]/, 1)[0] ?? '/';
+          const first = await readFirstAnswers(app, request, pathname).catch((error: unknown) => {
+            // The shell alone still works: the browser then asks for what it needs itself.
+            request.log.warn({ err: error }, 'first answers not read');
+            return null;
+          });
+          if (!first) return html.send(request, reply, 'index.html');
+          if (first.setCookies.length > 0) reply.header('set-cookie', first.setCookies);
+          return html.sendWithHead(reply, 'index.html', firstAnswersElement(first.answers));
+        }
         const notFound = signedIn ? undefined : notFoundPageFor(request.url, pages);
         return html.send(request, reply, notFound ?? 'index.html', 404);
       },

@@ -73,5 +73,22 @@ export function createWebPages(distDir: string, publicUrl: string, contacts: Sit
       if (!encoding || page.body.length < 1024) return reply.send(page.body);
       return reply.header('content-encoding', encoding).send(encode(page, encoding));
     },
+    /**
+     * Sends an HTML file of the build with `headEnd` written before `</head>`: one visitor's own
+     * document (the signed-in shell with its first answers), so never stored by a cache, and sent
+     * uncompressed (a compressed answer holding a session beside anything else would be a
+     * compression oracle's input; the shell and its answers are a few kilobytes).
+     */
+    sendWithHead(reply: FastifyReply, file: string, headEnd: string) {
+      const page = load(file);
+      if (!page) throw new Error(`${file} is not in the web build`);
+      const html = page.body.toString('utf8');
+      const at = html.indexOf('</head>');
+      return reply
+        .status(200)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(at === -1 ? html : `${html.slice(0, at)}${headEnd}${html.slice(at)}`);
+    },
   };
 }

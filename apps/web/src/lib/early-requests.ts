@@ -1,14 +1,15 @@
+import { firstAnswersElementId } from '@careloop/contracts/first-reads';
+
 /**
- * GET answers asked for before the code that reads them has loaded (app/signed-in-first-requests.ts):
- * the first fetch of the same path takes one, once, instead of asking again. One not taken within
- * `unclaimedMs` is dropped, so a later read asks afresh rather than reading an old answer.
+ * GET answers asked for before the code that reads them has loaded (app/signed-in-first-requests.ts),
+ * or given in the page's document by the server: the first fetch of the same path takes one, once,
+ * instead of asking again. One not taken within `unclaimedMs` is dropped, so a later read asks
+ * afresh rather than reading an old answer.
  */
 const early = new Map<string, Promise<Response>>();
 const unclaimedMs = 10_000;
 
-/** Asks for `path` (same origin, JSON) now, for the first fetch of it to take. */
-export function requestEarly(path: string): Promise<Response> {
-  const answer = fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+function keep(path: string, answer: Promise<Response>): Promise<Response> {
   early.set(path, answer);
   // Whoever takes it handles a failure; one nobody takes fails quietly.
   answer.catch(() => undefined);
@@ -16,6 +17,38 @@ export function requestEarly(path: string): Promise<Response> {
     if (early.get(path) === answer) early.delete(path);
   }, unclaimedMs);
   return answer;
+}
+
+/** Asks for `path` (same origin, JSON) now, for the first fetch of it to take. */
+export function requestEarly(path: string): Promise<Response> {
+  return keep(path, fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin' }));
+}
+
+/**
+ * Keeps the answers the server wrote into this document (its JSON data block, by path) as early
+ * answers, and answers them; null when the document carries none. The block is read once and removed.
+ */
+export function keepDocumentAnswers(): Record<string, unknown> | null {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(firstAnswersElementId);
+  if (!element) return null;
+  element.remove();
+  let answers: unknown;
+  try {
+    answers = JSON.parse(element.textContent ?? '');
+  } catch {
+    return null;
+  }
+  if (typeof answers !== 'object' || answers === null || Array.isArray(answers)) return null;
+  const given = answers as Record<string, unknown>;
+  for (const [path, body] of Object.entries(given)) {
+    const response = new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+    });
+    keep(path, Promise.resolve(response));
+  }
+  return given;
 }
 
 /** The path and query of a same-origin address, the key an early answer is kept under. */
