@@ -7,14 +7,29 @@
  */
 export const sessionRead = '/api/auth/get-session';
 export const userRead = '/api/me';
+/** The shell's own read on every page: the plan's usage, for the prompt to upgrade. */
+const shellReads = [userRead, '/api/usage'];
 
 const pageReads: Record<string, readonly string[]> = {
   '/dashboard': ['/api/dashboard/summary', '/api/analytics/patients-at-risk'],
 };
 
-/** The reads of a signed-in page's first screen after the session: the user, then the page's own. */
+/** A page's reads that some roles may not make (the managers' onboarding progress): 403 for the others. */
+const pageRoleReads: Record<string, readonly string[]> = {
+  '/dashboard': ['/api/onboarding'],
+};
+
+/** What every member's first screen of a signed-in page reads after the session: the shell's, then the page's. */
 export function firstReadsOf(pathname: string): readonly string[] {
-  return [userRead, ...(pageReads[pathname] ?? [])];
+  return [...shellReads, ...(pageReads[pathname] ?? [])];
+}
+
+/**
+ * What the server answers inside the page's document: the reads above and the page's role reads,
+ * whose 403 it leaves out (asked by the browser, a staff member's dashboard would log a 403).
+ */
+export function documentReadsOf(pathname: string): readonly string[] {
+  return [...firstReadsOf(pathname), ...(pageRoleReads[pathname] ?? [])];
 }
 
 /** The id of the document's `<script type="application/json">` that carries the answers, by path. */

@@ -52,6 +52,8 @@ describe('first answers in a signed-in page', () => {
       '/api/auth/get-session',
       '/api/dashboard/summary',
       '/api/me',
+      '/api/onboarding',
+      '/api/usage',
     ]);
     expect(answers?.['/api/me']).toEqual(await read('/api/me', clinic.owner.cookie));
     expect(answers?.['/api/dashboard/summary']).toEqual(
@@ -73,11 +75,26 @@ describe('first answers in a signed-in page', () => {
     expect((await answersOf(b.owner.cookie)).clinic.id).toBe(b.clinicId);
   });
 
-  it('asks only for the session and the user on a page without first data of its own', async () => {
+  it("leaves out a read the visitor's role may not make", async () => {
     const clinic = await buildClinic(t);
     const staff = await buildMember(t, clinic.clinicId, 'staff');
-    const answers = answersIn((await page('/patients/P-1', staff.cookie)).body);
-    expect(Object.keys(answers ?? {}).sort()).toEqual(['/api/auth/get-session', '/api/me']);
+    expect(
+      (await t.app.inject({ url: '/api/onboarding', headers: { cookie: staff.cookie } })).statusCode,
+    ).toBe(403);
+    const answers = answersIn((await page('/dashboard', staff.cookie)).body);
+    expect(Object.keys(answers ?? {}).sort()).toEqual([
+      '/api/analytics/patients-at-risk',
+      '/api/auth/get-session',
+      '/api/dashboard/summary',
+      '/api/me',
+      '/api/usage',
+    ]);
+  });
+
+  it("asks only for the shell's reads on a page without first data of its own", async () => {
+    const clinic = await buildClinic(t);
+    const answers = answersIn((await page('/patients/P-1', clinic.owner.cookie)).body);
+    expect(Object.keys(answers ?? {}).sort()).toEqual(['/api/auth/get-session', '/api/me', '/api/usage']);
   });
 
   it('says nobody is signed in for a cookie that names no session, and asks nothing more', async () => {

@@ -1,4 +1,4 @@
-import { firstAnswersElementId, firstReadsOf, sessionRead } from '@careloop/contracts/first-reads';
+import { documentReadsOf, firstAnswersElementId, sessionRead } from '@careloop/contracts/first-reads';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** What the document carries: each read's answer by path, and the cookies those answers set. */
@@ -36,7 +36,7 @@ export async function readFirstAnswers(
   if (!session) return { answers: {}, setCookies };
   const answers: Record<string, unknown> = { [sessionRead]: session.body };
   if (session.body === null) return { answers, setCookies };
-  const reads = firstReadsOf(pathname);
+  const reads = documentReadsOf(pathname);
   const results = await Promise.all(reads.map(read));
   reads.forEach((url, i) => {
     const result = results[i];

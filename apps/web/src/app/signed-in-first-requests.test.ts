@@ -64,11 +64,12 @@ describe('the signed-in first load', () => {
         : new Promise<Response>((resolve) => held.push(() => resolve(json({ path: request.path })))),
     );
     requestSignedInFirstData('/dashboard');
-    // All three in flight before any has answered: one round trip after the session's, not three.
-    await waitFor(() => expect(held).toHaveLength(3));
+    // All four in flight before any has answered: one round trip after the session's, not four.
+    await waitFor(() => expect(held).toHaveLength(4));
     expect(network.requests.map((request) => request.path)).toEqual([
       '/api/auth/get-session',
       '/api/me',
+      '/api/usage',
       '/api/dashboard/summary',
       '/api/analytics/patients-at-risk',
     ]);
@@ -76,7 +77,7 @@ describe('the signed-in first load', () => {
     // The shell and the page take those answers when they ask; the network is not asked again.
     await expect(apiFetch('/api/me')).resolves.toEqual({ path: '/api/me' });
     await expect(apiFetch('/api/dashboard/summary')).resolves.toEqual({ path: '/api/dashboard/summary' });
-    expect(network.requests).toHaveLength(4);
+    expect(network.requests).toHaveLength(5);
   });
 
   it('asks for nothing more when nobody is signed in, so no request answers 401', async () => {
@@ -90,6 +91,10 @@ describe('the signed-in first load', () => {
       request.path === '/api/auth/get-session' ? json(sampleSession) : json({}),
     );
     await requestSignedInFirstData('/patients/P-1');
-    expect(network.requests.map((request) => request.path)).toEqual(['/api/auth/get-session', '/api/me']);
+    expect(network.requests.map((request) => request.path)).toEqual([
+      '/api/auth/get-session',
+      '/api/me',
+      '/api/usage',
+    ]);
   });
 });
