@@ -219,6 +219,21 @@ describe.each([
       ['/reviews', 'Reviews', () => page.getByRole('button', { name: /Implant still sore/ }).first()],
       ['/cases', 'Action Queue', () => page.getByRole('button', { name: /No volvería/ })],
     ] as const;
+    // A signed-in dashboard loaded afresh (its own tab) reads no API: its document carried what the
+    // first screen reads (server plugins/first-answers.ts).
+    const fresh = await context.newPage();
+    const apiReads: string[] = [];
+    fresh.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/')) apiReads.push(`${request.method()} ${pathname}`);
+    });
+    await fresh.goto('/dashboard');
+    await expect.poll(() => fresh.getByTestId('patients-at-risk-total').isVisible()).toBe(true);
+    await expect
+      .poll(() => fresh.getByRole('heading', { name: 'Dashboard', level: 1 }).isVisible())
+      .toBe(true);
+    expect(apiReads).toEqual([]);
+    await fresh.close();
     for (const [url, heading, content] of pages) {
       await page.goto(url);
       await expect.poll(() => page.getByRole('heading', { name: heading, level: 1 }).isVisible()).toBe(true);
