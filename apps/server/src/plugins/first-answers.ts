@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 /** What the document carries: each read's answer by path, and the cookies those answers set. */
 export type FirstAnswers = { answers: Record<string, unknown>; setCookies: string[] };
 
-/** The request headers an inner read needs to be the visitor's own read: who, in which language. */
-const forwardedHeaders = ['cookie', 'user-agent', 'accept-language'] as const;
+/** The request headers an inner read needs to be the visitor's own read: who, in which language, to which host. */
+const forwardedHeaders = ['cookie', 'user-agent', 'accept-language', 'host'] as const;
 
 /**
  * The answers to a signed-in page's first reads (@careloop/contracts/first-reads), asked of this
