@@ -3,6 +3,7 @@ import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { createBenchDatabase, isPostgresReachable } from './support/bench-database';
 import { startFleetFakes } from './support/fleet-fakes';
+import { startLongRunSampler } from './support/fleet-long-runs';
 import { buildServer, type RoleProcess, startCpuSampler, startRole } from './support/fleet-processes';
 import { fleetFigures } from './support/fleet-report';
 import { addTreatedPatients, seedFleet } from './support/fleet-seed';
@@ -117,6 +118,7 @@ try {
   const fakeCountsBefore = { ...fakes.counts };
 
   const started = Date.now();
+  const longRuns = startLongRunSampler(databaseUrl, started);
   const tickTimes: Record<string, number[]> = {};
   const tick = async (minute: number, names: string[]) => {
     if (minute < 60 && minute % 15 === 0 && newPerQuarter > 0)
@@ -156,6 +158,7 @@ try {
   }
   const wallSeconds = (Date.now() - started) / 1000;
   const cpu = await sampler.stop();
+  const runsActiveOver30s = await longRuns.stop();
   const figures = await fleetFigures(admin, {
     started,
     minuteMs,
@@ -175,7 +178,13 @@ try {
   writeResult('fleet', {
     workload: `${size.clinics} clinics x ${size.patientsPerClinic} patients on PostgreSQL (seeded in ${seedSeconds} s), 1 web + 2 worker processes, one hour of jobs compressed into ${hourMinutes} min (x${60 / hourMinutes}), ${newPerQuarter} treated patients per clinic per quarter, ${size.reviewsPerClinic} new reviews per clinic, fakes at 150-300 ms with ${process.env.BENCH_FLEET_PROVIDER_RPS ?? 2} req/s per credential; drained ${drained} compressed min after the hour. Shared 2-core machine: load average before ${loadBefore.join(' ')}.`,
     loadAverageBefore: loadBefore,
-    figures: { ...figures, digestMails: mails, webhookSignaturesRefused: fakes.counts.badSignature },
+    figures: {
+      ...figures,
+      runsActiveOver30s,
+      processesExited: processes.filter((p) => p.exited()).map((p) => `${p.role} ${p.pid}: ${p.exited()}`),
+      digestMails: mails,
+      webhookSignaturesRefused: fakes.counts.badSignature,
+    },
   });
 } finally {
   for (const p of processes) await p.stop();

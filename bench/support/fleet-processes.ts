@@ -15,7 +15,13 @@ export function buildServer() {
   if (result.status !== 0) throw new Error('npm run build:server failed');
 }
 
-export type RoleProcess = { role: string; pid: number; stop: () => Promise<void> };
+export type RoleProcess = {
+  role: string;
+  pid: number;
+  /** How the process ended before it was stopped (a crash is a finding), or null while it runs. */
+  exited: () => string | null;
+  stop: () => Promise<void>;
+};
 
 /** One compiled server process in a role (web or worker), answered once it logs that it is ready. */
 export async function startRole(role: 'web' | 'worker', env: Record<string, string>): Promise<RoleProcess> {
@@ -25,6 +31,10 @@ export async function startRole(role: 'web' | 'worker', env: Record<string, stri
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const errors: string[] = [];
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${signal ?? code}`;
+  });
   await new Promise<void>((resolve, reject) => {
     const lines = readline.createInterface({ input: child.stdout! });
     lines.on('line', (line) => {
@@ -37,10 +47,12 @@ export async function startRole(role: 'web' | 'worker', env: Record<string, stri
   return {
     role,
     pid: child.pid!,
+    exited: () => exited,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
       if (errors.length > 0) console.log(`${role} ${child.pid} logged errors:\n${errors.join('\n')}`);
     },
   };

