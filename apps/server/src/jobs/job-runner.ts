@@ -29,6 +29,10 @@ const expireInSeconds = (def: RunnableJob) => maxRunSeconds(def) + expiryAfterLi
 /** How runs are watched: metrics and traces, each only when switched on. */
 export type JobObservers = { metrics?: Metrics | null; tracer?: WorkTracer | null };
 
+/** pg-boss's own idle poll; a test sets a longer one to tell a burst fetch from a polled one. */
+const defaultPollingIntervalSeconds = 2;
+export type JobRunnerOptions = { pollingIntervalSeconds?: number };
+
 export type JobRunner = {
   start: (options: { work: boolean }) => Promise<void>;
   send: (
@@ -46,7 +50,9 @@ export function createJobRunner(
   definitions: RunnableJob[],
   ctx: JobContext,
   observers: JobObservers = {},
+  options: JobRunnerOptions = {},
 ): JobRunner {
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? defaultPollingIntervalSeconds;
   const boss =
     database.kind === 'pglite'
       ? new PgBoss({ db: fromPglite(database.pglite!), backend: 'pglite' })
@@ -108,7 +114,7 @@ export function createJobRunner(
       if (work)
         await Promise.all(
           definitions.map((def) =>
-            boss.work(def.name, workOptions(def), (jobs) =>
+            boss.work(def.name, workOptions(def, pollingIntervalSeconds), (jobs) =>
               runBatch(def, jobs, { ...ctx, stopping: stopping.signal }, observers),
             ),
           ),
@@ -196,7 +202,7 @@ async function runObserved(
 /**
  * How one process works a job's queue. A job with `concurrency` N fetches up to N jobs at a time and
  * runs them at once; a fetch that came back full is followed by the next at once
- * (`burstWhenBatchFull`), one that came back short waits out the 2-second poll. The burst is
+ * (`burstWhenBatchFull`), one that came back short waits out the poll (2 s). The burst is
  * decided by what the fetch returned, not by pg-boss's cached ready count, which its supervisor
  * refreshes once a minute: with that count a fan-out's backlog was worked at one job per worker
  * per poll (4 jobs/s for 8 workers) before it was seen. An idle queue still costs one fetch per
@@ -204,9 +210,10 @@ async function runObserved(
  * each run is bounded by its job's `maxRunSeconds` (run-limit.ts): one that never ends holds its
  * queue in its process that long, then fails and retries, instead of stopping the queue there.
  */
-function workOptions(def: RunnableJob) {
+function workOptions(def: RunnableJob, pollingIntervalSeconds: number) {
   const concurrency = def.concurrency ?? 1;
   return {
+    pollingIntervalSeconds,
     batchSize: concurrency,
     localConcurrency: 1,
     burstWhenBatchFull: true,
