@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { sampleEvery } from './sample-every';
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -8,11 +8,9 @@ const round = (n: number) => Math.round(n * 10) / 10;
  * per queue, how many such runs were seen and the longest age seen, with when (seconds into the run).
  */
 export function startLongRunSampler(databaseUrl: string, started: number, thresholdSeconds = 30) {
-  const client = new pg.Client({ connectionString: databaseUrl });
   const seen = new Map<string, Set<string>>();
   const longest = new Map<string, { ageSeconds: number; atSecond: number }>();
-  let stopped = false;
-  const sample = async () => {
+  const sampler = sampleEvery(databaseUrl, 5000, async (client) => {
     const { rows } = await client.query<{ name: string; id: string; age: number }>(
       `select name, id, extract(epoch from now() - started_on)::float8 as age from pgboss.job
        where state = 'active' and started_on < now() - make_interval(secs => $1)`,
@@ -23,19 +21,10 @@ export function startLongRunSampler(databaseUrl: string, started: number, thresh
       if (age > (longest.get(name)?.ageSeconds ?? 0))
         longest.set(name, { ageSeconds: round(age), atSecond: Math.round((Date.now() - started) / 1000) });
     }
-  };
-  const loop = (async () => {
-    await client.connect();
-    while (!stopped) {
-      await sample();
-      await new Promise((r) => setTimeout(r, 5000));
-    }
-  })();
+  });
   return {
     async stop() {
-      stopped = true;
-      await loop;
-      await client.end();
+      await sampler.stop();
       return Object.fromEntries(
         [...seen].map(([name, ids]) => [name, { runs: ids.size, ...longest.get(name)! }]),
       );

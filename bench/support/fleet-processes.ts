@@ -2,7 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
-import pg from 'pg';
+import { sampleEvery } from './sample-every';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -75,14 +75,12 @@ function cpuSeconds(pid: number): number {
  * processes; answers the totals over the window.
  */
 export function startCpuSampler(databaseUrl: string, appPids: Record<string, number>) {
-  const client = new pg.Client({ connectionString: databaseUrl });
   const backendStart = new Map<number, number>();
   const backendLast = new Map<number, number>();
   const appStart = Object.fromEntries(Object.entries(appPids).map(([k, pid]) => [k, cpuSeconds(pid)]));
   const appLast = { ...appStart };
   const selfStart = process.cpuUsage();
-  let stopped = false;
-  const sample = async () => {
+  const sampler = sampleEvery(databaseUrl, 1000, async (client) => {
     const { rows } = await client.query<{ pid: number }>(
       'select pid from pg_stat_activity where datname = current_database()',
     );
@@ -95,20 +93,10 @@ export function startCpuSampler(databaseUrl: string, appPids: Record<string, num
       const cpu = cpuSeconds(pid);
       if (cpu > 0) appLast[k] = cpu;
     }
-  };
-  const loop = (async () => {
-    await client.connect();
-    while (!stopped) {
-      await sample();
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  })();
+  });
   return {
     async stop() {
-      stopped = true;
-      await loop;
-      await sample();
-      await client.end();
+      await sampler.stop({ sampleOnceMore: true });
       let database = 0;
       for (const [pid, last] of backendLast) database += last - (backendStart.get(pid) ?? last);
       const app = Object.fromEntries(Object.keys(appPids).map((k) => [k, appLast[k]! - appStart[k]!]));
