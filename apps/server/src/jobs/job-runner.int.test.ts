@@ -188,7 +188,13 @@ describe('working a queue', () => {
     const jobs = Array.from({ length: total }, (_, i) => ({ payload: { i }, singletonKey: `clinic-${i}` }));
     expect(await queueing.sendMany(perClinic.name, jobs)).toBe(total);
     await queueing.stop();
-    const runner = createJobRunner(t.deps.database, [perClinic], jobContext(), {}, { pollingIntervalSeconds: 60 });
+    const runner = createJobRunner(
+      t.deps.database,
+      [perClinic],
+      jobContext(),
+      {},
+      { pollingIntervalSeconds: 60 },
+    );
     try {
       await runner.start({ work: true });
       await expect.poll(() => finished, { interval: 100, timeout: 30_000 }).toBe(total);
