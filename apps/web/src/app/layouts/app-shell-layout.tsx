@@ -16,7 +16,6 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorBoundary } from '../../features/errors/error-boundary';
-import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import { authClient } from '../../lib/auth-client';
 import { currentUserKeys, useCurrentUser } from '../../lib/current-user';
@@ -34,12 +33,9 @@ import { SidebarNav } from './sidebar-nav';
 import { useAccountLanguage } from './use-account-language';
 import { useIdleSignOut } from './use-idle-sign-out';
 
-// The usage upgrade dialog (spec 2 §2): its code and strings load after the shell, never in its way.
+// The usage upgrade dialog (spec 2 §2): its code loads after the shell, never in its way.
 const UsagePrompt = lazy(() =>
-  Promise.all([
-    import('../../features/billing/components/usage-prompt'),
-    i18n.loadNamespaces(['plans', 'pricing']),
-  ]).then(([m]) => ({ default: m.UsagePrompt })),
+  import('../../features/billing/components/usage-prompt').then((m) => ({ default: m.UsagePrompt })),
 );
 
 /** Sign-out answers that still mean the session is gone (specification: ignored). */

@@ -1,39 +1,28 @@
-import { useCurrentUser } from '../../../lib/current-user';
-import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
-import { useDismissUpgradePrompt } from '../api/dismiss-upgrade-prompt';
+import { lazy, Suspense, useState } from 'react';
+import { i18n } from '../../../i18n';
 import { useUsage } from '../api/get-usage';
-import { useChangePlan } from '../hooks/use-change-plan';
-import { UpgradeDialog } from './upgrade-dialog';
+
+// The dialogs' code (a form, a modal, the plans) and strings load only for a prompt to show: on most
+// signed-in visits usage is below the threshold, and they were ten files of every first load.
+const UsagePromptDialogs = lazy(() =>
+  Promise.all([import('./usage-prompt-dialogs'), i18n.loadNamespaces(['plans', 'pricing'])]).then(([m]) => ({
+    default: m.UsagePromptDialogs,
+  })),
+);
 
 /**
  * Mounted in the app shell: opens the upgrade dialog when this month's usage reaches 90 % (then
- * 100 %) or the patient limit is passed, on a plan other than enterprise, once per threshold and
- * user: "Remind me later" is kept on the server until the next threshold is crossed.
+ * 100 %) or the patient limit is passed, on a plan other than enterprise.
  */
 export function UsagePrompt() {
-  const me = useCurrentUser();
   const usage = useUsage();
-  const dismissal = useDismissUpgradePrompt();
-  const { changePlan, isPending, isContactOpen, closeContact } = useChangePlan();
-  if (!usage.data || !me.data) return null;
-  const threshold = usage.data.upgradePromptThreshold;
-  const dismiss = () => {
-    if (threshold !== null) dismissal.mutate({ threshold });
-  };
+  // Once shown the dialogs stay: the contact form the dialog opens outlives the prompt.
+  const [isPrompting, setIsPrompting] = useState(false);
+  if (usage.data?.showUpgradePrompt && !isPrompting) setIsPrompting(true);
+  if (!isPrompting) return null;
   return (
-    <>
-      <UpgradeDialog
-        opened={usage.data.showUpgradePrompt && !isContactOpen}
-        usage={usage.data}
-        canChangePlan={me.data.role === 'owner'}
-        isUpgrading={isPending}
-        onRemindLater={dismiss}
-        onUpgrade={(plan) => {
-          dismiss();
-          changePlan(plan);
-        }}
-      />
-      <EnterpriseContactDialog opened={isContactOpen} onClose={closeContact} />
-    </>
+    <Suspense fallback={null}>
+      <UsagePromptDialogs />
+    </Suspense>
   );
 }
