@@ -1,7 +1,14 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlePath, blogArticles } from '../apps/web/src/public/blog-articles';
-import { baseUrl, expectAccessible, launchBrowser, newVisitor, viewports } from './support/browser';
+import {
+  baseUrl,
+  expectAccessible,
+  launchBrowser,
+  newVisitor,
+  scrollIntoSettledView,
+  viewports,
+} from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -64,7 +71,9 @@ describe('language URLs', () => {
       .locator('a[href^="/"]')
       .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
     expect(hrefs.filter((href) => href !== '/es' && !href.startsWith('/es/'))).toEqual([]);
-    await page.locator('footer').getByRole('link', { name: 'Contacto' }).click();
+    const contact = page.locator('footer').getByRole('link', { name: 'Contacto' });
+    await scrollIntoSettledView(contact);
+    await contact.click();
     await page.waitForURL('**/es/contact');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
     await page.goto('/tr', { waitUntil: 'networkidle' });

@@ -106,6 +106,36 @@ export async function expectAccessible(page: Page, label: string) {
 }
 
 /**
+ * Scrolls the element into view and waits until the page holds still around it: the same box, page
+ * height and scroll position for ten frames in a row. A jump from the top to the footer of a public
+ * page brings its parts below the first screen near the viewport at once (content-visibility: auto,
+ * sized by a placeholder until laid out), so for a few frames the page grows, shrinks and re-anchors
+ * its scroll. Playwright's click takes its point in that time (it waits for two still frames): on a
+ * loaded machine it pressed the footer's grid where the link had just been (1 click in 4 to 10 at 4x
+ * CPU throttling, with or without the signed-in chunk groups) and reported the click done. A visitor
+ * taps where the link is once they see it, never in the 100-200 ms after a jump; the test does the same.
+ */
+export async function scrollIntoSettledView(locator: Locator) {
+  await locator.scrollIntoViewIfNeeded();
+  const element = await locator.elementHandle();
+  await locator.page().waitForFunction(
+    (el) => {
+      const watched = el as Element & { settle?: { last: string; frames: number } };
+      const box = el.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: 'center' });
+      const now = `${box.top},${box.left},${document.documentElement.scrollHeight},${window.scrollY}`;
+      const settle = watched.settle ?? { last: '', frames: 0 };
+      settle.frames = now === settle.last ? settle.frames + 1 : 0;
+      settle.last = now;
+      watched.settle = settle;
+      return settle.frames >= 10;
+    },
+    element,
+    { polling: 'raf' },
+  );
+}
+
+/**
  * The element comes on screen, waiting as Playwright's own assertions do. A one-shot
  * `isVisible()` right after an action reads the page before the data behind it has arrived (the
  * Manage billing button of a plan that had just changed failed that way once in CI).
