@@ -4,12 +4,12 @@ import { loadAverage, writeResult } from './support/report';
 import { startServer } from './support/spawn-server';
 
 // Workload: start the compiled server process (as `npm start` runs it) and wait for GET /api/ready,
-// first on an empty database (initdb for PGlite, all migrations), then BENCH_COLD_START_ROUNDS (3)
+// first on an empty database (initdb for PGlite, all migrations), then BENCH_COLD_START_ROUNDS (7)
 // interleaved rounds on the same, existing one: the server, then its limit, a bare Fastify process
 // opening the same database and answering /api/ready after one round trip
 // (support/bare-ready-server.mjs). The figure is the ratio of the medians (target <= 1.5x), the 1
 // minute load average beside each start. Demo seed off. PGlite, and PostgreSQL when reachable.
-const rounds = Number(process.env.BENCH_COLD_START_ROUNDS ?? 3);
+const rounds = Number(process.env.BENCH_COLD_START_ROUNDS ?? 7);
 const bareServer = path.resolve(import.meta.dirname, 'support/bare-ready-server.mjs');
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sourceFingerprint } from './build-server.mjs';
+import { escapeNonAscii, sourceFingerprint } from './build-server.mjs';
 
 describe('when `npm start` rebuilds the server', () => {
   const dirs = [];
@@ -37,5 +37,24 @@ describe('when `npm start` rebuilds the server', () => {
     const before = sourceFingerprint(base);
     write(file, text);
     expect(sourceFingerprint(base) !== before).toBe(rebuilds);
+  });
+});
+
+describe('when the bundle is made ASCII (escapeNonAscii)', () => {
+  // Each expression is evaluated as written and as escaped: the same answer, from ASCII text only.
+  it.each([
+    ['a Spanish letter in a class', '/[íáé]/.test("está")'],
+    ['a Turkish letter outside the class', '/^[a-z]+$/.test("yanıt")'],
+    ['an emoji in a /u class', '"¡Gracias 🙏!".match(/[😊🙏👍]/u)?.[0]'],
+    ['an emoji counted as one code point', '"x😡y".replace(/[😡🤬]/gu, "-")'],
+    ['an emoji without /u: its two halves', '"😀".replace(/[😀]/g, ".")'],
+    ['a GSM-7 letter set', '/^[@£$¥èéùìòÇØøÅåΦΓΛΩ]+$/.test("£Ωå")'],
+    ['a string', '"Çağrı" + " " + "Müller"'],
+    ['a template', ['`Teşekkürler $', '{"Ayşe"}`'].join('')],
+    ['a letter beside escaped text', '"a\\u00e9ı".length'],
+  ])('%s', (_label, expression) => {
+    const escaped = escapeNonAscii(expression);
+    expect(Buffer.from(escaped).every((byte) => byte < 0x80)).toBe(true);
+    expect(new Function(`return ${escaped}`)()).toEqual(new Function(`return ${expression}`)());
   });
 });

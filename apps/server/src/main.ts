@@ -6,6 +6,7 @@ import { openDatabase } from './db/client';
 import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { migrateDatabase } from './db/migrate';
 import { logDestination } from './lib/log-destination';
+import { saveStartupCodeCache } from './lib/startup-code-cache';
 import { connectExistingDemoClinic, seedDemoIfEmpty } from './modules/demo/demo.service';
 import { createMetrics } from './observability/metrics';
 import { startMetricsListener } from './observability/metrics-listener';
@@ -45,9 +46,11 @@ async function main() {
     : null;
   const metrics = config.observability.metrics ? await createMetrics(database, log) : null;
   const deps = createAppDeps(config, database, log, { metrics, tracer: tracing?.tracer ?? null });
-  const app = await buildApp(deps, { logger: { ...logging, stream: destination } });
-  const runsWorkers = config.role !== 'web';
-  await deps.jobs.start({ work: runsWorkers });
+  // pg-boss's start is round trips to the database and building the routes is CPU: side by side.
+  const [app] = await Promise.all([
+    buildApp(deps, { logger: { ...logging, stream: destination } }),
+    deps.jobs.start({ work: config.role !== 'web' }),
+  ]);
 
   const demo = config.seedDemo ? await seedDemoIfEmpty(deps) : null;
   // A demo clinic seeded on an earlier start gets the sandboxes' webhooks again.
@@ -57,11 +60,14 @@ async function main() {
     metrics && config.observability.metrics
       ? await startMetricsListener(metrics, config.observability.metrics, log)
       : null;
+  const readyMs = Math.round(performance.now() - startedAt);
+  const codeCache = saveStartupCodeCache();
   log.info(
     {
       role: config.role,
       database: database.kind,
-      readyMs: Math.round(performance.now() - startedAt),
+      readyMs,
+      codeCache,
       ...(metricsListener ? { metricsPort: metricsListener.port } : {}),
       tracing: Boolean(tracing),
     },

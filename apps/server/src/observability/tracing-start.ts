@@ -2,7 +2,7 @@ import module from 'node:module';
 import { loadConfig } from '../config';
 
 /**
- * The server's first module (`dist/server.mjs` imports it before `main.mjs`): with
+ * The server's first module (`dist/server.mjs` imports it before `main.cjs`): with
  * OTEL_EXPORTER_OTLP_ENDPOINT set it starts OpenTelemetry before Fastify, pg and the rest are
  * imported, so that their instrumentation can wrap them; unset, it loads nothing of OpenTelemetry.
  * The SDK reads the standard OTEL_* variables itself (protocol, headers, sampler, service name).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Traces leave the real server, built as production runs it (dist/server.mjs loading tracing.mjs
-// before main.mjs), for a local OTLP/HTTP collector: an HTTP server of this test's own that keeps
+// before main.cjs), for a local OTLP/HTTP collector: an HTTP server of this test's own that keeps
 // every span it is sent. OTLP/JSON here (OTEL_EXPORTER_OTLP_PROTOCOL, read by the SDK itself) so
 // that the spans can be read without a protobuf decoder. In the PostgreSQL suite only (a build and a
 // server of its own, and the pg instrumentation's statement spans to see).
@@ -52,8 +52,9 @@ const allSpans = () => received.flatMap((r) => r.spans);
 const attribute = (span: Span, key: string) => span.attributes?.find((a) => a.key === key)?.value;
 
 let baseUrl = '';
+let collectorPort = 0;
 beforeAll(async () => {
-  const collectorPort = await startCollector();
+  collectorPort = await startCollector();
   const built = spawnSync(
     process.execPath,
     [path.join(root, 'scripts/build-server.mjs'), '--out-dir', buildDir],
@@ -63,7 +64,16 @@ beforeAll(async () => {
     },
   );
   expect(built.status, built.stderr).toBe(0);
-  server = spawn(process.execPath, [path.join(buildDir, 'server.mjs')], {
+  const started = startBuiltServer(collectorPort, (chunk) => {
+    output += chunk;
+  });
+  server = started.child;
+  baseUrl = await started.listening;
+});
+
+/** The built server (dist/server.mjs of this test's build), as production starts it. */
+function startBuiltServer(collectorPort: number, onOutput: (chunk: string) => void) {
+  const child = spawn(process.execPath, [path.join(buildDir, 'server.mjs')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -82,20 +92,36 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let seen = '';
   const listening = /"msg":"Server listening at (http:\/\/127\.0\.0\.1:\d+)"/;
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    const read = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      const found = output.match(listening)?.[1];
-      if (found) resolve(found);
-    };
-    server!.stdout?.on('data', read);
-    server!.stderr?.on('data', read);
-    server!.once('exit', (code) =>
-      reject(new Error(`the server stopped (${code}) before listening:\n${output}`)),
-    );
-  });
-});
+  const ready = /\{[^\n]*"msg":"CareLoop is ready"[^\n]*\}/;
+  const waitFor = <T>(find: (text: string) => T | undefined) =>
+    new Promise<T>((resolve, reject) => {
+      const read = () => {
+        const found = find(seen);
+        if (found !== undefined) resolve(found);
+      };
+      child.stdout?.on('data', read);
+      child.stderr?.on('data', read);
+      child.once('exit', (code) =>
+        reject(new Error(`the server stopped (${code}) before it was ready:\n${seen}`)),
+      );
+    });
+  const collect = (chunk: Buffer) => {
+    seen += chunk.toString('utf8');
+    onOutput(chunk.toString('utf8'));
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  return {
+    child,
+    listening: waitFor((text) => text.match(listening)?.[1]),
+    readyLine: waitFor((text) => {
+      const line = text.match(ready)?.[0];
+      return line ? (JSON.parse(line) as { codeCache?: string }) : undefined;
+    }),
+  };
+}
 
 afterAll(async () => {
   if (server && server.exitCode === null) {
@@ -171,5 +197,23 @@ describe('traces over OTLP', () => {
         { timeout: 60_000, interval: 100 },
       )
       .toBe(true);
+  });
+});
+
+describe('the start (scripts/server-launcher.mjs)', () => {
+  it("keeps V8's compiled code of a start beside the bundle, and the next start reads it", async () => {
+    expect(fs.readdirSync(buildDir).filter((file) => file.endsWith('.v8-cache'))).toEqual([
+      `main.cjs.${process.version}-${process.arch}.v8-cache`,
+    ]);
+    expect(output).toMatch(/"codeCache":"written"[^\n]*"msg":"CareLoop is ready"/);
+    const second = startBuiltServer(collectorPort, () => {});
+    try {
+      expect((await second.readyLine).codeCache).toBe('read');
+      await second.listening;
+    } finally {
+      const exited = new Promise((resolve) => second.child.once('exit', resolve));
+      second.child.kill('SIGTERM');
+      await exited;
+    }
   });
 });

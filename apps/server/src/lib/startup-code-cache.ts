@@ -1,0 +1,9 @@
+/**
+ * Asks dist/server.mjs (scripts/server-launcher.mjs) to keep V8's compiled code of the start, once the
+ * server is ready: the next start reads the functions it runs instead of compiling them again. Only
+ * the launcher registers it; under tsx or Vitest there is no cache (`null`).
+ */
+export function saveStartupCodeCache(): 'read' | 'written' | 'unwritable' | null {
+  const save = (globalThis as Record<symbol, unknown>)[Symbol.for('careloop.saveStartupCodeCache')];
+  return typeof save === 'function' ? (save() as 'read' | 'written' | 'unwritable') : null;
+}
