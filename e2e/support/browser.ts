@@ -118,19 +118,21 @@ export async function expectAccessible(page: Page, label: string) {
 export async function scrollIntoSettledView(locator: Locator) {
   await locator.scrollIntoViewIfNeeded();
   const element = await locator.elementHandle();
+  // Counted under a key of this call's own: a second call for the same element starts at 0 frames.
+  const key = `settle-${Math.random().toString(36).slice(2)}`;
   await locator.page().waitForFunction(
-    (el) => {
-      const watched = el as Element & { settle?: { last: string; frames: number } };
-      const box = el.getBoundingClientRect();
-      if (box.top < 0 || box.bottom > window.innerHeight) el.scrollIntoView({ block: 'center' });
+    ([el, ownKey]) => {
+      const watched = el as unknown as Record<string, { last: string; frames: number } | undefined> & Element;
+      const box = watched.getBoundingClientRect();
+      if (box.top < 0 || box.bottom > window.innerHeight) watched.scrollIntoView({ block: 'center' });
       const now = `${box.top},${box.left},${document.documentElement.scrollHeight},${window.scrollY}`;
-      const settle = watched.settle ?? { last: '', frames: 0 };
+      const settle = watched[ownKey] ?? { last: '', frames: 0 };
       settle.frames = now === settle.last ? settle.frames + 1 : 0;
       settle.last = now;
-      watched.settle = settle;
+      watched[ownKey] = settle;
       return settle.frames >= 10;
     },
-    element,
+    [element, key] as const,
     { polling: 'raf' },
   );
 }
