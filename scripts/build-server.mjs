@@ -9,6 +9,7 @@
 // those without changing the code) is kept in dist/build-stamp.txt.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -74,6 +75,27 @@ const keepPackagesExternal = {
 };
 
 /**
+ * In the CommonJS bundle, esbuild keeps `import()` of a package left outside (prom-client,
+ * OpenTelemetry's API) and of Node's own modules as it is. Run through `vm.Script`, such an import
+ * needs Node's experimental default loader for scripts, which warns on stderr when used. Each becomes
+ * a `require` behind the same promise instead: still loaded only when first asked for.
+ */
+const dynamicImportsAsRequire = {
+  name: 'dynamic-imports-as-require',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.kind === 'dynamic-import' && (externalPackages.test(args.path) || isBuiltin(args.path))
+        ? { path: args.path, namespace: 'required-on-first-use' }
+        : undefined,
+    );
+    esbuild.onLoad({ filter: /.*/, namespace: 'required-on-first-use' }, (args) => ({
+      contents: `module.exports = require(${JSON.stringify(args.path)});`,
+      loader: 'js',
+    }));
+  },
+};
+
+/**
  * esbuild escapes the letters of strings but leaves regular expressions as written, and a few of
  * ours hold Spanish and Turkish letters and emoji: one such letter made the whole 6 MB source a
  * two-byte string, decoded from UTF-8 at every start. Escaped (`\\uXXXX`, a surrogate pair as two,
@@ -113,6 +135,7 @@ export async function buildServer({ outDir = distDir } = {}) {
       format: 'cjs',
       // Code that finds files from its own folder (config.ts the web app, migrate.ts the migrations).
       define: { 'import.meta.dirname': '__dirname' },
+      plugins: [dynamicImportsAsRequire, keepPackagesExternal],
     }),
     // OpenTelemetry, started before the server requires what it instruments; loaded only when configured.
     build({

@@ -206,6 +206,9 @@ describe('the start (scripts/server-launcher.mjs)', () => {
       `main.cjs.${process.version}-${process.arch}.v8-cache`,
     ]);
     expect(output).toMatch(/"codeCache":"written"[^\n]*"msg":"CareLoop is ready"/);
+    // What the bundle imports on first use (OpenTelemetry's API here) is required, not imported through
+    // Node's experimental loader for scripts, which would warn on every start.
+    expect(output).not.toContain('ExperimentalWarning');
     const second = startBuiltServer(collectorPort, () => {});
     try {
       expect((await second.readyLine).codeCache).toBe('read');
