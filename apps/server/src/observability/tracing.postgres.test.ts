@@ -201,22 +201,37 @@ describe('traces over OTLP', () => {
 });
 
 describe('the start (scripts/server-launcher.mjs)', () => {
+  const cacheFile = () => path.join(buildDir, `main.cjs.${process.version}-${process.arch}.v8-cache`);
+  const startAndStop = async () => {
+    const started = startBuiltServer(collectorPort, () => {});
+    try {
+      const ready = await started.readyLine;
+      await started.listening;
+      return ready.codeCache;
+    } finally {
+      const exited = new Promise((resolve) => started.child.once('exit', resolve));
+      started.child.kill('SIGTERM');
+      await exited;
+    }
+  };
+
   it("keeps V8's compiled code of a start beside the bundle, and the next start reads it", async () => {
     expect(fs.readdirSync(buildDir).filter((file) => file.endsWith('.v8-cache'))).toEqual([
-      `main.cjs.${process.version}-${process.arch}.v8-cache`,
+      path.basename(cacheFile()),
     ]);
     expect(output).toMatch(/"codeCache":"written"[^\n]*"msg":"CareLoop is ready"/);
     // What the bundle imports on first use (OpenTelemetry's API here) is required, not imported through
     // Node's experimental loader for scripts, which would warn on every start.
     expect(output).not.toContain('ExperimentalWarning');
-    const second = startBuiltServer(collectorPort, () => {});
-    try {
-      expect((await second.readyLine).codeCache).toBe('read');
-      await second.listening;
-    } finally {
-      const exited = new Promise((resolve) => second.child.once('exit', resolve));
-      second.child.kill('SIGTERM');
-      await exited;
-    }
+    expect(await startAndStop()).toBe('read');
+  });
+
+  it('starts past a damaged cache (V8 would abort on it) and writes it anew', async () => {
+    const file = fs.readFileSync(cacheFile());
+    const middle = Math.floor(file.length / 2);
+    for (let i = middle; i < middle + 400; i++) file[i] = file[i]! ^ 0xff;
+    fs.writeFileSync(cacheFile(), file);
+    expect(await startAndStop()).toBe('written');
+    expect(await startAndStop()).toBe('read');
   });
 });
