@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createScratchDatabase } from '../testing/scratch-database';
 
 // Traces leave the real server, built as production runs it (dist/server.mjs loading tracing.mjs
 // before main.cjs), for a local OTLP/HTTP collector: an HTTP server of this test's own that keeps
@@ -53,7 +54,13 @@ const attribute = (span: Span, key: string) => span.attributes?.find((a) => a.ke
 
 let baseUrl = '';
 let collectorPort = 0;
+// A database of its own: the built server works jobs and beats a worker heartbeat, which the other
+// test files sharing TEST_DATABASE_URL's must not see (a queue's jobs taken by this server, a
+// readiness check reporting a worker).
+let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+
 beforeAll(async () => {
+  database = await createScratchDatabase(process.env.TEST_DATABASE_URL ?? '', { migrate: false });
   collectorPort = await startCollector();
   const built = spawnSync(
     process.execPath,
@@ -84,7 +91,7 @@ function startBuiltServer(collectorPort: number, onOutput: (chunk: string) => vo
       SEED_DEMO: 'false',
       LOG_LEVEL: 'info',
       WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      DATABASE_URL: process.env.TEST_DATABASE_URL ?? '',
+      DATABASE_URL: database?.url ?? '',
       OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${collectorPort}`,
       OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
       // Spans leave in batches: every 100 ms here instead of every 5 s.
@@ -132,6 +139,7 @@ afterAll(async () => {
   await new Promise((resolve) => collector?.close(resolve));
   fs.rmSync(buildDir, { recursive: true, force: true });
   fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
 });
 
 describe('traces over OTLP', () => {
