@@ -121,7 +121,6 @@ export async function buildServer({ outDir = distDir } = {}) {
     // Whitespace and constant folding only: names stay readable in stack traces.
     minifyWhitespace: true,
     minifySyntax: true,
-    plugins: [keepPackagesExternal],
     logLevel: 'warning',
   };
   await Promise.all([
@@ -143,6 +142,7 @@ export async function buildServer({ outDir = distDir } = {}) {
       entryPoints: { tracing: path.join(serverDir, 'src/observability/tracing-start.ts') },
       outExtension: { '.js': '.mjs' },
       format: 'esm',
+      plugins: [keepPackagesExternal],
       banner: {
         js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
       },

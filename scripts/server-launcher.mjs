@@ -60,6 +60,8 @@ const cachedData = readCache();
 const script = new vm.Script(module.wrap(source), {
   filename: bundleFile,
   cachedData,
+  // The build makes the bundle's import() calls requires (build-server.mjs, dynamicImportsAsRequire);
+  // one left over (a package's import of node:sqlite, never reached here) would otherwise throw.
   importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
 });
 

@@ -36,7 +36,8 @@ export async function readClinicCounts(db: Database, clinicId: string): Promise<
       .where(eq(clinicCounts.clinicId, sql.placeholder('clinicId'))),
   ).execute({ clinicId });
   const counts = zeroCounts();
-  for (const row of rows) if (row.counter in counts) counts[row.counter as ClinicCounter] = Number(row.value);
+  for (const row of rows)
+    if (Object.hasOwn(counts, row.counter)) counts[row.counter as ClinicCounter] = Number(row.value);
   return counts;
 }
 
