@@ -12,13 +12,16 @@ export const deliverWebhooksJob = defineJob({
   name: 'deliver-webhooks',
   payload: z.object({
     batchSize: z.number().int().min(1).max(500).default(50),
+    /** Deliveries in flight at once: each waits on a clinic's receiver (up to its timeout). */
+    concurrency: z.number().int().min(1).max(32).default(16),
     watchSeconds: z.number().int().min(0).max(50).default(45),
   }),
   schedule: { cron: '* * * * *' },
   retryLimit: 0,
-  handle: async ({ batchSize, watchSeconds }, ctx) => {
+  handle: async ({ batchSize, concurrency, watchSeconds }, ctx) => {
     const result = await deliverDueWebhooks(ctx, {
       batchSize,
+      concurrency,
       budgetMs: 50_000,
       watchMs: watchSeconds * 1000,
       ...(ctx.stopping ? { stopping: ctx.stopping } : {}),

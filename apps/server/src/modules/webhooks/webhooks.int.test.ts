@@ -396,7 +396,7 @@ describe('webhook delivery', () => {
     const endpoint = await buildWebhookEndpoint(t, clinic.owner, receiver.url(path), ['review.created']);
     await emitWebhookEvents(t.db, clinic.clinicId, [reviewCreated('rev_job')]);
     await deliverWebhooksJob.handle(
-      { batchSize: 50, watchSeconds: 0 },
+      { batchSize: 50, concurrency: 16, watchSeconds: 0 },
       { ...t.deps, log: { info: () => {}, error: () => {} }, sendMany: async () => 0 },
     );
     expect(receiver.requestsTo(path)).toHaveLength(1);
@@ -410,7 +410,7 @@ describe('webhook delivery', () => {
     let ended = false;
     const run = deliverWebhooksJob
       .handle(
-        { batchSize: 50, watchSeconds: 50 },
+        { batchSize: 50, concurrency: 16, watchSeconds: 50 },
         {
           ...t.deps,
           log: { info: () => {}, error: () => {} },
