@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Database } from './client';
 import { preparedRows } from './prepared';
 import { clinicCounts } from './schema';
@@ -27,18 +27,23 @@ const zeroCounts = () => ({
 export type ClinicCounts = ReturnType<typeof zeroCounts>;
 type ClinicCounter = keyof ClinicCounts;
 
-/** Every kept count of the clinic (a dozen rows of one index); a counter without a row is 0. */
+const counterNames = Object.keys(zeroCounts()) as ClinicCounter[];
+
+/**
+ * Every kept count of the clinic in one row, a column a counter (a dozen rows of one index, turned
+ * by the statement; a counter without a row is 0). Rows of (counter, value) cost a row object and a
+ * keyed store each in JavaScript: the largest share of the reviews summary's own work (CPU profile).
+ */
 export async function readClinicCounts(db: Database, clinicId: string): Promise<ClinicCounts> {
-  const rows = await preparedRows<{ counter: string; value: string | number }>(db, 'clinic_counts', () =>
-    db
-      .select({ counter: clinicCounts.counter, value: clinicCounts.value })
-      .from(clinicCounts)
-      .where(eq(clinicCounts.clinicId, sql.placeholder('clinicId'))),
-  ).execute({ clinicId });
-  const counts = zeroCounts();
-  for (const row of rows)
-    if (Object.hasOwn(counts, row.counter)) counts[row.counter as ClinicCounter] = Number(row.value);
-  return counts;
+  const rows = await preparedRows<ClinicCounts>(db, 'clinic_counts_row', () => {
+    const columns = counterNames.map(
+      (name) =>
+        sql`coalesce(max(${clinicCounts.value}) filter (where ${clinicCounts.counter} = ${sql.raw(`'${name}'`)}), 0)::float8 as ${sql.identifier(name)}`,
+    );
+    return sql`select ${sql.join(columns, sql`, `)} from ${clinicCounts}
+      where ${clinicCounts.clinicId} = ${sql.placeholder('clinicId')}`;
+  }).execute({ clinicId });
+  return rows[0] ?? zeroCounts();
 }
 
 /** Average rating rounded half up to one decimal, as PostgreSQL's round(avg(rating), 1); null without reviews. */

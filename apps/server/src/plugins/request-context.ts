@@ -68,13 +68,15 @@ export function createRequestContext(deps: {
   const sessionOptions = deps.auth.options.session ?? {};
   const idleSeconds = sessionOptions.expiresIn ?? 7 * 86_400;
   const updateAgeSeconds = sessionOptions.updateAge ?? 86_400;
+  let authContext: Awaited<Auth['$context']> | undefined;
 
   // Session, user and clinic in one statement; better-auth itself only when the idle expiry is due to
   // slide forward (once per updateAge) or the caller sends no session cookie but an Authorization header.
   async function resolve(request: FastifyRequest): Promise<SignedIn | IdleEnded | null> {
     const { cookie, authorization } = request.headers;
     if (!cookie && !authorization) return null;
-    const authContext = await deps.auth.$context;
+    // Read once: awaiting the settled promise again cost a turn of the microtask queue a request.
+    authContext ??= await deps.auth.$context;
     const token = readSessionToken(cookie, authContext.authCookies.sessionToken.name, authContext.secret);
     if (!token) return authorization ? resolveThroughAuth(request) : null;
     const row = await signedInRow(token, mayChangeIdentities(request));

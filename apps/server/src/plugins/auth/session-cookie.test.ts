@@ -57,4 +57,21 @@ describe('reading the session token from the signed cookie', () => {
       expect(read(header(sign(token)), name, secret)).toBe(token);
     expect(read(header(sign('tok_c').replace('tok_c', 'tok_d')), name, secret)).toBeNull();
   });
+
+  it('answers a remembered header only for the cookie name it was read under, and reads long headers each time', () => {
+    const read = createSessionTokenReader(10, 1);
+    const cookie = header(sign('tok_1'));
+    expect(read(cookie, name, secret)).toBe('tok_1');
+    expect(read(cookie, 'another.session_token', secret)).toBeNull();
+    expect(read(cookie, name, secret)).toBe('tok_1');
+    const long = `${cookie}; tracking=${'x'.repeat(600)}`;
+    expect(read(long, name, secret)).toBe('tok_1');
+    expect(
+      read(long.replace(sign('tok_1'), sign('tok_1').replace('tok_1', 'tok_2')), name, secret),
+    ).toBeNull();
+    // One header remembered at most here: a second one empties the first, both still verify.
+    const other = header(sign('tok_3'));
+    expect(read(other, name, secret)).toBe('tok_3');
+    expect(read(cookie, name, secret)).toBe('tok_1');
+  });
 });
