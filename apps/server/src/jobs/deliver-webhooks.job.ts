@@ -13,7 +13,7 @@ export const deliverWebhooksJob = defineJob({
   payload: z.object({
     batchSize: z.number().int().min(1).max(500).default(50),
     /** Deliveries in flight at once: each waits on a clinic's receiver (up to its timeout). */
-    concurrency: z.number().int().min(1).max(32).default(16),
+    concurrency: z.number().int().min(1).max(64).default(32),
     watchSeconds: z.number().int().min(0).max(50).default(45),
   }),
   schedule: { cron: '* * * * *' },

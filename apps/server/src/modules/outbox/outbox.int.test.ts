@@ -164,6 +164,33 @@ describe('send-messages job', () => {
 });
 
 describe('sending the outbox', () => {
+  it('tells of a wave once, when a claim comes back full, and sends every message of it once', async () => {
+    const { clinicId } = await readyClinic();
+    const phones: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const patient = await addPatient(clinicId);
+      phones.push(patient.phone);
+      await queue(clinicId, patient.id);
+    }
+    let told = 0;
+    const onBacklog = async () => {
+      told += 1;
+    };
+    // Batches of 2: three claims (2, 2, 1), the wave told at the first.
+    expect(await run(clinicId, { batchSize: 2, concurrency: 2, onBacklog })).toMatchObject({
+      claimed: 5,
+      sent: 5,
+    });
+    expect(told).toBe(1);
+    expect(phones.map((phone) => smsTo(phone).length)).toEqual([1, 1, 1, 1, 1]);
+
+    // One message due against batches of 2: no wave.
+    const patient = await addPatient(clinicId);
+    await queue(clinicId, patient.id);
+    expect(await run(clinicId, { batchSize: 2, onBacklog })).toMatchObject({ claimed: 1, sent: 1 });
+    expect(told).toBe(1);
+  });
+
   it('sends a due follow-up by SMS with the AI text, and stores the provider id', async () => {
     const { clinicId } = await readyClinic();
     const patient = await addPatient(clinicId);

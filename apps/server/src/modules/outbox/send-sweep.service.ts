@@ -28,6 +28,8 @@ export type SendRunOptions = {
   clinicIds?: readonly string[];
   /** 'sandbox': a sandbox run at a chosen instant; the real clock leaves sandbox-clock clinics alone. */
   clock?: 'real' | 'sandbox';
+  /** Called once, when a claim comes back full: more is due than one batch (a wave). */
+  onBacklog?: () => Promise<void>;
 };
 
 /**
@@ -62,6 +64,7 @@ export async function sendDueMessages(
     }),
   };
   const cache: ContextCache = new Map();
+  let backlogTold = false;
   while (options.budgetMs === undefined || Date.now() - started < options.budgetMs) {
     const claimed = await claimDueMessages(deps.db, {
       now: now(),
@@ -70,6 +73,10 @@ export async function sendDueMessages(
       clock: options.clock,
     });
     if (claimed.length === 0) break;
+    if (claimed.length === batchSize && !backlogTold) {
+      backlogTold = true;
+      await options.onBacklog?.();
+    }
     result.claimed += claimed.length;
     let next = 0;
     const lane = async () => {

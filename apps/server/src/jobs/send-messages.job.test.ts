@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { helperRuns, sendMessagesJob } from './send-messages.job';
+
+describe('the runs a sending wave queues', () => {
+  const helper = { payload: { helper: true } };
+  it.each([
+    ['a scheduled run, one helper (two worker processes)', { helpers: 1, helper: false }, [helper]],
+    ['a scheduled run, three helpers', { helpers: 3, helper: false }, [helper, helper, helper]],
+    ['a scheduled run told to queue none', { helpers: 0, helper: false }, []],
+    ['a helper queues none, whatever it is told', { helpers: 3, helper: true }, []],
+  ])('%s', (_name, run, expected) => {
+    expect(helperRuns(run)).toEqual(expected);
+  });
+
+  it('a helper is a valid payload of the job, and the schedule’s empty payload queues one', () => {
+    expect(sendMessagesJob.payload.parse(helper.payload)).toMatchObject({ helper: true, helpers: 1 });
+    expect(helperRuns(sendMessagesJob.payload.parse({}))).toEqual([helper]);
+  });
+});
