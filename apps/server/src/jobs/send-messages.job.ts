@@ -5,7 +5,9 @@ import { defineJob, type QueuedJob } from './job-definition';
 // The outbox's sender: every minute, stale claims are taken back, then the queued
 // messages whose time has come are claimed (FOR UPDATE SKIP LOCKED, so several workers share the
 // work) and sent exactly once; see modules/outbox/outbox.service.ts for how a crash is survived.
-// A run stops claiming after 50 s so that runs do not pile up; the next one goes on.
+// A run stops claiming after 50 s so that runs do not pile up; the next one goes on. With nothing
+// due it looks again every 2 s for 45 s, so a message the planner writes mid-minute goes seconds
+// later, not at the next minute's run (as deliver-webhooks does).
 //
 // A wave (a clinic's 10:00, a thousand clinics' day-1 follow-ups) is sent by more than one process:
 // a scheduled run that finds more due than one batch queues `helpers` runs of its own, which other
@@ -29,10 +31,12 @@ export const sendMessagesJob = defineJob({
     helpers: z.number().int().min(0).max(16).default(1),
     /** A helper of a scheduled run: it queues no helpers of its own. */
     helper: z.boolean().default(false),
+    /** With nothing due, looks again every 2 s for this long (a planner's wave goes at once). */
+    watchSeconds: z.number().int().min(0).max(50).default(45),
   }),
   schedule: { cron: '* * * * *' },
   retryLimit: 0,
-  handle: async ({ batchSize, concurrency, helpers, helper }, ctx) => {
+  handle: async ({ batchSize, concurrency, helpers, helper, watchSeconds }, ctx) => {
     const wave = helperRuns({ helpers, helper });
     const onBacklog =
       wave.length === 0
@@ -45,6 +49,8 @@ export const sendMessagesJob = defineJob({
       batchSize,
       concurrency,
       budgetMs: 50_000,
+      watchMs: watchSeconds * 1000,
+      ...(ctx.stopping ? { stopping: ctx.stopping } : {}),
       ...(onBacklog ? { onBacklog } : {}),
     });
     if (result.claimed > 0 || result.recovered.requeued > 0 || result.recovered.unknown > 0)

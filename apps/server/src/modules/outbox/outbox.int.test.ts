@@ -164,6 +164,27 @@ describe('send-messages job', () => {
 });
 
 describe('sending the outbox', () => {
+  it('sends a message planned while the run watches, and ends the watch when the process stops', async () => {
+    const { clinicId } = await readyClinic();
+    const patient = await addPatient(clinicId);
+    const stopping = new AbortController();
+    let ended = false;
+    const watching = run(clinicId, { watchMs: 50_000, lookEveryMs: 100, stopping: stopping.signal }).then(
+      (result) => {
+        ended = true;
+        return result;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queue(clinicId, patient.id);
+    for (let i = 0; i < 100 && smsTo(patient.phone).length === 0; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(smsTo(patient.phone)).toHaveLength(1);
+    expect(ended).toBe(false);
+    stopping.abort();
+    expect(await watching).toMatchObject({ claimed: 1, sent: 1 });
+  });
+
   it('tells of a wave once, when a claim comes back full, and sends every message of it once', async () => {
     const { clinicId } = await readyClinic();
     const phones: string[] = [];

@@ -1,3 +1,4 @@
+import { pause } from '../../lib/pause';
 import { claimDueMessages } from './outbox.repository';
 import {
   type ContextCache,
@@ -24,6 +25,14 @@ export type SendRunOptions = {
   staleAfterMs?: number;
   /** Stops claiming new batches after this long (the next run goes on). */
   budgetMs?: number;
+  /**
+   * When nothing is due, look again every `lookEveryMs` (2 s) until this long has passed since the
+   * run began: a message planned mid-minute (a planner's wave) goes seconds later, not at the next
+   * minute's run. `stopping` ends the watch at once.
+   */
+  watchMs?: number;
+  lookEveryMs?: number;
+  stopping?: AbortSignal;
   /** Only these clinics' messages (default: every clinic's). */
   clinicIds?: readonly string[];
   /** 'sandbox': a sandbox run at a chosen instant; the real clock leaves sandbox-clock clinics alone. */
@@ -63,6 +72,8 @@ export async function sendDueMessages(
       clock: options.clock,
     }),
   };
+  const lookEveryMs = options.lookEveryMs ?? 2_000;
+  const watchUntil = started + (options.watchMs ?? 0);
   const cache: ContextCache = new Map();
   let backlogTold = false;
   while (options.budgetMs === undefined || Date.now() - started < options.budgetMs) {
@@ -72,7 +83,11 @@ export async function sendDueMessages(
       clinicIds: options.clinicIds,
       clock: options.clock,
     });
-    if (claimed.length === 0) break;
+    if (claimed.length === 0) {
+      if (Date.now() + lookEveryMs > watchUntil || options.stopping?.aborted) break;
+      await pause(lookEveryMs, options.stopping);
+      continue;
+    }
     if (claimed.length === batchSize && !backlogTold) {
       backlogTold = true;
       await options.onBacklog?.();
@@ -94,7 +109,7 @@ export async function sendDueMessages(
       }
     };
     await Promise.all(Array.from({ length: Math.min(concurrency, claimed.length) }, lane));
-    if (claimed.length < batchSize) break;
+    if (claimed.length < batchSize && Date.now() + lookEveryMs > watchUntil) break;
   }
   return result;
 }

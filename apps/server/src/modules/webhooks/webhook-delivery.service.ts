@@ -1,10 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import type { LookupFn, TargetPolicy } from '../../integrations/webhooks/address-guard';
 import { webhookHeaders } from '../../integrations/webhooks/standard-webhooks';
 import { postWebhook, type WebhookAttemptResult } from '../../integrations/webhooks/webhook-sender';
 import { newId } from '../../lib/ids';
+import { pause } from '../../lib/pause';
 import { readSecret } from '../secrets/secrets.service';
 import {
   type ClaimedDelivery,
@@ -161,11 +161,6 @@ export async function deliverDueWebhooks(
     if (claimed.length < batchSize && Date.now() + lookEveryMs > watchUntil) break;
   }
   return result;
-}
-
-/** Waits `ms`, or less when `stopping` is aborted meanwhile. */
-async function pause(ms: number, stopping?: AbortSignal) {
-  await sleep(ms, undefined, stopping ? { signal: stopping } : undefined).catch(() => undefined);
 }
 
 async function deliverClaimed(
