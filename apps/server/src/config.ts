@@ -11,6 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  /** Runs a send-messages run that finds a wave queues for the other worker processes (their number - 1). */
+  SEND_HELPERS: z.coerce.number().int().min(0).max(16).default(1),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -196,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     env: e.NODE_ENV,
     isProduction,
     role: e.ROLE,
+    jobs: { sendHelpers: e.SEND_HELPERS },
     http: {
       port: e.PORT,
       host: e.HOST,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { helperRuns, sendMessagesJob } from './send-messages.job';
 
 describe('the runs a sending wave queues', () => {
@@ -12,8 +13,11 @@ describe('the runs a sending wave queues', () => {
     expect(helperRuns(run)).toEqual(expected);
   });
 
-  it('a helper is a valid payload of the job, and the schedule’s empty payload queues one', () => {
-    expect(sendMessagesJob.payload.parse(helper.payload)).toMatchObject({ helper: true, helpers: 1 });
-    expect(helperRuns(sendMessagesJob.payload.parse({}))).toEqual([helper]);
+  it('a helper is a valid payload of the job; the schedule’s empty payload leaves the number to SEND_HELPERS', () => {
+    expect(sendMessagesJob.payload.parse(helper.payload)).toMatchObject({ helper: true });
+    expect(sendMessagesJob.payload.parse({}).helpers).toBeUndefined();
+    expect(loadConfig({}).jobs.sendHelpers).toBe(1);
+    expect(loadConfig({ SEND_HELPERS: '3' }).jobs.sendHelpers).toBe(3);
+    expect(() => loadConfig({ SEND_HELPERS: '-1' })).toThrow(/SEND_HELPERS/);
   });
 });

@@ -10,7 +10,7 @@ import { defineJob, type QueuedJob } from './job-definition';
 // later, not at the next minute's run (as deliver-webhooks does).
 //
 // A wave (a clinic's 10:00, a thousand clinics' day-1 follow-ups) is sent by more than one process:
-// a scheduled run that finds more due than one batch queues `helpers` runs of its own, which other
+// a scheduled run that finds more due than one batch queues SEND_HELPERS runs of its own, which other
 // worker processes take at once (one process works one run of this queue at a time); a helper queues
 // none. Each run keeps 32 messages in flight: each waits on the AI and on the channel's provider
 // (hundreds of ms each) and holds a database connection only between them, so lanes and processes,
@@ -27,8 +27,8 @@ export const sendMessagesJob = defineJob({
   payload: z.object({
     batchSize: z.number().int().min(1).max(1000).default(200),
     concurrency: z.number().int().min(1).max(64).default(32),
-    /** Runs queued beside this one when a wave is found: worker processes minus one (0: none). */
-    helpers: z.number().int().min(0).max(16).default(1),
+    /** Runs queued beside this one when a wave is found (default SEND_HELPERS: workers minus one). */
+    helpers: z.number().int().min(0).max(16).optional(),
     /** A helper of a scheduled run: it queues no helpers of its own. */
     helper: z.boolean().default(false),
     /** With nothing due, looks again every 2 s for this long (a planner's wave goes at once). */
@@ -37,7 +37,7 @@ export const sendMessagesJob = defineJob({
   schedule: { cron: '* * * * *' },
   retryLimit: 0,
   handle: async ({ batchSize, concurrency, helpers, helper, watchSeconds }, ctx) => {
-    const wave = helperRuns({ helpers, helper });
+    const wave = helperRuns({ helpers: helpers ?? ctx.config.jobs.sendHelpers, helper });
     const onBacklog =
       wave.length === 0
         ? undefined
