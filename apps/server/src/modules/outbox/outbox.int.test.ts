@@ -210,6 +210,19 @@ describe('sending the outbox', () => {
     await queue(clinicId, patient.id);
     expect(await run(clinicId, { batchSize: 2, onBacklog })).toMatchObject({ claimed: 1, sent: 1 });
     expect(told).toBe(1);
+
+    // Helpers that cannot be queued (the database refused) leave nothing unsent.
+    const more = [await addPatient(clinicId), await addPatient(clinicId)];
+    for (const p of more) await queue(clinicId, p.id);
+    const failing = async () => {
+      throw new Error('queue refused');
+    };
+    expect(await run(clinicId, { batchSize: 2, onBacklog: failing })).toMatchObject({
+      claimed: 2,
+      sent: 2,
+      errors: 0,
+    });
+    expect(more.map((p) => smsTo(p.phone).length)).toEqual([1, 1]);
   });
 
   it('sends a due follow-up by SMS with the AI text, and stores the provider id', async () => {

@@ -88,9 +88,12 @@ export async function sendDueMessages(
       await pause(lookEveryMs, options.stopping);
       continue;
     }
-    if (claimed.length === batchSize && !backlogTold) {
+    if (claimed.length === batchSize && !backlogTold && options.onBacklog) {
       backlogTold = true;
-      await options.onBacklog?.();
+      // Help not queued is no reason to leave the claimed batch waiting: it is sent all the same.
+      await options
+        .onBacklog()
+        .catch((error: unknown) => deps.log?.error({ err: error }, 'sending wave: helper runs not queued'));
     }
     result.claimed += claimed.length;
     let next = 0;
