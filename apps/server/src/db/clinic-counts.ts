@@ -5,8 +5,8 @@ import { clinicCounts } from './schema';
 
 /**
  * The counters the triggers of migration 0023 keep (clinic_counted() there says what each counts),
- * each 0 until its row exists. One object of a fixed shape: built from a list of the counters, it was
- * the largest allocation of a cheap read's request (3.5 KB, heap profile), read on every summary.
+ * each 0 until its row exists: the shape of every read of them, and the answer for a clinic with no
+ * row at all.
  */
 const zeroCounts = () => ({
   patients_total: 0,
@@ -30,19 +30,28 @@ type ClinicCounter = keyof ClinicCounts;
 const counterNames = Object.keys(zeroCounts()) as ClinicCounter[];
 
 /**
- * Every kept count of the clinic in one row, a column a counter (a dozen rows of one index, turned
- * by the statement; a counter without a row is 0). Rows of (counter, value) cost a row object and a
- * keyed store each in JavaScript: the largest share of the reviews summary's own work (CPU profile).
+ * The given counters as columns of one row, for a statement over the clinic's `clinic_counts` rows
+ * (`from clinic_counts where clinic_id = ...`): each the value of its row, 0 without one. Rows of
+ * (counter, value) cost a row object and a keyed store each in JavaScript: the largest share of the
+ * reviews summary's own work (CPU profile).
  */
-export async function readClinicCounts(db: Database, clinicId: string): Promise<ClinicCounts> {
-  const rows = await preparedRows<ClinicCounts>(db, 'clinic_counts_row', () => {
-    const columns = counterNames.map(
+export const countColumns = (names: readonly ClinicCounter[]) =>
+  sql.join(
+    names.map(
       (name) =>
         sql`coalesce(max(${clinicCounts.value}) filter (where ${clinicCounts.counter} = ${sql.raw(`'${name}'`)}), 0)::float8 as ${sql.identifier(name)}`,
-    );
-    return sql`select ${sql.join(columns, sql`, `)} from ${clinicCounts}
-      where ${clinicCounts.clinicId} = ${sql.placeholder('clinicId')}`;
-  }).execute({ clinicId });
+    ),
+    sql`, `,
+  );
+
+/** Every kept count of the clinic, in one row (a dozen rows of one index, turned by the statement). */
+export async function readClinicCounts(db: Database, clinicId: string): Promise<ClinicCounts> {
+  const rows = await preparedRows<ClinicCounts>(
+    db,
+    'clinic_counts_row',
+    () => sql`select ${countColumns(counterNames)} from ${clinicCounts}
+      where ${clinicCounts.clinicId} = ${sql.placeholder('clinicId')}`,
+  ).execute({ clinicId });
   return rows[0] ?? zeroCounts();
 }
 

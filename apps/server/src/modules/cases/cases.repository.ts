@@ -3,6 +3,7 @@ import type { CaseSeverity, CaseSource, CaseStatus } from '@careloop/domain/case
 import type { CaseTitleKind } from '@careloop/domain/case-title';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { countColumns } from '../../db/clinic-counts';
 import {
   afterCursorPlaceholder,
   cursorPlaceholders,
@@ -121,21 +122,20 @@ const unfinished = sql`${cases.status} not in ('resolved', 'closed')`;
  * the same two statements run one after the other (physical-limit bench, 10,000 patients).
  */
 export async function countCaseSummary(db: Database, clinicId: string) {
-  const rows = await preparedRows<{ counter: string; value: string | number }>(db, 'case_summary', () => {
+  type Row = Record<'cases_total' | 'cases_open' | 'cases_unfinished_high' | 'cases_overdue', number>;
+  const rows = await preparedRows<Row>(db, 'case_summary', () => {
     const clinic = sql.placeholder('clinicId');
-    return sql`select ${clinicCounts.counter} as counter, ${clinicCounts.value} as value from ${clinicCounts}
-      where ${clinicCounts.clinicId} = ${clinic}
-        and ${clinicCounts.counter} in ('cases_total', 'cases_open', 'cases_unfinished_high')
-      union all
-      select 'cases_overdue', count(*) from ${cases}
-      where ${cases.clinicId} = ${clinic} and ${unfinished} and ${cases.dueAt} < now()`;
+    return sql`select ${countColumns(['cases_total', 'cases_open', 'cases_unfinished_high'])},
+        (select count(*)::int from ${cases}
+         where ${cases.clinicId} = ${clinic} and ${unfinished} and ${cases.dueAt} < now()) as cases_overdue
+      from ${clinicCounts} where ${clinicCounts.clinicId} = ${clinic}`;
   }).execute({ clinicId });
-  const count = (counter: string) => Number(rows.find((row) => row.counter === counter)?.value ?? 0);
+  const row = rows[0];
   return {
-    total: count('cases_total'),
-    open: count('cases_open'),
-    overdue: count('cases_overdue'),
-    highPriority: count('cases_unfinished_high'),
+    total: row?.cases_total ?? 0,
+    open: row?.cases_open ?? 0,
+    overdue: row?.cases_overdue ?? 0,
+    highPriority: row?.cases_unfinished_high ?? 0,
   };
 }
 
