@@ -2,6 +2,7 @@ import type { BrandTone } from './clinic-profile';
 import type { DomainMessage } from './domain-message';
 import { foldText } from './matching/normalize-name';
 import { detectProcedures } from './matching/procedures';
+import { withThousandsSeparators } from './thousands';
 
 // Replies to public reviews. A reply is public: whatever the reviewer wrote, it
 // never confirms that they are a patient and names no treatment, date or health detail.
@@ -64,7 +65,7 @@ export const reviewReplyMessages = {
   empty: { key: 'reviews.reply.errors.empty', message: 'The reply is empty' },
   too_long: {
     key: 'reviews.reply.errors.tooLong',
-    message: `The reply is too long (at most ${reviewReplyMaxLength.toLocaleString('en')} characters)`,
+    message: `The reply is too long (at most ${withThousandsSeparators(reviewReplyMaxLength)} characters)`,
   },
   placeholder: { key: 'reviews.reply.errors.placeholder', message: 'The reply still contains a placeholder' },
   confirms_patient: {

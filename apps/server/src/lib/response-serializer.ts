@@ -49,7 +49,13 @@ function fastWriterOf(schema: unknown): Serialize | undefined {
   const zodSchema = zodSchemaOf(schema);
   if (!zodSchema) return undefined;
   try {
-    const json = z.toJSONSchema(zodSchema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' });
+    // Without `$schema`: fast-json-stringify checks it against the "uri" format, whose expression
+    // took ~9 ms to compile on the first answer of the process (the first /api/ready of a start).
+    const { $schema: _dialect, ...json } = z.toJSONSchema(zodSchema, {
+      io: 'output',
+      unrepresentable: 'throw',
+      target: 'draft-7',
+    });
     return fastJson(nullableAsTypeList(json) as Parameters<typeof fastJson>[0]) as Serialize;
   } catch {
     return undefined;

@@ -3,6 +3,7 @@ import type { DomainMessage } from '../domain-message';
 import { foldText } from '../matching/normalize-name';
 import { checkReviewReply } from '../review-reply';
 import { findTemplateVariables, templateVariables } from '../template-render';
+import { withThousandsSeparators } from '../thousands';
 
 // The last check on an outgoing automated message: it fits the
 // channel, names no health detail beyond the treatment, and has nothing left to fill in.
@@ -79,7 +80,7 @@ export const messageProblemMessages = {
   empty: { key: 'automation.messageCheck.empty', message: 'The message is empty' },
   too_long: {
     key: 'automation.messageCheck.tooLong',
-    message: `The WhatsApp message is too long (at most ${whatsAppTextMaxLength.toLocaleString('en')} characters)`,
+    message: `The WhatsApp message is too long (at most ${withThousandsSeparators(whatsAppTextMaxLength)} characters)`,
   },
   too_many_segments: {
     key: 'automation.messageCheck.tooManySegments',
