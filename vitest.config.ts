@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import { hangGuard } from './vitest.timeouts.ts';
 
-// One run covers every workspace; each project keeps its own environment.
+// One run covers every workspace; each project keeps its own environment. The small projects test
+// pure functions and scripts: one worker's module graph serves all of a project's files (a fresh
+// worker per file cost ~110 ms a file: the domain's 69 files took 15 s, now 4 s).
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +13,7 @@ export default defineConfig({
           root: './packages/domain',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           ...hangGuard,
         },
       },
@@ -20,6 +23,7 @@ export default defineConfig({
           root: './packages/contracts',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           ...hangGuard,
           passWithNoTests: true,
         },
@@ -30,6 +34,7 @@ export default defineConfig({
           root: './packages/sdk',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           ...hangGuard,
         },
       },
@@ -39,6 +44,7 @@ export default defineConfig({
           root: './scripts',
           include: ['**/*.test.mjs'],
           environment: 'node',
+          isolate: false,
           ...hangGuard,
         },
       },
