@@ -5,16 +5,14 @@ import {
   canApproveReviewReply,
   canDiscardReviewReply,
   canEditReviewReply,
-  checkReviewReply,
-  draftTemplateReviewReply,
-  guessReviewLanguage,
   type ReviewReplyProblemCode,
-  replyLanguageFor,
-  reviewerFirstName,
   reviewReplyLanguages,
   reviewReplyMaxLength,
   reviewReplyStatuses,
 } from './review-reply';
+import { checkReviewReply } from './review-reply-check';
+import { guessReviewLanguage, replyLanguageFor } from './review-reply-language';
+import { draftTemplateReviewReply, reviewerFirstName } from './review-reply-template';
 
 const codes = (text: string, context = {}) => {
   const result = checkReviewReply(text, context);

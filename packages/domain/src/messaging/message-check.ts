@@ -1,7 +1,7 @@
 import type { MessageChannel } from '../cost-calculator';
 import type { DomainMessage } from '../domain-message';
 import { foldText } from '../matching/normalize-name';
-import { checkReviewReply } from '../review-reply';
+import { checkReviewReply } from '../review-reply-check';
 import { findTemplateVariables, templateVariables } from '../template-render';
 import { withThousandsSeparators } from '../thousands';
 

@@ -1,4 +1,4 @@
-import { checkReviewReply } from '@careloop/domain/review-reply';
+import { checkReviewReply } from '@careloop/domain/review-reply-check';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicAutomationConfigs, clinics, reviewReplies, reviews, userActions } from '../../db/schema';

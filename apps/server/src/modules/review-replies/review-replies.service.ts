@@ -12,14 +12,14 @@ import {
   canApproveReviewReply,
   canDiscardReviewReply,
   canEditReviewReply,
-  checkReviewReply,
   isReviewReplyLanguage,
   isReviewReplyStatus,
   type ReviewReplyLanguage,
   type ReviewReplySource,
   type ReviewReplyStatus,
-  replyLanguageFor,
 } from '@careloop/domain/review-reply';
+import { checkReviewReply } from '@careloop/domain/review-reply-check';
+import { replyLanguageFor } from '@careloop/domain/review-reply-language';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import type {

@@ -1,12 +1,8 @@
 import type { ReviewReplyDraftNote } from '@careloop/contracts/review-replies';
 import type { BrandTone } from '@careloop/domain/clinic-profile';
-import {
-  checkReviewReply,
-  draftTemplateReviewReply,
-  type ReviewReplyLanguage,
-  type ReviewReplyProblemCode,
-  reviewerFirstName,
-} from '@careloop/domain/review-reply';
+import type { ReviewReplyLanguage, ReviewReplyProblemCode } from '@careloop/domain/review-reply';
+import { checkReviewReply } from '@careloop/domain/review-reply-check';
+import { draftTemplateReviewReply, reviewerFirstName } from '@careloop/domain/review-reply-template';
 import { ProviderError } from '../../integrations/http/provider-http';
 import type { ChatMessage } from '../../integrations/openai/openai.client';
 import type { OpenAiModel } from '../../integrations/openai/openai-model';
