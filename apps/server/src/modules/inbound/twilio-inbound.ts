@@ -5,7 +5,7 @@ import {
 } from '../../integrations/twilio/twilio.webhook';
 import { smsSecretNames } from '../settings/channel-secrets';
 import { receiveMessage, receiveStatus } from './inbound.service';
-import { type Deps, requireClinic, WebhookRefused, webhookSecretOf } from './webhook-clinic';
+import { type Deps, requireClinicAndWebhookSecret, WebhookRefused } from './webhook-clinic';
 import { twilioStatusMessageParam } from './webhook-urls';
 
 // Twilio webhooks (providers.md §4.3-4.6): inbound SMS and status callbacks.
@@ -46,11 +46,10 @@ export async function receiveTwilioWebhook(
   },
 ) {
   if (!input.signature) throw new WebhookRefused(401);
-  const clinic = await requireClinic(deps, clinicId);
-  const authToken = await webhookSecretOf(
+  const { clinic, secret: authToken } = await requireClinicAndWebhookSecret(
     deps,
-    clinic,
-    smsSecretNames('twilio', clinic.id).authToken,
+    clinicId,
+    smsSecretNames('twilio', clinicId).authToken,
     'twilioAuthToken',
   );
   const params = readTwilioForm(input.rawBody.toString('utf8'));

@@ -9,9 +9,8 @@ import { receiveMessage, receiveStatus } from './inbound.service';
 import {
   type Deps,
   inboundSecretNames,
-  requireClinic,
+  requireClinicAndWebhookSecret,
   WebhookRefused,
-  webhookSecretOf,
 } from './webhook-clinic';
 
 // Vonage webhooks (providers.md §5.1): inbound SMS and delivery receipts, form or JSON.
@@ -55,11 +54,10 @@ export async function receiveVonageWebhook(
 ) {
   const params = readVonageBody(input.rawBody, input.contentType);
   if (!params.sig) throw new WebhookRefused(401);
-  const clinic = await requireClinic(deps, clinicId);
-  const secret = await webhookSecretOf(
+  const { clinic, secret } = await requireClinicAndWebhookSecret(
     deps,
-    clinic,
-    inboundSecretNames(clinic.id).vonageSignatureSecret,
+    clinicId,
+    inboundSecretNames(clinicId).vonageSignatureSecret,
     'vonageSignatureSecret',
   );
   const valid = vonageSignatureMethods.some((method) => verifyVonageSignature(params, secret, { method }));

@@ -4,9 +4,9 @@ import {
   type SandboxWebhookSecretKey,
   sandboxWebhookSecretOf,
 } from '../sandbox/sandbox-webhook-secrets';
-import { readSecret } from '../secrets/secrets.service';
+import { openSecret, readSecret } from '../secrets/secrets.service';
 import { whatsAppSecretNames } from '../settings/channel-secrets';
-import { findWebhookClinic, type WebhookClinic } from './inbound.repository';
+import { findWebhookClinicWithSecret, type WebhookClinic } from './inbound.repository';
 
 // The clinic a webhook URL names and its secrets: what every inbound path checks first.
 
@@ -53,14 +53,32 @@ export async function webhookSecretOf(
   name: string,
   sandboxKey: SandboxWebhookSecretKey,
 ): Promise<string> {
-  const saved = await readSecret(deps, clinic.id, name);
+  return chosenWebhookSecret(deps, clinic, await readSecret(deps, clinic.id, name), sandboxKey);
+}
+
+async function chosenWebhookSecret(
+  deps: Deps,
+  clinic: WebhookClinic,
+  saved: string | null,
+  sandboxKey: SandboxWebhookSecretKey,
+): Promise<string> {
   if (saved && !publicSandboxValues.has(saved)) return saved;
   return isSandboxClinic(deps, clinic) ? sandboxWebhookSecretOf(deps, clinic.id, sandboxKey) : '';
 }
 
-export async function requireClinic(deps: Deps, clinicId: string): Promise<WebhookClinic> {
-  const clinic = await findWebhookClinic(deps.db, clinicId);
-  // An unknown clinic looks like a wrong signature: the URL does not tell which clinics exist.
-  if (!clinic) throw new WebhookRefused(403);
-  return clinic;
+/**
+ * The clinic a signed webhook names and the secret it must be signed with (`webhookSecretOf`), read
+ * in one statement. An unknown clinic looks like a wrong signature: the URL does not tell which
+ * clinics exist.
+ */
+export async function requireClinicAndWebhookSecret(
+  deps: Deps,
+  clinicId: string,
+  name: string,
+  sandboxKey: SandboxWebhookSecretKey,
+): Promise<{ clinic: WebhookClinic; secret: string }> {
+  const found = await findWebhookClinicWithSecret(deps.db, clinicId, name);
+  if (!found) throw new WebhookRefused(403);
+  const saved = found.sealed ? openSecret(deps, found.clinic.id, name, found.sealed) : null;
+  return { clinic: found.clinic, secret: await chosenWebhookSecret(deps, found.clinic, saved, sandboxKey) };
 }

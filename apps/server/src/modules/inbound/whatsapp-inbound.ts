@@ -8,7 +8,7 @@ import { receiveMessage, receiveStatus } from './inbound.service';
 import {
   type Deps,
   inboundSecretNames,
-  requireClinic,
+  requireClinicAndWebhookSecret,
   WebhookRefused,
   webhookSecretOf,
 } from './webhook-clinic';
@@ -44,11 +44,10 @@ export async function receiveWhatsAppWebhook(
   signature: string | string[] | undefined,
 ) {
   if (!signature) throw new WebhookRefused(401);
-  const clinic = await requireClinic(deps, clinicId);
-  const appSecret = await webhookSecretOf(
+  const { clinic, secret: appSecret } = await requireClinicAndWebhookSecret(
     deps,
-    clinic,
-    inboundSecretNames(clinic.id).whatsAppAppSecret,
+    clinicId,
+    inboundSecretNames(clinicId).whatsAppAppSecret,
     'whatsAppAppSecret',
   );
   if (!verifyWhatsAppSignature(rawBody, signature, appSecret)) throw new WebhookRefused(403);

@@ -1,4 +1,5 @@
 import type { AppDeps } from '../../app-deps';
+import type { SealedSecret } from '../../lib/secret-box';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordSecurityEvent } from '../audit/audit.service';
 import {
@@ -43,7 +44,17 @@ export async function readSecret(
   name: string,
 ): Promise<string | null> {
   const sealed = await findSealedSecret(deps.db, clinicId, name);
-  return sealed ? deps.secretBox.open(sealed, associatedData(clinicId, name)) : null;
+  return sealed ? openSecret(deps, clinicId, name, sealed) : null;
+}
+
+/** A sealed secret read by another statement (beside the row it belongs to), opened as `readSecret` does. */
+export function openSecret(
+  deps: Pick<AppDeps, 'secretBox'>,
+  clinicId: string,
+  name: string,
+  sealed: SealedSecret,
+): string {
+  return deps.secretBox.open(sealed, associatedData(clinicId, name));
 }
 
 /**
