@@ -17,10 +17,10 @@ import {
   type InboundPatient,
   insertSendingConfirmation,
   recordConfirmationOutcome,
-  type WebhookClinic,
   type WebhookProvider,
 } from './inbound.repository';
 import { type Deps, isSandboxClinic, secretOf } from './webhook-clinic';
+import type { WebhookClinic } from './webhook-clinic.repository';
 import { inboundWebhookUrls, twilioStatusCallbackFor } from './webhook-urls';
 
 // The answers to a consent reply, in the patient's language (else the clinic's): the one

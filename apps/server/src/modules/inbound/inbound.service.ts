@@ -27,11 +27,11 @@ import {
   optIn,
   optOut,
   recordResponse,
-  type WebhookClinic,
   type WebhookProvider,
 } from './inbound.repository';
 import { recordProviderOptOut } from './provider-opt-out.service';
 import type { Deps } from './webhook-clinic';
+import type { WebhookClinic } from './webhook-clinic.repository';
 
 // What an inbound message does (its clinic and signature are checked before: webhook-clinic.ts
 // and the provider's *-inbound.ts).

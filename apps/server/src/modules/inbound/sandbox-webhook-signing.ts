@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../app-deps';
 import type { SandboxWebhookSecretKey } from '../sandbox/sandbox-webhook-secrets';
 import { smsSecretNames } from '../settings/channel-secrets';
-import { findWebhookClinic } from './inbound.repository';
 import { inboundSecretNames, isSandboxClinic, webhookSecretOf } from './webhook-clinic';
+import { findWebhookClinic } from './webhook-clinic.repository';
 import { clinicIdOfWebhookUrl } from './webhook-urls';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log' | 'sandboxes'>;

@@ -20,7 +20,7 @@ import {
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
-import { findPatient, findWebhookClinic, type WebhookProvider } from './inbound.repository';
+import { findPatient, type WebhookProvider } from './inbound.repository';
 import {
   inboundSecretNames,
   isSandboxClinic,
@@ -28,6 +28,7 @@ import {
   secretOf,
   webhookSecretOf,
 } from './webhook-clinic';
+import { findWebhookClinic } from './webhook-clinic.repository';
 import { inboundWebhookUrls } from './webhook-urls';
 
 /**

@@ -15,7 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const deps = () => t.deps;
+const deps = () => ({ ...t.deps, log: t.app.log });
 
 describe('requireClinicAndWebhookSecret', () => {
   it('answers the clinic and the secret it saved, opened', async () => {

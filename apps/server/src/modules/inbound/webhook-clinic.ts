@@ -6,7 +6,7 @@ import {
 } from '../sandbox/sandbox-webhook-secrets';
 import { openSecret, readSecret } from '../secrets/secrets.service';
 import { whatsAppSecretNames } from '../settings/channel-secrets';
-import { findWebhookClinicWithSecret, type WebhookClinic } from './inbound.repository';
+import { findWebhookClinicWithSecret, type WebhookClinic } from './webhook-clinic.repository';
 
 // The clinic a webhook URL names and its secrets: what every inbound path checks first.
 

@@ -3,7 +3,6 @@ import {
   parseWhatsAppWebhook,
   verifyWhatsAppSignature,
 } from '../../integrations/whatsapp/whatsapp.webhook';
-import { findWebhookClinic } from './inbound.repository';
 import { receiveMessage, receiveStatus } from './inbound.service';
 import {
   type Deps,
@@ -12,6 +11,7 @@ import {
   WebhookRefused,
   webhookSecretOf,
 } from './webhook-clinic';
+import { findWebhookClinic } from './webhook-clinic.repository';
 
 // WhatsApp webhooks (providers.md §3.5): the handshake, and notifications checked before they are read.
 
