@@ -1,8 +1,7 @@
 import type { AppDeps } from '../../app-deps';
 import type { SandboxWebhookSecretKey } from '../sandbox/sandbox-webhook-secrets';
 import { smsSecretNames } from '../settings/channel-secrets';
-import { inboundSecretNames, isSandboxClinic, webhookSecretOf } from './webhook-clinic';
-import { findWebhookClinic } from './webhook-clinic.repository';
+import { findClinicAndWebhookSecret, inboundSecretNames, isSandboxClinic } from './webhook-clinic';
 import { clinicIdOfWebhookUrl } from './webhook-urls';
 
 type Deps = Pick<AppDeps, 'db' | 'secretBox' | 'config' | 'log' | 'sandboxes'>;
@@ -19,9 +18,8 @@ export function signSandboxWebhooksWithClinicSecrets(deps: Deps) {
       const clinicId = clinicIdOfWebhookUrl(deps.config.http.publicUrl, url);
       if (!clinicId) return null;
       try {
-        const clinic = await findWebhookClinic(deps.db, clinicId);
-        if (!clinic || !isSandboxClinic(deps, clinic)) return null;
-        return await webhookSecretOf(deps, clinic, nameOf(clinic.id), key);
+        const found = await findClinicAndWebhookSecret(deps, clinicId, nameOf(clinicId), key);
+        return found && isSandboxClinic(deps, found.clinic) ? found.secret : null;
       } catch (error) {
         deps.log.warn({ err: error }, 'sandbox webhook: the clinic secret could not be read');
         return null;

@@ -67,9 +67,24 @@ async function chosenWebhookSecret(
 }
 
 /**
- * The clinic a signed webhook names and the secret it must be signed with (`webhookSecretOf`), read
- * in one statement. An unknown clinic looks like a wrong signature: the URL does not tell which
- * clinics exist.
+ * The clinic a webhook URL names and the secret its webhooks are signed with (`webhookSecretOf`),
+ * read in one statement; null when no such clinic.
+ */
+export async function findClinicAndWebhookSecret(
+  deps: Deps,
+  clinicId: string,
+  name: string,
+  sandboxKey: SandboxWebhookSecretKey,
+): Promise<{ clinic: WebhookClinic; secret: string } | null> {
+  const found = await findWebhookClinicWithSecret(deps.db, clinicId, name);
+  if (!found) return null;
+  const saved = found.sealed ? openSecret(deps, found.clinic.id, name, found.sealed) : null;
+  return { clinic: found.clinic, secret: await chosenWebhookSecret(deps, found.clinic, saved, sandboxKey) };
+}
+
+/**
+ * `findClinicAndWebhookSecret` for a signed webhook: an unknown clinic looks like a wrong signature
+ * (403), as the URL does not tell which clinics exist.
  */
 export async function requireClinicAndWebhookSecret(
   deps: Deps,
@@ -77,8 +92,7 @@ export async function requireClinicAndWebhookSecret(
   name: string,
   sandboxKey: SandboxWebhookSecretKey,
 ): Promise<{ clinic: WebhookClinic; secret: string }> {
-  const found = await findWebhookClinicWithSecret(deps.db, clinicId, name);
+  const found = await findClinicAndWebhookSecret(deps, clinicId, name, sandboxKey);
   if (!found) throw new WebhookRefused(403);
-  const saved = found.sealed ? openSecret(deps, found.clinic.id, name, found.sealed) : null;
-  return { clinic: found.clinic, secret: await chosenWebhookSecret(deps, found.clinic, saved, sandboxKey) };
+  return found;
 }

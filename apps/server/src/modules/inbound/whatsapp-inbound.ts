@@ -6,12 +6,11 @@ import {
 import { receiveMessage, receiveStatus } from './inbound.service';
 import {
   type Deps,
+  findClinicAndWebhookSecret,
   inboundSecretNames,
   requireClinicAndWebhookSecret,
   WebhookRefused,
-  webhookSecretOf,
 } from './webhook-clinic';
-import { findWebhookClinic } from './webhook-clinic.repository';
 
 // WhatsApp webhooks (providers.md §3.5): the handshake, and notifications checked before they are read.
 
@@ -21,15 +20,14 @@ export async function whatsAppHandshake(
   clinicId: string,
   query: Record<string, unknown>,
 ): Promise<string | null> {
-  const clinic = await findWebhookClinic(deps.db, clinicId);
-  if (!clinic) return null;
-  const token = await webhookSecretOf(
+  const found = await findClinicAndWebhookSecret(
     deps,
-    clinic,
-    inboundSecretNames(clinic.id).whatsAppVerifyToken,
+    clinicId,
+    inboundSecretNames(clinicId).whatsAppVerifyToken,
     'whatsAppVerifyToken',
   );
-  const result = checkWhatsAppVerification(query, token);
+  if (!found) return null;
+  const result = checkWhatsAppVerification(query, found.secret);
   return result.ok ? result.challenge : null;
 }
 
