@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -56,6 +56,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   // PGlite writes its files where it is told, creating the folder world-readable: made owner-only first.
   if (options.dataDir && !options.dataDir.includes('://')) makePrivateFolder(options.dataDir);
+  // Loaded here, not at the top: a start on PostgreSQL spent ~25-50 ms reading PGlite's modules.
+  const { PGlite } = await import('@electric-sql/pglite');
   const pglite = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,

@@ -411,40 +411,46 @@ const buildTables = () => {
   return { formalsByNickname, nicknamesByFormal };
 };
 
-const { formalsByNickname, nicknamesByFormal } = buildTables();
+// Built on first use, not at load: a server start spent ~5-10 ms here though most starts match nothing.
+let tables: (ReturnType<typeof buildTables> & { knownGivenNames: Set<string>; shortForms: Set<string> }) | undefined;
+const nicknameTables = () =>
+  (tables ??= {
+    ...buildTables(),
+    // Every given name the tables know, formal or nickname: evidence that a word is a given name.
+    knownGivenNames: new Set(
+      nicknameTable.flatMap(([formal, nicknames]) => [
+        ...splitWords(formal),
+        ...nicknames.split(',').flatMap(splitWords),
+      ]),
+    ),
+    shortForms: new Set(prefixShortForms.map((form) => foldText(form))),
+  });
 
 // A short form stands for a longer name: Dan fits Daniel but not Dana.
 const minimumRest = 2;
 
-// Every given name the tables know, formal or nickname: evidence that a word is a given name.
-const knownGivenNames = new Set(
-  nicknameTable.flatMap(([formal, nicknames]) => [
-    ...splitWords(formal),
-    ...nicknames.split(',').flatMap(splitWords),
-  ]),
-);
-
 /** Whether a folded word is a given name the nickname tables know (`william`, `bill`, `dolores`). */
-export const isKnownGivenName = (word: string): boolean => knownGivenNames.has(word);
-
-const shortForms = new Set(prefixShortForms.map((form) => foldText(form)));
+export const isKnownGivenName = (word: string): boolean => nicknameTables().knownGivenNames.has(word);
 
 /**
  * The formal given names a nickname stands for, each as folded words:
  * `formalNamesOf('paco')` → `[['francisco']]`, `formalNamesOf('maite')` → `[['maria', 'teresa']]`.
  * The argument may be several words (`'mari carmen'`).
  */
-export const formalNamesOf = (nickname: string): readonly string[][] => formalsByNickname.get(nickname) ?? [];
+export const formalNamesOf = (nickname: string): readonly string[][] =>
+  nicknameTables().formalsByNickname.get(nickname) ?? [];
 
 /** The nicknames of a formal given name (folded words joined by a space): `nicknamesOf('robert')`. */
-export const nicknamesOf = (formal: string): readonly string[][] => nicknamesByFormal.get(formal) ?? [];
+export const nicknamesOf = (formal: string): readonly string[][] =>
+  nicknameTables().nicknamesByFormal.get(formal) ?? [];
 
 /** Whether `value` is a known short form that fits any given name it begins (`chris`, `mel`). */
-export const isPrefixShortForm = (value: string): boolean => shortForms.has(value);
+export const isPrefixShortForm = (value: string): boolean => nicknameTables().shortForms.has(value);
 
 /** Known short forms that begin `givenName` and are shorter than it: `christopher` → `['chris']`. */
 export const prefixShortFormsOf = (givenName: string): string[] => {
   const found: string[] = [];
+  const { shortForms } = nicknameTables();
   for (let length = 2; length <= givenName.length - minimumRest && length <= 6; length += 1) {
     const prefix = givenName.slice(0, length);
     if (shortForms.has(prefix)) found.push(prefix);
