@@ -37,10 +37,11 @@ describe('the marketing opt-in keyword: the whole message', () => {
     ['HELP', 'help'],
     // Not an agreement: a question, a refusal, a longer sentence, yes alone, the word inside another
     ['Any offers?', null],
-    ['No offers', null],
-    ['No offers please', null],
-    ['No quiero ofertas', null],
-    ['Kampanya istemiyorum', null],
+    // a refusal withdraws consent (its own intent, below), it never gives it
+    ['No offers', 'marketing_opt_out'],
+    ['No offers please', 'marketing_opt_out'],
+    ['No quiero ofertas', 'marketing_opt_out'],
+    ['Kampanya istemiyorum', 'marketing_opt_out'],
     ['Do you have offers for whitening?', null],
     ['¿Tenéis ofertas de blanqueamiento?', null],
     ['Kampanya var mı?', null],
@@ -49,7 +50,7 @@ describe('the marketing opt-in keyword: the whole message', () => {
     ['Sí', null],
     ['Evet', null],
     ['Offerstop', null],
-    ['stop offers', null],
+    ['stop offers', 'marketing_opt_out'],
     ['', null],
   ])('%j -> %s', (text, expected) => {
     expect(intentOf(text)).toBe(expected);
@@ -75,5 +76,50 @@ describe('the marketing opt-in keyword: the whole message', () => {
     }
     // A complaint that mentions offers is a complaint, not a consent.
     expect(classifyReply('Your offers are terrible').intent).toBeNull();
+  });
+});
+
+describe('withdrawing marketing consent: the whole message, care messages untouched', () => {
+  it.each<[string, ReplyIntent | null]>([
+    ['Stop promotions', 'marketing_opt_out'],
+    ['STOP OFFERS', 'marketing_opt_out'],
+    ['No more offers, thanks', 'marketing_opt_out'],
+    ['Unsubscribe offers', 'marketing_opt_out'],
+    ['No quiero ofertas, gracias', 'marketing_opt_out'],
+    ['Sin ofertas', 'marketing_opt_out'],
+    ['No más ofertas', 'marketing_opt_out'],
+    ['Kampanya istemiyorum', 'marketing_opt_out'],
+    ['Promosyonları durdur', 'marketing_opt_out'],
+    ['Kampanyaları durdur lütfen', 'marketing_opt_out'],
+    ['RET KAMPANYA', 'marketing_opt_out'],
+    // still the channel's own words
+    ['No más', 'opt_out'],
+    ['STOP', 'opt_out'],
+    // a question about offers is neither
+    ['Any promotions this month?', null],
+  ])('%j -> %s', (text, expected) => {
+    expect(intentOf(text)).toBe(expected);
+  });
+});
+
+describe('an opt-out keyword as people actually send it', () => {
+  it.each<[string, ReplyIntent | null]>([
+    ['stop stop', 'opt_out'],
+    ['STOP STOP STOP', 'opt_out'],
+    ['STOP.\nSent from my iPhone', 'opt_out'],
+    ['Stop\n\nSent from my Samsung Galaxy', 'opt_out'],
+    ['BAJA\nEnviado desde mi iPhone', 'opt_out'],
+    ["DUR\niPhone'umdan gönderildi", 'opt_out'],
+    ['basta', 'opt_out'],
+    ['Ya basta', 'opt_out'],
+    ['Cancelar suscripción', 'opt_out'],
+    ['Mesaj gelmesin', 'opt_out'],
+    ['START START', 'opt_in'],
+    // a signature alone, or a word said twice that is no keyword, is nothing
+    ['Sent from my iPhone', null],
+    ['thanks thanks', null],
+    ['stop start', null],
+  ])('%j -> %s', (text, expected) => {
+    expect(intentOf(text)).toBe(expected);
   });
 });

@@ -7,9 +7,11 @@ import { foldText } from '../matching/normalize-name';
 // - marketing_opt_in: the explicit agreement to receive offers (cross-sells), recorded as
 //   marketing consent with source `keyword`. Its own words, never START/ALTA/BAŞLA: resuming a
 //   channel is not agreeing to marketing (docs/decisions/008-marketing-opt-in-keyword.md).
+// - marketing_opt_out: withdrawing that consent as easily as it was given ("stop offers", the
+//   label of WhatsApp's marketing opt-out button "Stop promotions"): offers stop, care messages go on.
 // - help.
 
-export const replyIntents = ['opt_out', 'opt_in', 'marketing_opt_in', 'help'] as const;
+export const replyIntents = ['opt_out', 'opt_in', 'marketing_opt_in', 'marketing_opt_out', 'help'] as const;
 export type ReplyIntent = (typeof replyIntents)[number];
 
 // Words that may surround a keyword without changing it: "STOP please", "Baja, gracias".
@@ -71,6 +73,9 @@ const keywordIntents = new Map<string, ReplyIntent>([
     'cikis',
     'istemiyorum',
     'abonelikten cik',
+    'basta',
+    'cancelar suscripcion',
+    'mesaj gelmesin',
   ]),
   ...keywords('opt_in', [
     'start',
@@ -99,6 +104,30 @@ const keywordIntents = new Map<string, ReplyIntent>([
     'evet kampanya',
     'kampanya istiyorum',
   ]),
+  ...keywords('marketing_opt_out', [
+    'stop offers',
+    'no offers',
+    'no more offers',
+    'stop promotions',
+    'no promotions',
+    'unsubscribe offers',
+    'stop marketing',
+    'no ofertas',
+    'sin ofertas',
+    'no quiero ofertas',
+    'no mas ofertas',
+    'basta de ofertas',
+    'baja ofertas',
+    'stop ofertas',
+    'kampanya istemiyorum',
+    'kampanya yok',
+    'kampanya iptal',
+    'kampanya durdur',
+    'kampanyalari durdur',
+    'promosyonlari durdur',
+    'kampanya ret',
+    'ret kampanya',
+  ]),
   ...keywords('help', ['help', 'info', 'ayuda', 'informacion', 'yardim', 'bilgi']),
 ]);
 
@@ -116,10 +145,16 @@ export type ConsentKeyword = { intent: ReplyIntent; keyword: string };
  * appointment", "any offers?", "no offers"). Accepts raw text or text already folded.
  */
 export function consentKeywordOf(text: string): ConsentKeyword | null {
-  const kept = toWords(foldText(text))
+  const words = toWords(foldText(text))
+    .replace(deviceSignature, '')
     .split(' ')
-    .filter((word) => word.length > 0 && !fillers.has(word))
-    .join(' ');
+    .filter((word) => word.length > 0 && !fillers.has(word));
+  // "STOP STOP": the word said twice is still the word.
+  const kept = words.length > 1 && words.every((word) => word === words[0]) ? words[0]! : words.join(' ');
   const intent = keywordIntents.get(kept);
   return intent ? { intent, keyword: kept } : null;
 }
+
+// A phone's own last line under the reply: "STOP. Sent from my iPhone" is STOP.
+const deviceSignature =
+  / ?(?:sent from my|enviado desde mi) [a-z0-9]+(?: [a-z0-9]+)?$| ?[a-z0-9]+(?:umdan|imden|dan|den) gonderildi$/;

@@ -206,10 +206,42 @@ function consentKeywordIn(text: string, names: readonly string[]) {
   const words = toWords(foldText(text));
   const direct = consentKeywordOf(words);
   if (direct) return direct;
-  let withoutFullNames = ` ${words} `;
-  for (const name of nameWordsOf(names)) withoutFullNames = withoutFullNames.split(` ${name} `).join(' ');
-  if (withoutFullNames.trim() === '') return null;
-  return consentKeywordOf(withoutFullNames) ?? consentKeywordOf(foldWithoutNames(text, names));
+  // Punctuation kept as a break while names are set aside: "Juan Stop" is the name, "Juan: stop" the
+  // given name and the keyword.
+  let withBreaks = ` ${wordsAndBreaks(text)} `;
+  for (const name of nameWordsOf(names)) withBreaks = withBreaks.split(` ${name} `).join(' ');
+  const withoutFullNames = withBreaks
+    .split(' ')
+    .filter((word) => word !== '' && word !== '|')
+    .join(' ');
+  if (withoutFullNames === '') return null;
+  return consentKeywordOf(withoutFullNames) ?? consentKeywordOf(withoutNameWords(withoutFullNames, names));
+}
+
+/** The folded words, a hyphen inside a word joining two ("María-José"), other punctuation as a `|`. */
+const wordsAndBreaks = (text: string) =>
+  foldText(text)
+    .replace(/['’‘`´]/g, '')
+    .replace(/([a-z0-9])-(?=[a-z0-9])/g, '$1 ')
+    .replace(/[^a-z0-9\s]+/g, ' | ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * The words with each word of the names (3 letters or more) set aside, except a name word that is
+ * itself a consent keyword: "Stop - Juan" from Juan Stop is still STOP (blanking every name word
+ * left nothing of it).
+ */
+function withoutNameWords(words: string, names: readonly string[]): string {
+  const nameWords = new Set(
+    nameWordsOf(names)
+      .flatMap((name) => name.split(' '))
+      .filter((word) => word.length >= 3 && !consentKeywordOf(word)),
+  );
+  return words
+    .split(' ')
+    .filter((word) => !nameWords.has(word))
+    .join(' ');
 }
 
 function* matchesOf(pattern: RegExp, clause: string) {

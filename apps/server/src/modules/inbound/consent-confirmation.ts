@@ -67,6 +67,22 @@ export function marketingOptInConfirmationText(clinicName: string, language: str
   return write(clinicName);
 }
 
+// After a marketing opt-out ("stop offers", "no quiero ofertas", "kampanya istemiyorum"): offers
+// stop, care messages go on, and the way to stop those too.
+const marketingOptOutConfirmations: Record<string, (clinic: string) => string> = {
+  en: (clinic) =>
+    `Done: ${clinic} will not send you offers any more. Messages about your care continue; reply STOP to stop them too.`,
+  es: (clinic) =>
+    `Hecho: ${clinic} ya no te enviará ofertas. Los mensajes sobre tu tratamiento continúan; responde BAJA para no recibirlos tampoco.`,
+  tr: (clinic) =>
+    `Tamam: ${clinic} artık size kampanya göndermeyecek. Tedavinizle ilgili mesajlar devam eder; onları da istemezseniz RET yazın.`,
+};
+
+export function marketingOptOutConfirmationText(clinicName: string, language: string) {
+  const write = marketingOptOutConfirmations[language] ?? marketingOptOutConfirmations.en!;
+  return write(clinicName);
+}
+
 /**
  * A consent confirmation (the one after an opt-out or a marketing opt-in), through the provider
  * the patient wrote through, from the number they wrote to; kept as a `consent` message, sent or

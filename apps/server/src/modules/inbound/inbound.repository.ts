@@ -1,5 +1,5 @@
 import type { ReplySentiment } from '@careloop/domain/messaging/reply-classification';
-import { and, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { recomputePatientRisk } from '../../db/patient-risk';
 import { alerts, patientCommunications, patients, webhookLogs } from '../../db/schema';
@@ -136,48 +136,6 @@ export async function recordResponse(db: Database, clinicId: string, messageId: 
   await recomputePatientRisk(db, clinicId, rows[0]?.patientId);
 }
 
-const optOutColumns = {
-  sms: { at: patients.smsOptedOutAt, source: 'smsOptOutSource', atKey: 'smsOptedOutAt' },
-  whatsapp: { at: patients.whatsappOptedOutAt, source: 'whatsappOptOutSource', atKey: 'whatsappOptedOutAt' },
-} as const;
-
-/**
- * Opts the patient out of one channel. True only for the call that changed it (an opted-out
- * patient stays opted out at the first time): a second STOP changes nothing.
- */
-export async function optOut(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-  channel: InboundChannel,
-  source: 'patient_reply' | 'provider',
-  at: Date,
-): Promise<boolean> {
-  const column = optOutColumns[channel];
-  const rows = await db
-    .update(patients)
-    .set({ [column.atKey]: at, [column.source]: source, updatedAt: sql`now()` })
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId), isNull(column.at)))
-    .returning({ id: patients.id });
-  return rows.length > 0;
-}
-
-/** Lifts an opt-out of one channel (START). True when the patient was opted out. */
-export async function optIn(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-  channel: InboundChannel,
-): Promise<boolean> {
-  const column = optOutColumns[channel];
-  const rows = await db
-    .update(patients)
-    .set({ [column.atKey]: null, [column.source]: null, updatedAt: sql`now()` })
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId), isNotNull(column.at)))
-    .returning({ id: patients.id });
-  return rows.length > 0;
-}
-
 export async function insertAlert(
   db: Database,
   row: {
@@ -310,35 +268,4 @@ export async function recordConfirmationOutcome(
     .where(
       and(eq(patientCommunications.clinicId, outcome.clinicId), eq(patientCommunications.id, outcome.id)),
     );
-}
-
-/**
- * Marketing consent from the patient's own opt-in keyword: granted now, source `keyword`, recorded
- * by nobody on the staff. True only when it changed (a patient who had consented already keeps the
- * first record, and gets no second confirmation).
- */
-export async function grantMarketingConsentByKeyword(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(patients)
-    .set({
-      marketingConsent: 'granted',
-      marketingConsentAt: at,
-      marketingConsentSource: 'keyword',
-      marketingConsentRecordedBy: null,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(patients.clinicId, clinicId),
-        eq(patients.id, patientId),
-        or(isNull(patients.marketingConsent), ne(patients.marketingConsent, 'granted')),
-      ),
-    )
-    .returning({ id: patients.id });
-  return rows.length > 0;
 }

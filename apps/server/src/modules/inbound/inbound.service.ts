@@ -10,7 +10,14 @@ import { openOrFollowReplyCase } from '../cases/cases.service';
 import { messageFailedEvent, messageStatusEvent } from '../webhooks/message-events';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import {
+  grantMarketingConsentByKeyword,
+  optInNumber,
+  optOutNumber,
+  withdrawMarketingConsentByKeyword,
+} from './consent.repository';
+import {
   marketingOptInConfirmationText,
+  marketingOptOutConfirmationText,
   optOutConfirmationText,
   sendConsentConfirmation,
 } from './consent-confirmation';
@@ -19,13 +26,10 @@ import {
   findAnsweredMessageId,
   findPatientByPhone,
   findPatientIdByProviderMessage,
-  grantMarketingConsentByKeyword,
   type InboundChannel,
   type InboundPatient,
   insertAlert,
   insertWebhookLog,
-  optIn,
-  optOut,
   recordResponse,
   type WebhookProvider,
 } from './inbound.repository';
@@ -62,6 +66,8 @@ export type InboundOutcome = {
   optedIn: boolean;
   /** The reply was the marketing opt-in keyword and recorded consent (source `keyword`). */
   marketingConsentGranted: boolean;
+  /** The reply withdrew marketing consent ("stop offers") and it changed. */
+  marketingConsentWithdrawn: boolean;
   confirmationSent: boolean;
   alertId: string | null;
   caseId: string | null;
@@ -141,6 +147,7 @@ export async function receiveMessage(
     optedOut: false,
     optedIn: false,
     marketingConsentGranted: false,
+    marketingConsentWithdrawn: false,
     confirmationSent: false,
     alertId: null,
     caseId: null,
@@ -182,45 +189,65 @@ export async function receiveMessage(
     outcome.classification = classification;
     const language = patient.language ?? clinic.defaultLanguage;
     let confirm: Confirmation | null = null;
+    // STOP and START speak for the number: every patient on it (a family phone) changes together.
+    let consentChanged: {
+      patientIds: string[];
+      channel: InboundChannel | 'marketing';
+      status: 'opted_out' | 'opted_in';
+    } | null = null;
     if (classification.intent === 'opt_out') {
-      outcome.optedOut = await optOut(tx, clinic.id, patient.id, message.channel, 'patient_reply', now);
+      const changed = await optOutNumber(tx, clinic.id, message.from, message.channel, 'patient_reply', now);
+      outcome.optedOut = changed.length > 0;
+      consentChanged = { patientIds: changed, channel: message.channel, status: 'opted_out' };
       if (outcome.optedOut && !message.providerConfirmsOptOut) {
         confirm = { patient, body: optOutConfirmationText(clinic.name, language, message.channel) };
       }
     } else if (classification.intent === 'opt_in') {
-      outcome.optedIn = await optIn(tx, clinic.id, patient.id, message.channel);
+      const changed = await optInNumber(tx, clinic.id, message.from, message.channel);
+      outcome.optedIn = changed.length > 0;
+      consentChanged = { patientIds: changed, channel: message.channel, status: 'opted_in' };
     } else if (classification.intent === 'marketing_opt_in') {
       // Consent to offers only; a channel the patient stopped stays stopped (START resumes it), and
-      // nothing is sent on it, not even the confirmation.
+      // nothing is sent on it, not even the confirmation. Marketing consent is the patient's own.
       outcome.marketingConsentGranted = await grantMarketingConsentByKeyword(tx, clinic.id, patient.id, now);
       const channelStopped =
         (message.channel === 'sms' ? patient.smsOptedOutAt : patient.whatsappOptedOutAt) !== null;
-      if (outcome.marketingConsentGranted && !channelStopped) {
-        confirm = { patient, body: marketingOptInConfirmationText(clinic.name, language) };
+      if (outcome.marketingConsentGranted) {
+        consentChanged = { patientIds: [patient.id], channel: 'marketing', status: 'opted_in' };
+        if (!channelStopped)
+          confirm = { patient, body: marketingOptInConfirmationText(clinic.name, language) };
+      }
+    } else if (classification.intent === 'marketing_opt_out') {
+      // As easy to withdraw as to give (GDPR art. 7(3)): offers stop, the channel stays open for care.
+      outcome.marketingConsentWithdrawn = await withdrawMarketingConsentByKeyword(
+        tx,
+        clinic.id,
+        patient.id,
+        now,
+      );
+      const channelStopped =
+        (message.channel === 'sms' ? patient.smsOptedOutAt : patient.whatsappOptedOutAt) !== null;
+      if (outcome.marketingConsentWithdrawn) {
+        consentChanged = { patientIds: [patient.id], channel: 'marketing', status: 'opted_out' };
+        if (!channelStopped)
+          confirm = { patient, body: marketingOptOutConfirmationText(clinic.name, language) };
       }
     }
-    // consent.changed webhooks, committed with the change.
-    const consentChange = outcome.optedOut
-      ? { channel: message.channel, status: 'opted_out' as const }
-      : outcome.optedIn
-        ? { channel: message.channel, status: 'opted_in' as const }
-        : outcome.marketingConsentGranted
-          ? { channel: 'marketing' as const, status: 'opted_in' as const }
-          : null;
-    if (consentChange) {
+    // consent.changed webhooks, committed with the change: one for each patient it changed.
+    if (consentChanged && consentChanged.patientIds.length > 0) {
+      const { channel, status } = consentChanged;
       await emitWebhookEvents(
         tx,
         clinic.id,
-        [
-          {
-            type: 'consent.changed',
-            data: {
-              patient_id: patient.id,
-              ...consentChange,
-              source: consentChange.channel === 'marketing' ? 'keyword' : 'patient_reply',
-            },
+        consentChanged.patientIds.map((patientId) => ({
+          type: 'consent.changed' as const,
+          data: {
+            patient_id: patientId,
+            channel,
+            status,
+            source: channel === 'marketing' ? 'keyword' : 'patient_reply',
           },
-        ],
+        })),
         now,
       );
     }

@@ -11,7 +11,7 @@ import {
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
 import type { TestApp } from '../../testing/test-app';
-import { marketingOptInConfirmationText } from './consent-confirmation';
+import { marketingOptInConfirmationText, marketingOptOutConfirmationText } from './consent-confirmation';
 import { inboundWebhookUrls } from './webhook-urls';
 
 // Marketing consent recorded by the patient's explicit opt-in keyword (OFFERS, OFERTAS,
@@ -265,5 +265,59 @@ describe('the marketing opt-in keyword through the inbound webhooks', () => {
     });
     expect(unsigned.status).toBe(401);
     expect((await patientRow(other.clinicId, theirs.id)).marketingConsent).toBe('withdrawn');
+  });
+});
+
+describe('withdrawing marketing consent by reply', () => {
+  it('"No quiero ofertas" over Twilio withdraws consent (source keyword), confirms once in Spanish, and leaves the channel open', async () => {
+    const clinic = await connectedClinic();
+    const ana = await patientWith(clinic, 'Ana Ruiz', 'es');
+    expect((await twilioReply(clinic, ana.phone, 'OFERTAS')).status).toBe(200);
+    expect((await patientRow(clinic.clinicId, ana.id)).marketingConsent).toBe('granted');
+
+    const sentAt = Date.now();
+    expect((await twilioReply(clinic, ana.phone, 'No quiero ofertas, gracias')).status).toBe(200);
+
+    const after = await patientRow(clinic.clinicId, ana.id);
+    expect(after).toMatchObject({
+      marketingConsent: 'withdrawn',
+      marketingConsentSource: 'keyword',
+      marketingConsentRecordedBy: null,
+      smsOptedOutAt: null,
+    });
+    expect(after.marketingConsentAt!.getTime()).toBeGreaterThanOrEqual(sentAt - 1000);
+    const spanish = marketingOptOutConfirmationText('Clínica Sol', 'es');
+    expect(spanish).toMatch(/^Hecho: Clínica Sol ya no te enviará ofertas/);
+    expect(smsTo(ana.phone).map((m) => m.body)).toEqual([
+      marketingOptInConfirmationText('Clínica Sol', 'es'),
+      spanish,
+    ]);
+
+    // Said again: nothing changes, nothing more is sent.
+    expect((await twilioReply(clinic, ana.phone, 'Sin ofertas')).status).toBe(200);
+    expect((await patientRow(clinic.clinicId, ana.id)).marketingConsentAt).toEqual(after.marketingConsentAt);
+    expect(smsTo(ana.phone)).toHaveLength(2);
+  });
+
+  it('"Stop promotions" (WhatsApp\'s marketing opt-out button) withdraws consent, and WhatsApp stays open for care', async () => {
+    const clinic = await connectedClinic();
+    const ayse = await patientWith(clinic, 'Ayşe Yılmaz', 'tr');
+    await twilioReply(clinic, ayse.phone, 'KAMPANYA');
+    expect((await patientRow(clinic.clinicId, ayse.id)).marketingConsent).toBe('granted');
+    sandboxes.whatsapp.webhook = { url: clinic.urls.whatsapp, appSecret: whatsAppAppSecret };
+
+    const reply = await simulateWhatsAppInbound(sandboxes.whatsapp, {
+      phoneNumberId: creds.whatsapp.phoneNumberId,
+      from: ayse.phone,
+      text: 'Stop promotions',
+    });
+    expect(reply.status).toBe(200);
+
+    expect(await patientRow(clinic.clinicId, ayse.id)).toMatchObject({
+      marketingConsent: 'withdrawn',
+      marketingConsentSource: 'keyword',
+      whatsappOptedOutAt: null,
+      smsOptedOutAt: null,
+    });
   });
 });

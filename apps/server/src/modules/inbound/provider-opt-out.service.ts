@@ -1,11 +1,13 @@
 import type { Database } from '../../db/client';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
-import { type InboundChannel, optOut } from './inbound.repository';
+import { optOutPatientAndNumber } from './consent.repository';
+import type { InboundChannel } from './inbound.repository';
 
 /**
- * A provider says the patient opted out of a channel (a status callback, or a send refused for it):
- * the opt-out, source `provider`, and its consent.changed webhook, together, and only when it changed
- * (an earlier opt-out keeps its own time and source). The inbound module owns the patient's opt-out
+ * A provider says the patient's number opted out of a channel (a status callback, or a send refused
+ * for it): the opt-out, source `provider`, of every patient on that number (the provider blocks the
+ * number, not a record), and a consent.changed webhook for each, together, and only where it changed
+ * (an earlier opt-out keeps its own time and source). The inbound module owns the patients' opt-out
  * columns; the outbox records what a send learns through here.
  */
 export async function recordProviderOptOut(
@@ -16,16 +18,15 @@ export async function recordProviderOptOut(
   at: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    if (!(await optOut(tx, clinicId, patientId, channel, 'provider', at))) return;
+    const changed = await optOutPatientAndNumber(tx, clinicId, patientId, channel, at);
+    if (changed.length === 0) return;
     await emitWebhookEvents(
       tx,
       clinicId,
-      [
-        {
-          type: 'consent.changed',
-          data: { patient_id: patientId, channel, status: 'opted_out', source: 'provider' },
-        },
-      ],
+      changed.map((id) => ({
+        type: 'consent.changed' as const,
+        data: { patient_id: id, channel, status: 'opted_out', source: 'provider' },
+      })),
       at,
     );
   });
