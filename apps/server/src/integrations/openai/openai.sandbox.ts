@@ -23,6 +23,8 @@ type OpenAiSandboxFault =
       retryAfterMs?: number;
     }
   | { kind: 'slow'; delayMs: number }
+  /** Answers once `until` settles: a test does something while the caller waits for the text. */
+  | { kind: 'held'; until: Promise<unknown> }
   | { kind: 'malformed' };
 
 export type OpenAiSandboxState = {
@@ -250,6 +252,7 @@ export function openAiSandbox(state: OpenAiSandboxState) {
         return openAiError(reply, fault.status, `Sandbox fault: ${code}`, type, code);
       }
       if (fault?.kind === 'slow') await sleep(fault.delayMs);
+      if (fault?.kind === 'held') await fault.until;
       if (fault?.kind === 'malformed')
         return { id: 'chatcmpl-broken', object: 'chat.completion', choices: [] };
 

@@ -394,7 +394,7 @@ describe('sending the outbox', () => {
         providerError: null,
         now: new Date(),
       }),
-    ).toBe(true);
+    ).toBe('marked');
     const later = new Date(Date.now() + 11 * minute);
     expect(await run(clinicId, { now: () => later })).toMatchObject({
       recovered: { requeued: 0, unknown: 1 },

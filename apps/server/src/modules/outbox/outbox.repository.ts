@@ -125,8 +125,26 @@ const ownClaim = (claim: Claim) =>
 export async function markInFlight(
   db: Database,
   claim: Claim,
-  values: { channel: string; messageContent: string; providerError: string | null; now: Date },
-): Promise<boolean> {
+  values: {
+    channel: string;
+    messageContent: string;
+    providerError: string | null;
+    now: Date;
+    /**
+     * The patient's consent as it is at this very statement: not opted out of the channel (and
+     * marketing consent granted for an offer). A STOP that arrived while the text was being
+     * written stops the send here; one that arrives after this commit meets a message in flight.
+     */
+    consent?: { channel: 'sms' | 'whatsapp'; marketing: boolean };
+  },
+): Promise<'marked' | 'lost_claim' | 'consent_withdrawn'> {
+  const { consent } = values;
+  const stillConsented = consent
+    ? sql`exists (select 1 from patients p where p.clinic_id = ${patientCommunications.clinicId}
+        and p.id = ${patientCommunications.patientId}
+        and ${sql.raw(consent.channel === 'sms' ? 'p.sms_opted_out_at' : 'p.whatsapp_opted_out_at')} is null
+        ${consent.marketing ? sql`and p.marketing_consent = 'granted'` : sql``})`
+    : undefined;
   const rows = await db
     .update(patientCommunications)
     .set({
@@ -141,10 +159,24 @@ export async function markInFlight(
         ownClaim(claim),
         eq(patientCommunications.deliveryStatus, 'sending'),
         isNull(patientCommunications.sentAt),
+        stillConsented,
       ),
     )
     .returning({ id: patientCommunications.id });
-  return rows.length === 1;
+  if (rows.length === 1) return 'marked';
+  if (!consent) return 'lost_claim';
+  // Not marked: the claim was taken back, or the consent went while the text was written.
+  const ours = await db
+    .select({ id: patientCommunications.id })
+    .from(patientCommunications)
+    .where(
+      and(
+        ownClaim(claim),
+        eq(patientCommunications.deliveryStatus, 'sending'),
+        isNull(patientCommunications.sentAt),
+      ),
+    );
+  return ours.length === 1 ? 'consent_withdrawn' : 'lost_claim';
 }
 
 /**

@@ -224,7 +224,15 @@ export async function sendClaimedMessage(
       messageContent: content,
       providerError: note,
       now: options.now(),
+      consent: { channel, marketing: isMarketing },
     });
+    if (marked === 'consent_withdrawn') {
+      const now = await findMessagePatient(db, message.clinicId, message.patientId);
+      const optedOut = channel === 'sms' ? now?.smsOptedOut : now?.whatsappOptedOut;
+      return fail(optedOut || !now ? outboxReasons.opted_out : outboxReasons.no_marketing_consent, {
+        channel,
+      });
+    }
     if (marked !== 'marked') return marked;
     if (options.report) options.report.source = source;
 

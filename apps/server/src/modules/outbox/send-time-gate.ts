@@ -92,12 +92,12 @@ export async function markInFlightWithinSendTime(
   context: SendingContext,
   automated: boolean,
   values: Parameters<typeof markInFlight>[2],
-): Promise<'marked' | 'deferred' | 'lost_claim'> {
-  if (!automated) return (await markInFlight(db, message, values)) ? 'marked' : 'lost_claim';
+): Promise<'marked' | 'deferred' | 'lost_claim' | 'consent_withdrawn'> {
+  if (!automated) return markInFlight(db, message, values);
   return db.transaction(async (tx) => {
     await lockPatientSending(tx, message.clinicId, message.patientId);
     const decision = await decide(tx, message, context, values.now);
     if (!decision.send) return defer(tx, message, context, decision, values.now);
-    return (await markInFlight(tx, message, values)) ? 'marked' : 'lost_claim';
+    return markInFlight(tx, message, values);
   });
 }

@@ -78,7 +78,7 @@ async function crashDuringSend(clinicId: string) {
       providerError: null,
       now: new Date(),
     }),
-  ).toBe(true);
+  ).toBe('marked');
   const later = new Date(Date.now() + 3 * minute);
   expect(await sendDueMessages(t.deps, { clinicIds: [clinicId], now: () => later })).toMatchObject({
     recovered: { requeued: 0, unknown: 1 },

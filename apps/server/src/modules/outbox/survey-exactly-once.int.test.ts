@@ -122,7 +122,7 @@ describe('surveys are sent exactly once', () => {
         providerError: null,
         now: claimedAt,
       }),
-    ).toBe(true);
+    ).toBe('marked');
     expect(await run(clinicId, new Date(claimedAt.getTime() + 11 * minute))).toMatchObject({
       recovered: { requeued: 0, unknown: 1 },
       claimed: 0,

@@ -150,7 +150,9 @@ export async function sendClaimedSurvey(
     messageContent: content,
     providerError: null,
     now: now(),
+    ...(channel === 'sms' || channel === 'whatsapp' ? { consent: { channel, marketing: false } } : {}),
   });
+  if (marked === 'consent_withdrawn') return fail(outboxReasons.opted_out);
   if (marked !== 'marked') return marked;
   await markSurveyLinkLive(db, message.clinicId, message.id, {
     now: now(),
