@@ -21,14 +21,25 @@ export function languageFor(
 
 let ianaZones: Set<string> | null = null;
 
+const zoneName = /^[A-Za-z][A-Za-z_-]*(?:\/[A-Za-z0-9][A-Za-z0-9_+-]*)+$/;
+
 /**
  * IANA zone names this runtime knows (Intl.supportedValuesOf), plus 'UTC', which the list leaves
- * out but every clinic created before time zones could be set carries.
+ * out but every clinic created before time zones could be set carries, plus the current names the
+ * list still gives under their older ones: ICU lists Europe/Kiev and Asia/Calcutta, while a browser
+ * in Kyiv or Kolkata reports Europe/Kyiv and Asia/Kolkata. Such a name is one Intl resolves to a
+ * listed zone; offsets ("+03:00") are not zone names.
  */
 export function isIanaTimeZone(value: string): boolean {
   if (value === 'UTC') return true;
   ianaZones ??= new Set(Intl.supportedValuesOf('timeZone'));
-  return ianaZones.has(value);
+  if (ianaZones.has(value)) return true;
+  if (!zoneName.test(value)) return false;
+  try {
+    return ianaZones.has(new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone);
+  } catch {
+    return false;
+  }
 }
 
 let countries: Set<string> | null = null;
