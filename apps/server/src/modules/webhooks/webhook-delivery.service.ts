@@ -1,3 +1,4 @@
+import { defaultAppLanguage, isAppLanguage } from '@careloop/domain/clinic-locale';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import type { LookupFn, TargetPolicy } from '../../integrations/webhooks/address-guard';
@@ -18,10 +19,11 @@ import {
   settleDelivery,
   type WebhookDeliveryRow,
 } from './webhook-deliveries.repository';
+import { webhookDisabledEmail } from './webhook-disabled-email';
 import {
   failPendingDeliveries,
   findEndpointRow,
-  listOwnerEmails,
+  listOwnerRecipients,
   type WebhookEndpointRow,
 } from './webhook-endpoints.repository';
 import { maxWebhookAttempts, nextWebhookAttemptAt } from './webhook-retry';
@@ -243,22 +245,19 @@ async function mailOwners(
   reason: 'gone' | 'failing',
 ) {
   const settingsUrl = `${deps.config.http.publicUrl.replace(/\/+$/, '')}/settings?tab=api`;
-  const why =
-    reason === 'gone'
-      ? 'it answered 410 Gone, which means the receiver no longer exists'
-      : `every delivery to it has failed since ${endpoint.failingSince?.toISOString() ?? endpoint.disabledAt?.toISOString()}, through all retries`;
-  for (const to of await listOwnerEmails(db, endpoint.clinicId)) {
+  for (const owner of await listOwnerRecipients(db, endpoint.clinicId)) {
     try {
-      await deps.mailer.send({
-        to,
-        subject: 'CareLoop webhook endpoint disabled',
-        text: [
-          `CareLoop has stopped sending webhooks to ${endpoint.url}: ${why}.`,
-          '',
-          'Events from now on are not sent to it. Once the receiver works again, turn the endpoint back on',
-          `in Settings > API (${settingsUrl}); failed deliveries can be sent again from its delivery log.`,
-        ].join('\n'),
-      });
+      await deps.mailer.send(
+        webhookDisabledEmail({
+          to: owner.email,
+          language: isAppLanguage(owner.language) ? owner.language : defaultAppLanguage,
+          timeZone: owner.timeZone,
+          endpointUrl: endpoint.url,
+          reason,
+          failingSince: endpoint.failingSince ?? endpoint.disabledAt ?? new Date(),
+          settingsUrl,
+        }),
+      );
     } catch (error) {
       deps.log?.error(
         { err: error, clinicId: endpoint.clinicId, endpointId: endpoint.id },

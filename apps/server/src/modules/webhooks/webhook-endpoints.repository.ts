@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
+  clinics,
   clinicUsers,
   users,
   webhookDeliveries,
@@ -119,12 +120,17 @@ export async function failPendingDeliveries(db: Database, clinicId: string, endp
 }
 
 /** The clinic's owners' e-mail addresses (an endpoint disabled for failing is mailed to them). */
-export async function listOwnerEmails(db: Database, clinicId: string): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
+/** The clinic's owners, each with the language they read (theirs, else the clinic's) and the clinic's zone. */
+export async function listOwnerRecipients(db: Database, clinicId: string) {
+  return db
+    .select({
+      email: users.email,
+      language: sql<string>`coalesce(${users.language}, ${clinics.defaultLanguage})`,
+      timeZone: clinics.timeZone,
+    })
     .from(clinicUsers)
     .innerJoin(users, eq(users.id, clinicUsers.userId))
+    .innerJoin(clinics, eq(clinics.id, clinicUsers.clinicId))
     .where(and(eq(clinicUsers.clinicId, clinicId), eq(clinicUsers.role, 'owner')))
     .orderBy(users.email);
-  return rows.map((row) => row.email);
 }
