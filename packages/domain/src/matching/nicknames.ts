@@ -412,7 +412,9 @@ const buildTables = () => {
 };
 
 // Built on first use, not at load: a server start spent ~5-10 ms here though most starts match nothing.
-let tables: (ReturnType<typeof buildTables> & { knownGivenNames: Set<string>; shortForms: Set<string> }) | undefined;
+let tables:
+  | (ReturnType<typeof buildTables> & { knownGivenNames: Set<string>; shortForms: Set<string> })
+  | undefined;
 const nicknameTables = () =>
   (tables ??= {
     ...buildTables(),
