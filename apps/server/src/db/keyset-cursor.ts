@@ -6,8 +6,31 @@ import { badRequest } from '../lib/errors';
 // (clinic_id, <timestamp> desc, id) indexes. The cursor carries the timestamp as PostgreSQL's own
 // microsecond text, so rows created in the same millisecond are neither skipped nor repeated.
 
+// Only the exact text `cursorTimestamp` writes is taken back, so a cursor's timestamp is always one
+// PostgreSQL reads: looser text that JavaScript dates accept ("1", "March 7", six-digit years) made
+// the list's query fail (500) instead of the request (400). Years 0001-9999: all that text can hold.
+const cursorTimestampPattern = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{6}Z$/;
+
+function isCursorTimestamp(text: string): boolean {
+  const parts = cursorTimestampPattern.exec(text)?.slice(1).map(Number);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts as [number, number, number, number, number, number];
+  // A day the month has (no 2026-02-30): setUTCFullYear, unlike Date.UTC, keeps years below 100.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59
+  );
+}
+
 const cursorSchema = z.object({
-  t: z.string().min(1).max(64),
+  t: z.string().refine(isCursorTimestamp),
   id: z.string().min(1).max(100),
   /** A list ordered by a rank first (risk, highest first): the last row's rank. */
   r: z.number().int().min(0).max(9).optional(),
@@ -23,7 +46,7 @@ export function decodeCursor(value: string | undefined): KeysetCursor | null {
   if (value === undefined) return null;
   try {
     const parsed = cursorSchema.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
-    if (parsed.success && !Number.isNaN(Date.parse(parsed.data.t))) return parsed.data;
+    if (parsed.success) return parsed.data;
   } catch {
     // fall through to the 400 below
   }

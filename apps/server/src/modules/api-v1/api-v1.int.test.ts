@@ -15,7 +15,8 @@ import { buildReview } from '../../testing/build-review';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { apiRateLimitKey } from '../api-clients/api-access.service';
-import { idempotencyRequestHash } from './idempotency.service';
+import { releaseIdempotencyKey, storeIdempotentAnswer } from './idempotency.repository';
+import { abandonedClaimMs, idempotencyRequestHash } from './idempotency.service';
 
 const dayMs = 86_400_000;
 
@@ -118,6 +119,24 @@ describe('/api/v1 with a bearer token', () => {
     expect(missing.json().error.code).toBe('NOT_FOUND');
     const cursor = await call('GET', '/api/v1/patients?cursor=garbage');
     expect(cursor.statusCode).toBe(400);
+  });
+
+  it('answers 400 naming cursor for a cursor whose timestamp PostgreSQL would not read', async () => {
+    const cursorOf = (t: string) => Buffer.from(JSON.stringify({ t, id: 'x' })).toString('base64url');
+    for (const list of ['/api/v1/patients', '/api/v1/reviews']) {
+      for (const t of ['1', 'March 7', '+275760-09-13T00:00:00.000Z', '2023-02-29T00:00:00.000000Z']) {
+        const res = await call('GET', `${list}?cursor=${cursorOf(t)}`);
+        expect(res.statusCode, `${list} ${t}`).toBe(400);
+        expect(res.json().error).toMatchObject({
+          code: 'VALIDATION_ERROR',
+          details: [{ field: 'cursor', message: 'Invalid cursor' }],
+        });
+      }
+      // The extremes of the text the server writes are timestamps PostgreSQL reads.
+      for (const t of ['0001-01-01T00:00:00.000000Z', '9999-12-31T23:59:59.999999Z']) {
+        expect((await call('GET', `${list}?cursor=${cursorOf(t)}`)).statusCode, `${list} ${t}`).toBe(200);
+      }
+    }
   });
 
   it("answers 404 for another clinic's ids, and changes nothing there", async () => {
@@ -382,6 +401,69 @@ describe('/api/v1 with a bearer token', () => {
     expect(busy.json().error.code).toBe('CONFLICT');
     const bad = await post('has spaces', 'Bad Key');
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets a retry take over a claim left unanswered past abandonedClaimMs, and run it once', async () => {
+    const client = await buildApiClient(t, clinic.owner);
+    const own = await buildAccessToken(t, client);
+    const post = (key: string, name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/patients',
+        headers: { ...bearer(own), 'content-type': 'application/json', 'idempotency-key': key },
+        payload: { name },
+      });
+    const namedCount = async (name: string) =>
+      (
+        await t.db
+          .select()
+          .from(patients)
+          .where(and(eq(patients.clinicId, clinic.clinicId), eq(patients.name, name)))
+      ).length;
+    // The claim a request that crashed mid-way left behind.
+    const claim = async (key: string, name: string, ageMs: number) => {
+      const createdAt = new Date(Date.now() - ageMs);
+      await t.db.insert(apiIdempotencyKeys).values({
+        clinicId: clinic.clinicId,
+        apiClientId: client.id,
+        key,
+        requestHash: idempotencyRequestHash('POST', '/api/v1/patients', { name }),
+        createdAt,
+      });
+      return createdAt;
+    };
+
+    const fresh = `key-${randomBytes(6).toString('hex')}`;
+    await claim(fresh, 'Still Running', abandonedClaimMs - 10_000);
+    expect((await post(fresh, 'Still Running')).statusCode).toBe(409);
+    expect(await namedCount('Still Running')).toBe(0);
+
+    // Another request under an abandoned claim's key is still the key's misuse.
+    const abandoned = `key-${randomBytes(6).toString('hex')}`;
+    const crashedAt = await claim(abandoned, 'Crashed Midway', abandonedClaimMs + 1000);
+    expect((await post(abandoned, 'Someone Else')).statusCode).toBe(422);
+
+    // Two retries at once: one runs the request, the other is told it is running (or replays it).
+    const [a, b] = await Promise.all([post(abandoned, 'Crashed Midway'), post(abandoned, 'Crashed Midway')]);
+    const ran = [a, b].filter((res) => res.statusCode === 201 && !res.headers['idempotent-replayed']);
+    expect(ran).toHaveLength(1);
+    const other = ran[0] === a ? b : a;
+    expect([409, 201]).toContain(other.statusCode);
+    if (other.statusCode === 201) expect(other.json()).toEqual(ran[0]!.json());
+    expect(await namedCount('Crashed Midway')).toBe(1);
+    const replay = await post(abandoned, 'Crashed Midway');
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(ran[0]!.json());
+    expect(await namedCount('Crashed Midway')).toBe(1);
+
+    // The crashed request, were it only slow, can neither overwrite nor free the retry's answer.
+    const scope = { clinicId: clinic.clinicId, apiClientId: client.id, key: abandoned };
+    await storeIdempotentAnswer(t.db, scope, crashedAt, { statusCode: 500, response: { late: true } });
+    await releaseIdempotencyKey(t.db, scope, crashedAt);
+    const after = await post(abandoned, 'Crashed Midway');
+    expect(after.statusCode).toBe(201);
+    expect(after.json()).toEqual(ran[0]!.json());
   });
 
   it('stores a refusal under its key too, and without a key each POST runs', async () => {

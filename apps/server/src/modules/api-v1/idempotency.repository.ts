@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { apiIdempotencyKeys } from '../../db/schema';
 
@@ -14,14 +14,17 @@ const byScope = (scope: IdempotencyScope) =>
 
 /**
  * Takes the key for this request (status null: running), also over a stored answer older than
- * `expiredBefore`; null when a live row holds it (another request took it first).
+ * `expiredBefore` and over the same request's claim still unanswered since before `abandonedBefore`;
+ * false when a live row holds it (another request took it first). The claim is the row's
+ * `created_at` = `now`: storing or releasing names it, so a request whose claim was taken over
+ * changes nothing of its successor's.
  */
 export async function claimIdempotencyKey(
   db: Database,
   scope: IdempotencyScope,
   requestHash: string,
   now: Date,
-  expiredBefore: Date,
+  limits: { expiredBefore: Date; abandonedBefore: Date },
 ): Promise<boolean> {
   const rows = await db
     .insert(apiIdempotencyKeys)
@@ -29,7 +32,16 @@ export async function claimIdempotencyKey(
     .onConflictDoUpdate({
       target: [apiIdempotencyKeys.clinicId, apiIdempotencyKeys.apiClientId, apiIdempotencyKeys.key],
       set: { requestHash, statusCode: null, response: null, createdAt: now },
-      setWhere: lte(apiIdempotencyKeys.createdAt, expiredBefore),
+      // Evaluated on the row as it is once locked: of two retries racing for an abandoned claim,
+      // the second sees the first's fresh one and takes nothing.
+      setWhere: or(
+        lte(apiIdempotencyKeys.createdAt, limits.expiredBefore),
+        and(
+          isNull(apiIdempotencyKeys.statusCode),
+          eq(apiIdempotencyKeys.requestHash, requestHash),
+          lte(apiIdempotencyKeys.createdAt, limits.abandonedBefore),
+        ),
+      ),
     })
     .returning({ key: apiIdempotencyKeys.key });
   return rows.length > 0;
@@ -43,19 +55,25 @@ export async function findIdempotencyRow(
   return rows[0] ?? null;
 }
 
+const byClaim = (scope: IdempotencyScope, claimedAt: Date) =>
+  and(byScope(scope), eq(apiIdempotencyKeys.createdAt, claimedAt), isNull(apiIdempotencyKeys.statusCode));
+
+/** Stores the answer under the request's own claim (`claimedAt`); nothing when it was taken over. */
 export async function storeIdempotentAnswer(
   db: Database,
   scope: IdempotencyScope,
+  claimedAt: Date,
   answer: { statusCode: number; response: unknown },
 ) {
   await db
     .update(apiIdempotencyKeys)
     .set({ statusCode: answer.statusCode, response: sql`${JSON.stringify(answer.response)}::jsonb` })
-    .where(byScope(scope));
+    .where(byClaim(scope, claimedAt));
 }
 
-export async function releaseIdempotencyKey(db: Database, scope: IdempotencyScope) {
-  await db.delete(apiIdempotencyKeys).where(byScope(scope));
+/** Frees the key of the request's own claim (`claimedAt`); nothing when it was taken over. */
+export async function releaseIdempotencyKey(db: Database, scope: IdempotencyScope, claimedAt: Date) {
+  await db.delete(apiIdempotencyKeys).where(byClaim(scope, claimedAt));
 }
 
 /** Answers past their 24 hours are dropped, a bounded batch at a time, as new keys come in. */

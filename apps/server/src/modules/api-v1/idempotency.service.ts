@@ -16,6 +16,16 @@ type Deps = Pick<AppDeps, 'db'>;
 /** How long an answer is kept under its key. */
 const idempotencyWindowMs = 24 * 3_600_000;
 
+/**
+ * How long a claim may stay unanswered before a retry of the same request takes it over. The work
+ * under a key is database statements only (no provider calls); the longest it can wait is the
+ * clinic's follow-up planning lock (POST /followups), held by a planner run that is given 120 s
+ * (jobs/plan-followups.job.ts). Three minutes is past that with a margin, so an older claim is a
+ * request that ended without answering (a crash, a restart: a stopping process exits within 10 s).
+ * Should a slower one still finish, it can no longer store or free the key (its claim is gone).
+ */
+export const abandonedClaimMs = 3 * 60_000;
+
 export type Answer = { statusCode: number; body: unknown; isReplay: boolean };
 
 /** JSON with object keys sorted: the same body written in another key order is the same request. */
@@ -37,12 +47,14 @@ export function idempotencyRequestHash(method: string, route: string, body: unkn
     .digest('hex');
 }
 
-const keyPattern = /^[\x21-\x7e]{1,255}$/;
+/** What the server takes as a key (the document's pattern is this one's source). */
+export const idempotencyKeyPattern = /^[!-~]{1,255}$/;
 
 /**
  * Runs a POST at most once per `Idempotency-Key` of a client (24 hours): the same key and request
  * answer the stored answer (errors the handler gave included); the same key with another request is a
- * 422; while the first is still running, a 409. Without a key the request simply runs.
+ * 422; while the first is still running, a 409 (for at most `abandonedClaimMs`: then a retry runs
+ * it). Without a key the request simply runs.
  */
 export async function runIdempotently(
   deps: Deps,
@@ -51,7 +63,7 @@ export async function runIdempotently(
   run: () => Promise<{ statusCode: number; body: unknown }>,
 ): Promise<Answer> {
   if (request.key === undefined) return { ...(await run()), isReplay: false };
-  if (!keyPattern.test(request.key)) {
+  if (!idempotencyKeyPattern.test(request.key)) {
     throw badRequest('The request is not valid', [
       { field: 'Idempotency-Key', message: 'Use 1 to 255 visible ASCII characters' },
     ]);
@@ -65,7 +77,10 @@ export async function runIdempotently(
   const now = new Date();
   const expiredBefore = new Date(now.getTime() - idempotencyWindowMs);
   await deleteExpiredIdempotencyKeys(deps.db, expiredBefore);
-  const claimed = await claimIdempotencyKey(deps.db, scope, requestHash, now, expiredBefore);
+  const claimed = await claimIdempotencyKey(deps.db, scope, requestHash, now, {
+    expiredBefore,
+    abandonedBefore: new Date(now.getTime() - abandonedClaimMs),
+  });
   if (!claimed) {
     const row = await findIdempotencyRow(deps.db, scope);
     if (row && row.requestHash !== requestHash) {
@@ -82,15 +97,18 @@ export async function runIdempotently(
   }
   try {
     const answer = await run();
-    await storeIdempotentAnswer(deps.db, scope, { statusCode: answer.statusCode, response: answer.body });
+    await storeIdempotentAnswer(deps.db, scope, now, {
+      statusCode: answer.statusCode,
+      response: answer.body,
+    });
     return { ...answer, isReplay: false };
   } catch (error) {
     // A refusal is an answer like any other; a fault is not, and the key is free to try again.
     if (error instanceof AppError && error.statusCode < 500) {
       const body = { error: { code: error.code, message: error.message, details: error.details } };
-      await storeIdempotentAnswer(deps.db, scope, { statusCode: error.statusCode, response: body });
+      await storeIdempotentAnswer(deps.db, scope, now, { statusCode: error.statusCode, response: body });
     } else {
-      await releaseIdempotencyKey(deps.db, scope);
+      await releaseIdempotencyKey(deps.db, scope, now);
     }
     throw error;
   }

@@ -1,3 +1,4 @@
+import { abandonedClaimMs, idempotencyKeyPattern } from './idempotency.service';
 import { v1ErrorExample } from './v1-openapi-examples';
 
 // The parts of the public API's document that the routes' schemas do not say: headers on every
@@ -52,8 +53,8 @@ export const v1Parameters = {
     in: 'header',
     required: false,
     description:
-      'Any unique string (a UUID): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422.',
-    schema: { type: 'string', maxLength: 255 },
+      'A string unique to the request (a UUID, say) of 1 to 255 visible ASCII characters (! to ~: no spaces or control characters; anything else is a 400): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: idempotencyKeyPattern.source },
   },
   RequestId: {
     name: 'X-Request-Id',
@@ -107,7 +108,7 @@ export const v1ErrorResponseComponents = {
     content: errorContent(404),
   },
   Conflict: {
-    description: 'A request with this Idempotency-Key is still being processed: retry shortly.',
+    description: `A request with this Idempotency-Key is still being processed: retry shortly. A request that ended without an answer holds its key for ${abandonedClaimMs / 60_000} minutes at most; a retry with the same body after that runs it.`,
     headers: v1AnswerHeaders,
     content: errorContent(409),
   },

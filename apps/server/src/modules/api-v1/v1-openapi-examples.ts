@@ -1,8 +1,9 @@
 // Examples of the public API's bodies, shown in the document beside their schemas (the lint of the
-// document checks each against its schema, so an example cannot drift from the contract).
+// document checks each against its schema, so an example cannot drift from the contract). Ids have
+// the form the server gives (v1-followup-status.int.test.ts compares them with real ones).
 
 const patient = {
-  id: 'pat_4h8s0d2k9q1zx3',
+  id: 'P-1768469400000',
   name: 'Maria Santos',
   email: 'maria@example.com',
   phone: '+34600000000',
@@ -17,14 +18,14 @@ const patient = {
 };
 
 const followUp = {
-  id: 'fuc_2k9d0x1m8q7zw3',
+  id: 'cmp_2k9d0x1m8q7zw3',
   patient_id: patient.id,
   status: 'scheduled',
   reason: null,
   channel: 'sms',
   messages: [
     {
-      id: 'com_7x2m9q0d1k8zs4',
+      id: 'msg_7x2m9q0d1k8zs4',
       channel: 'sms',
       status: 'queued',
       schedule_day: 1,
@@ -98,7 +99,7 @@ export const v1OperationExamples: Record<string, { request?: unknown; response: 
   requestAccessToken: {
     request: { grant_type: 'client_credentials', scope: 'patients:read patients:write' },
     response: {
-      access_token: 'clat_3q9X1mZk0dP7sW2vB8nL4rT6yH5jG0fC1aE9uI3oK7',
+      access_token: 'clat_3q9X1mZk0dP7sW2vB8nL4rT6yH5jG0fC1aE9uI3oK7w',
       token_type: 'Bearer',
       expires_in: 3600,
       scope: 'patients:read patients:write',

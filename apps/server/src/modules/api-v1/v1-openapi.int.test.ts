@@ -116,6 +116,15 @@ describe('the public API OpenAPI document', () => {
       $ref: '#/components/schemas/PatientCreate',
     });
     expect(create.parameters).toContainEqual({ $ref: '#/components/parameters/IdempotencyKey' });
+    // The rule the server applies to the key (idempotency.service.ts), not "any string".
+    expect(doc.components.parameters.IdempotencyKey.schema).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 255,
+      pattern: '^[!-~]{1,255}$',
+    });
+    expect(doc.components.parameters.IdempotencyKey.description).toContain('visible ASCII');
+    expect(doc.components.responses.Conflict.description).toContain('3 minutes');
     expect(Object.keys(create.responses['201'].headers)).toEqual(
       expect.arrayContaining([
         'X-Request-Id',
