@@ -151,15 +151,34 @@ export const v1MessageChannels = ['sms', 'whatsapp'] as const;
 /** The outbox's delivery states of a message. */
 export const v1MessageStatuses = ['queued', 'sending', 'sent', 'delivered', 'read', 'failed'] as const;
 
-/** Why a sequence cannot send (the follow-up planner's reasons). */
-export const v1CampaignStatuses = ['scheduled', 'blocked'] as const;
+export const v1CampaignStatuses = ['scheduled', 'blocked', 'completed'] as const;
+
+/**
+ * Why a sequence cannot send: the follow-up planner's reasons, no procedure date to count the days
+ * from, every follow-up day switched off, or every one of them past for the procedure date (with
+ * nothing left to send).
+ */
+export const v1CampaignReasons = [
+  ...skipReasons,
+  'no_procedure_date',
+  'no_followup_days',
+  'followup_days_past',
+] as const;
 
 export const v1CampaignSchema = z.object({
   id: z.string(),
   patient_id: z.string(),
-  /** scheduled: the patient gets the clinic's follow-up days; blocked: nothing can be sent (see reason). */
+  /**
+   * scheduled: the patient gets the clinic's follow-up days; blocked: nothing can be sent (see reason);
+   * completed: every follow-up day is past and the sequence sent what it had, nothing left to send.
+   */
   status: z.enum(v1CampaignStatuses),
-  reason: z.enum([...skipReasons, 'no_procedure_date']).nullable(),
+  reason: z
+    .enum(v1CampaignReasons)
+    .nullable()
+    .describe(
+      'Why it is blocked (null when scheduled or completed): no_channel, no_phone or opted_out (no channel can reach the patient), clinical_case_open (paused while a clinical case of the patient is open), no_procedure_date, no_followup_days (every follow-up day switched off), followup_days_past (every follow-up day of the procedure date is past and nothing is left to send)',
+    ),
   channel: z.enum(v1MessageChannels).nullable(),
   /** The follow-up messages of this patient in the outbox (planned ones included), as they stand now. */
   messages: z.array(

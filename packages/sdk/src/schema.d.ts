@@ -30,7 +30,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when consent, opt-outs or settings leave no way to send); Idempotency-Key honoured */
+        /** Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when opt-outs, settings or an open clinical case leave no way to send, or no follow-up day is left); Idempotency-Key honoured */
         post: operations["startFollowUp"];
         delete?: never;
         options?: never;
@@ -45,7 +45,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages now */
+        /** A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages, both as they are now */
         get: operations["getFollowUp"];
         put?: never;
         post?: never;
@@ -534,8 +534,9 @@ export interface components {
             id: string;
             patient_id: string;
             /** @enum {string} */
-            status: "scheduled" | "blocked";
-            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "clinical_case_open" | "no_procedure_date") | null;
+            status: "scheduled" | "blocked" | "completed";
+            /** @description Why it is blocked (null when scheduled or completed): no_channel, no_phone or opted_out (no channel can reach the patient), clinical_case_open (paused while a clinical case of the patient is open), no_procedure_date, no_followup_days (every follow-up day switched off), followup_days_past (every follow-up day of the procedure date is past and nothing is left to send) */
+            reason: ("no_phone" | "no_channel" | "opted_out" | "no_marketing_consent" | "clinical_case_open" | "no_procedure_date" | "no_followup_days" | "followup_days_past") | null;
             channel: ("sms" | "whatsapp") | null;
             messages: components["schemas"]["FollowUpMessage"][];
             created_at: string;
@@ -686,7 +687,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description A request with this Idempotency-Key is still being processed: retry shortly. */
+        /** @description A request with this Idempotency-Key is still being processed: retry shortly. A request that ended without an answer holds its key for 3 minutes at most; a retry with the same body after that runs it. */
         Conflict: {
             headers: {
                 "X-Request-Id": components["headers"]["XRequestId"];
@@ -759,7 +760,7 @@ export interface components {
         };
     };
     parameters: {
-        /** @description Any unique string (a UUID): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
+        /** @description A string unique to the request (a UUID, say) of 1 to 255 visible ASCII characters (! to ~: no spaces or control characters; anything else is a 400): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
         IdempotencyKey: string;
         /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
         RequestId: string;
@@ -859,7 +860,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
+                /** @description A string unique to the request (a UUID, say) of 1 to 255 visible ASCII characters (! to ~: no spaces or control characters; anything else is a 400): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -871,7 +872,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "patient_id": "pat_4h8s0d2k9q1zx3"
+                 *       "patient_id": "P-1768469400000"
                  *     }
                  */
                 "application/json": components["schemas"]["FollowUpCreate"];
@@ -891,14 +892,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fuc_2k9d0x1m8q7zw3",
-                     *       "patient_id": "pat_4h8s0d2k9q1zx3",
+                     *       "id": "cmp_2k9d0x1m8q7zw3",
+                     *       "patient_id": "P-1768469400000",
                      *       "status": "scheduled",
                      *       "reason": null,
                      *       "channel": "sms",
                      *       "messages": [
                      *         {
-                     *           "id": "com_7x2m9q0d1k8zs4",
+                     *           "id": "msg_7x2m9q0d1k8zs4",
                      *           "channel": "sms",
                      *           "status": "queued",
                      *           "schedule_day": 1,
@@ -946,14 +947,14 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "fuc_2k9d0x1m8q7zw3",
-                     *       "patient_id": "pat_4h8s0d2k9q1zx3",
+                     *       "id": "cmp_2k9d0x1m8q7zw3",
+                     *       "patient_id": "P-1768469400000",
                      *       "status": "scheduled",
                      *       "reason": null,
                      *       "channel": "sms",
                      *       "messages": [
                      *         {
-                     *           "id": "com_7x2m9q0d1k8zs4",
+                     *           "id": "msg_7x2m9q0d1k8zs4",
                      *           "channel": "sms",
                      *           "status": "queued",
                      *           "schedule_day": 1,
@@ -1004,7 +1005,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "access_token": "clat_3q9X1mZk0dP7sW2vB8nL4rT6yH5jG0fC1aE9uI3oK7",
+                     *       "access_token": "clat_3q9X1mZk0dP7sW2vB8nL4rT6yH5jG0fC1aE9uI3oK7w",
                      *       "token_type": "Bearer",
                      *       "expires_in": 3600,
                      *       "scope": "patients:read patients:write"
@@ -1077,7 +1078,7 @@ export interface operations {
                      * @example {
                      *       "data": [
                      *         {
-                     *           "id": "pat_4h8s0d2k9q1zx3",
+                     *           "id": "P-1768469400000",
                      *           "name": "Maria Santos",
                      *           "email": "maria@example.com",
                      *           "phone": "+34600000000",
@@ -1111,7 +1112,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique string (a UUID): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
+                /** @description A string unique to the request (a UUID, say) of 1 to 255 visible ASCII characters (! to ~: no spaces or control characters; anything else is a 400): the first answer is stored for 24 hours and given again to a retry with the same key and body; another body with the key is a 422. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
                 /** @description Your id for this request (1 to 128 of A-Z a-z 0-9 . _ : -), answered back and written in our logs. */
                 "X-Request-Id"?: components["parameters"]["RequestId"];
@@ -1151,7 +1152,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pat_4h8s0d2k9q1zx3",
+                     *       "id": "P-1768469400000",
                      *       "name": "Maria Santos",
                      *       "email": "maria@example.com",
                      *       "phone": "+34600000000",
@@ -1206,7 +1207,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pat_4h8s0d2k9q1zx3",
+                     *       "id": "P-1768469400000",
                      *       "name": "Maria Santos",
                      *       "email": "maria@example.com",
                      *       "phone": "+34600000000",
@@ -1269,7 +1270,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "pat_4h8s0d2k9q1zx3",
+                     *       "id": "P-1768469400000",
                      *       "name": "Maria Santos",
                      *       "email": "maria@example.com",
                      *       "phone": "+34600000000",
@@ -1338,7 +1339,7 @@ export interface operations {
                      *           "reviewer_name": "Maria S.",
                      *           "review_date": "2026-02-01T12:00:00.000Z",
                      *           "match_status": "matched",
-                     *           "patient_id": "pat_4h8s0d2k9q1zx3"
+                     *           "patient_id": "P-1768469400000"
                      *         }
                      *       ],
                      *       "next_cursor": null
@@ -1414,7 +1415,7 @@ export interface operations {
                  *       "type": "patient.matched",
                  *       "timestamp": "2026-03-02T10:15:00.000Z",
                  *       "data": {
-                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "patient_id": "P-1768469400000",
                  *         "review_id": "rev_k3j9x0q2m1ab7c",
                  *         "confidence": 0.92
                  *       }
@@ -1457,7 +1458,7 @@ export interface operations {
                  *         "case_id": "cas_9d2k1m0x8q7wz4",
                  *         "source": "review",
                  *         "severity": "high",
-                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "patient_id": "P-1768469400000",
                  *         "review_id": "rev_k3j9x0q2m1ab7c"
                  *       }
                  *     }
@@ -1535,8 +1536,8 @@ export interface operations {
                  *       "type": "message.sent",
                  *       "timestamp": "2026-03-02T10:15:00.000Z",
                  *       "data": {
-                 *         "message_id": "com_7x2m9q0d1k8zs4",
-                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "message_id": "msg_7x2m9q0d1k8zs4",
+                 *         "patient_id": "P-1768469400000",
                  *         "channel": "sms",
                  *         "kind": "followup"
                  *       }
@@ -1576,8 +1577,8 @@ export interface operations {
                  *       "type": "message.delivered",
                  *       "timestamp": "2026-03-02T10:15:00.000Z",
                  *       "data": {
-                 *         "message_id": "com_7x2m9q0d1k8zs4",
-                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "message_id": "msg_7x2m9q0d1k8zs4",
+                 *         "patient_id": "P-1768469400000",
                  *         "channel": "sms",
                  *         "kind": "followup"
                  *       }
@@ -1617,8 +1618,8 @@ export interface operations {
                  *       "type": "message.failed",
                  *       "timestamp": "2026-03-02T10:15:00.000Z",
                  *       "data": {
-                 *         "message_id": "com_7x2m9q0d1k8zs4",
-                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "message_id": "msg_7x2m9q0d1k8zs4",
+                 *         "patient_id": "P-1768469400000",
                  *         "channel": "whatsapp",
                  *         "kind": "followup",
                  *         "reason": "provider_error",
@@ -1660,7 +1661,7 @@ export interface operations {
                  *       "type": "consent.changed",
                  *       "timestamp": "2026-03-02T10:15:00.000Z",
                  *       "data": {
-                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "patient_id": "P-1768469400000",
                  *         "channel": "sms",
                  *         "status": "opted_out",
                  *         "source": "patient_reply"
@@ -1701,8 +1702,8 @@ export interface operations {
                  *       "type": "survey.answered",
                  *       "timestamp": "2026-03-02T10:15:00.000Z",
                  *       "data": {
-                 *         "survey_id": "sur_2k9d0x1m8q7zw3",
-                 *         "patient_id": "pat_4h8s0d2k9q1zx3",
+                 *         "survey_id": "msg_5t1c8v0n3r6ye2",
+                 *         "patient_id": "P-1768469400000",
                  *         "score": 9,
                  *         "changed": false
                  *       }

@@ -1,16 +1,22 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { openClinicalCase } from '../../db/clinical-case-pause';
 import { followUpCampaigns, patientCommunications, patients } from '../../db/schema';
 
 export type CampaignPatientRow = {
   id: string;
   hasPhone: boolean;
-  hasProcedureDate: boolean;
+  procedureDate: Date | null;
   smsOptedOut: boolean;
   whatsappOptedOut: boolean;
+  /** Automated messages pause while it is open (db/clinical-case-pause.ts). */
+  clinicalCaseOpen: boolean;
 };
 
-/** What decides whether a patient can be followed up: a phone, a procedure date and the opt-outs. */
+/**
+ * What decides whether a patient can be followed up: a phone, a procedure date, the opt-outs and
+ * an open clinical case.
+ */
 export async function findCampaignPatient(
   db: Database,
   clinicId: string,
@@ -23,6 +29,7 @@ export async function findCampaignPatient(
       procedureDate: patients.procedureDate,
       smsOptedOutAt: patients.smsOptedOutAt,
       whatsappOptedOutAt: patients.whatsappOptedOutAt,
+      clinicalCaseOpen: sql<boolean>`${openClinicalCase(clinicId, patientId)}`,
     })
     .from(patients)
     .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
@@ -32,9 +39,10 @@ export async function findCampaignPatient(
   return {
     id: row.id,
     hasPhone: Boolean(row.phone?.trim()),
-    hasProcedureDate: row.procedureDate !== null,
+    procedureDate: row.procedureDate,
     smsOptedOut: row.smsOptedOutAt !== null,
     whatsappOptedOut: row.whatsappOptedOutAt !== null,
+    clinicalCaseOpen: row.clinicalCaseOpen === true,
   };
 }
 

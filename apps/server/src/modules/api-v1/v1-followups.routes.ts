@@ -22,7 +22,7 @@ export const v1FollowUpsRoutes =
         schema: {
           tags: ['public-api'],
           summary:
-            "Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when consent, opt-outs or settings leave no way to send); Idempotency-Key honoured",
+            "Start a patient's follow-up sequence: a campaign with its status (blocked, with the reason, when opt-outs, settings or an open clinical case leave no way to send, or no follow-up day is left); Idempotency-Key honoured",
           operationId: 'startFollowUp',
           security: [{ bearerAuth: ['followups:write'] }],
           querystring: v1NoQuerySchema,
@@ -61,7 +61,7 @@ export const v1FollowUpsRoutes =
         schema: {
           tags: ['public-api'],
           summary:
-            "A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages now",
+            "A follow-up sequence started earlier (any of the clinic's): its status (scheduled or blocked, with the reason) and the delivery status of each of its messages, both as they are now",
           operationId: 'getFollowUp',
           security: [{ bearerAuth: ['followups:write'] }],
           params: v1IdParamsSchema,

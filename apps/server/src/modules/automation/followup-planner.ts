@@ -9,6 +9,7 @@ import {
   messageLanguages,
   type PlanClinic,
   planFollowUps,
+  type SkippedSend,
 } from '@careloop/domain/messaging/follow-up-plan';
 import type { AppDeps } from '../../app-deps';
 import { newId } from '../../lib/ids';
@@ -66,6 +67,8 @@ export async function planClinicFollowUps(
     onlyPatientId?: string;
     /** The sendable configuration when the caller has worked it out already. */
     config?: AutomationConfig;
+    /** Told the due messages that may not be sent, and why. */
+    onSkipped?: (skipped: SkippedSend[]) => void;
   },
 ): Promise<ClinicPlanResult> {
   const { now } = options;
@@ -131,6 +134,7 @@ export async function planClinicFollowUps(
         now,
       });
       result.skipped += plan.skipped.length;
+      options.onSkipped?.(plan.skipped);
       result.planned += await insertPlannedMessages(
         tx,
         clinic.clinicId,
@@ -164,14 +168,28 @@ export async function planClinicFollowUpsAt(deps: Deps, clinicId: string, now: D
 
 /**
  * Plans one patient's due messages now, as the job would (the public API's "start a follow-up
- * sequence"), and answers the channels that can send with the clinic's settings; null for an unknown clinic.
+ * sequence"), and answers those it may not send (and why) and the clinic's settings with the
+ * channels that can send; null for an unknown clinic.
  */
 export async function planPatientFollowUps(deps: Deps, clinicId: string, patientId: string, now: Date) {
   const clinic = await findClinicAutomation(deps.db, clinicId);
   if (!clinic) return null;
   const config = await sendableConfig(deps, clinic);
-  const result = await planClinicFollowUps(deps, clinic, { now, onlyPatientId: patientId, config });
-  return { planned: result.planned, config };
+  const skipped: SkippedSend[] = [];
+  const result = await planClinicFollowUps(deps, clinic, {
+    now,
+    onlyPatientId: patientId,
+    config,
+    onSkipped: (more) => skipped.push(...more),
+  });
+  return { planned: result.planned, skipped, config, timeZone: clinic.timeZone };
+}
+
+/** The clinic's settings as the planner reads them (channels that can send) and its time zone; null for an unknown clinic. */
+export async function followUpSettings(deps: Deps, clinicId: string) {
+  const clinic = await findClinicAutomation(deps.db, clinicId);
+  if (!clinic) return null;
+  return { config: await sendableConfig(deps, clinic), timeZone: clinic.timeZone };
 }
 
 /** The clinics the real-time planner plans: automation on, not on the sandbox clock. */
