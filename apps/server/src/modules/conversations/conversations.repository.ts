@@ -8,6 +8,7 @@ import {
 } from '../../db/keyset-cursor';
 import { isoTime, preparedRows, selectedAs } from '../../db/prepared';
 import { patientCommunications, patients, surveyRequests, webhookLogs } from '../../db/schema';
+import { containsPattern, containsText } from '../../db/text-search';
 
 type ConversationChannel = 'sms' | 'whatsapp';
 export type ConversationFilter = { q?: string; channel?: ConversationChannel; patientId?: string };
@@ -16,15 +17,13 @@ type PageOptions = ConversationFilter & { limit: number; cursor: KeysetCursor | 
 /** webhook_logs.provider of each channel: WhatsApp's own, or one of the SMS providers. */
 const smsProviders = ['twilio', 'vonage', 'aws_sns'];
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Which conditions apply (names the prepared statement) and their values. */
 function filterShape(options: PageOptions) {
   const q = options.q?.trim();
   const digits = q ? q.replace(/\D/g, '') : '';
   // Case-insensitive; a search with 3+ digits also finds E.164 phones typed with spaces or dashes.
   const search = !q ? '' : digits.length >= 3 ? 'd' : 't';
-  const pattern = q ? `%${escapeLike(q)}%` : undefined;
+  const pattern = q ? containsPattern(q) : undefined;
   return {
     key: `${options.channel ?? ''}${options.patientId ? 'p' : ''}${search}${options.cursor ? 'c' : ''}`,
     search,
@@ -120,9 +119,9 @@ export function listSentMessageRows(db: Database, clinicId: string, options: Pag
           options.patientId ? eq(patientCommunications.patientId, sql.placeholder('patientId')) : undefined,
           shape.search
             ? or(
-                ilike(patients.name, pattern),
+                containsText(patients.name, pattern),
                 phoneMatch(patients.phone, shape.search),
-                ilike(patientCommunications.messageContent, pattern),
+                containsText(patientCommunications.messageContent, pattern),
               )
             : undefined,
           options.cursor ? afterCursorPlaceholder(sentOrCreated, patientCommunications.id) : undefined,
@@ -179,7 +178,7 @@ export function listReceivedMessageRows(db: Database, clinicId: string, options:
           shape.search
             ? or(
                 phoneMatch(webhookLogs.patientPhone, shape.search),
-                ilike(webhookLogs.messageContent, pattern),
+                containsText(webhookLogs.messageContent, pattern),
               )
             : undefined,
           options.cursor ? afterCursorPlaceholder(webhookLogs.receivedAt, webhookLogs.id) : undefined,

@@ -12,6 +12,7 @@ import {
 } from '../../db/keyset-cursor';
 import { isoTime, preparedOnce, preparedRows, selectedAs } from '../../db/prepared';
 import { clinicCounts, patients } from '../../db/schema';
+import { containsPattern, containsText } from '../../db/text-search';
 
 type PatientRow = typeof patients.$inferSelect;
 type PatientCursor = KeysetCursor;
@@ -41,7 +42,7 @@ function filterShape(filter: PatientFilter) {
       status: filter.status,
       riskMin: ranks?.min,
       riskMax: ranks?.max,
-      pattern: q ? `%${escapeLike(q)}%` : undefined,
+      pattern: q ? containsPattern(q) : undefined,
       phonePattern: !q ? undefined : search === 'd' ? `%${digits}%` : `%${escapeLike(q)}%`,
     },
   };
@@ -52,7 +53,7 @@ function filterWhere(key: string): SQL | undefined {
   const search =
     key.includes('d') || key.includes('t')
       ? or(
-          ilike(patients.name, pattern),
+          containsText(patients.name, pattern),
           ilike(patients.email, pattern),
           key.includes('d')
             ? like(patients.phone, sql.placeholder('phonePattern'))

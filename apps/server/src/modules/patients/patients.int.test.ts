@@ -273,6 +273,26 @@ describe('list patients', () => {
     expect((await names('')).total).toBe(3);
   });
 
+  it('a Turkish name is found as a Turkish user types it, in capitals or not', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    await buildPatient(t, clinicId, { name: 'Işık Yılmaz' });
+    await buildPatient(t, clinicId, { name: 'İsmail Çağrı' });
+    await buildPatient(t, clinicId, { name: 'Iñaki Núñez' });
+    const found = async (q: string) => {
+      const res = await call(owner.cookie, 'GET', `/api/patients?q=${encodeURIComponent(q)}`);
+      expect(res.statusCode).toBe(200);
+      return res
+        .json()
+        .patients.map((p: { name: string }) => p.name)
+        .sort();
+    };
+    for (const q of ['IŞIK', 'ışık', 'YILMAZ', 'yılmaz', 'yilmaz'])
+      expect(await found(q)).toEqual(['Işık Yılmaz']);
+    for (const q of ['İSMAİL', 'ismail', 'ÇAĞRI', 'çağrı']) expect(await found(q)).toEqual(['İsmail Çağrı']);
+    expect(await found('IÑAKI')).toEqual(['Iñaki Núñez']);
+    expect(await found('ı%')).toEqual([]);
+  });
+
   it("never lists another clinic's patients", async () => {
     const a = await buildClinic(t);
     const b = await buildClinic(t);
