@@ -24,6 +24,22 @@ describe('apiErrorMessage', () => {
     );
   });
 
+  it('names the patient limit with its figures, from the details of the PLAN_REQUIRED refusal', () => {
+    const details = {
+      key: 'plans.errors.patientLimitExceeded',
+      limit: 500,
+      current: 499,
+      upgradeTo: 'enterprise',
+    };
+    expect(apiErrorMessage(new ApiError(403, 'PLAN_REQUIRED', 'Patient Limit Exceeded', details))).toBe(
+      'Your plan holds up to 500 patients and the clinic has 499. Upgrade to Enterprise to add more.',
+    );
+    // A feature locked by plan keeps the generic text.
+    expect(apiErrorMessage(new ApiError(403, 'PLAN_REQUIRED', 'Requires Professional'))).toBe(
+      'Your plan does not include this feature.',
+    );
+  });
+
   it('falls back to a translated generic message for an unknown code or a non-API error', async () => {
     await changeLanguage('es');
     expect(apiErrorMessage(new ApiError(418, 'TEAPOT', serverMessage))).toBe(

@@ -1,3 +1,4 @@
+import { planNames } from '@careloop/domain/plans';
 import { i18n } from '../i18n';
 import { ApiError } from './api-client';
 
@@ -6,6 +7,7 @@ import { ApiError } from './api-client';
 const messageKeyByCode = {
   VALIDATION_ERROR: 'invalid',
   PARAMETER_UNKNOWN: 'invalid',
+  BODY_TOO_DEEP: 'invalid',
   UNAUTHENTICATED: 'signedOut',
   SESSION_IDLE: 'sessionIdle',
   NO_CLINIC: 'noClinic',
@@ -16,11 +18,31 @@ const messageKeyByCode = {
   IDEMPOTENCY_KEY_REUSED: 'conflict',
   RATE_LIMITED: 'rateLimited',
   PAYLOAD_TOO_LARGE: 'tooLarge',
+  SHUTTING_DOWN: 'shuttingDown',
   INTERNAL: 'internal',
   NETWORK_ERROR: 'network',
 } as const;
 
-type MessageKey = (typeof messageKeyByCode)[keyof typeof messageKeyByCode] | 'unexpected';
+type MessageKey =
+  | (typeof messageKeyByCode)[keyof typeof messageKeyByCode]
+  | 'unexpected'
+  | 'patientLimitExceeded';
+
+type PatientLimitDetails = { key: string; limit: number; current: number; upgradeTo: string };
+
+// The server's patient-limit refusal is a PLAN_REQUIRED whose details carry its domain key and
+// figures; the generic "your plan does not include this feature" would be wrong for it.
+function patientLimitOf(error: ApiError): PatientLimitDetails | null {
+  const details = error.details as Partial<PatientLimitDetails> | null | undefined;
+  if (error.code !== 'PLAN_REQUIRED' || typeof details !== 'object' || details === null) return null;
+  const { key, limit, current, upgradeTo } = details;
+  return key === 'plans.errors.patientLimitExceeded' &&
+    typeof limit === 'number' &&
+    typeof current === 'number' &&
+    typeof upgradeTo === 'string'
+    ? { key, limit, current, upgradeTo }
+    : null;
+}
 
 function messageKeyOf(error: unknown): MessageKey {
   if (!(error instanceof ApiError)) return 'unexpected';
@@ -31,5 +53,15 @@ function messageKeyOf(error: unknown): MessageKey {
 
 /** The text to show for a failed request, in the interface language, chosen by the API's error code. */
 export function apiErrorMessage(error: unknown): string {
+  const limit = error instanceof ApiError ? patientLimitOf(error) : null;
+  if (limit) {
+    return i18n.t('errors:api.patientLimitExceeded', {
+      limit: limit.limit,
+      current: limit.current,
+      plan: Object.hasOwn(planNames, limit.upgradeTo)
+        ? planNames[limit.upgradeTo as keyof typeof planNames]
+        : limit.upgradeTo,
+    });
+  }
   return i18n.t(`errors:api.${messageKeyOf(error)}`);
 }

@@ -10,9 +10,7 @@ const root = document.getElementById('survey') as HTMLElement;
 const token = decodeURIComponent(window.location.pathname.split('/')[2] ?? '');
 
 const asRefusal = (error: unknown) =>
-  error instanceof ApiError
-    ? { status: error.status, details: error.details, message: error.message }
-    : { status: 0, message: String(error) };
+  error instanceof ApiError ? { status: error.status, details: error.details } : { status: 0 };
 
 function show(...nodes: Node[]) {
   root.replaceChildren(...nodes);

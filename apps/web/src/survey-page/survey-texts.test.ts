@@ -22,7 +22,18 @@ describe('refusalText', () => {
       { status: 0, message: 'Failed to fetch' },
       'No se pudo enviar su respuesta. Compruebe su conexión e inténtelo de nuevo.',
     ],
-    [{ status: 400, details: [{ key: 'something.new' }], message: 'Server words' }, 'Server words'],
+    [
+      { status: 400, details: [{ key: 'something.new' }], message: 'Server words' },
+      'No se pudo guardar su respuesta. Inténtelo de nuevo.',
+    ],
+    [
+      { status: 500, message: 'Something went wrong on our side' },
+      'No se pudo guardar su respuesta. Inténtelo de nuevo.',
+    ],
+    [
+      { status: 503, message: 'The server is restarting' },
+      'No se pudo guardar su respuesta. Inténtelo de nuevo.',
+    ],
   ])('%j -> %s', (refusal, text) => {
     expect(refusalText(es, refusal)).toBe(text);
   });

@@ -36,12 +36,10 @@ export function browserLanguage(languages: readonly string[]): SurveyLanguage {
 
 /**
  * The page's words for a refusal: the translation of the key the server gave (`surveys.answer.errors.score`
- * -> `errors.score`), else by its status, else the server's own message.
+ * -> `errors.score`), else by its status, else a general "could not be saved" (the server's own
+ * message is English, whatever the survey's language).
  */
-export function refusalText(
-  texts: SurveyTexts,
-  refusal: { status: number; details?: unknown; message: string },
-): string {
+export function refusalText(texts: SurveyTexts, refusal: { status: number; details?: unknown }): string {
   const detail = Array.isArray(refusal.details)
     ? (refusal.details[0] as { key?: unknown } | undefined)
     : undefined;
@@ -51,5 +49,5 @@ export function refusalText(
   if (refusal.status === 409) return texts.error('alreadyAnswered');
   if (refusal.status === 429) return texts.error('rateLimited');
   if (refusal.status === 0) return texts.error('network');
-  return refusal.message;
+  return texts.error('unexpected');
 }

@@ -193,6 +193,47 @@ describe('DashboardPage', () => {
     expect(setUp !== null).toBe(monitoring.state === 'notConfigured');
   });
 
+  it.each([
+    {
+      language: 'en',
+      timeZone: 'Europe/Istanbul',
+      monitoring: { state: 'active', lastSuccessAt: '2025-03-10T22:30:00.000Z' },
+      text: 'Last synced Mar 11, 2025, 1:30 AM.',
+    },
+    {
+      language: 'es',
+      timeZone: 'Europe/Madrid',
+      monitoring: {
+        state: 'failing',
+        lastSuccessAt: '2025-03-01T09:30:00.000Z',
+        failingSince: '2025-03-08T23:05:00.000Z',
+        failingProvider: 'google',
+        errorCode: 'PROVIDER_AUTH_FAILED',
+      },
+      text: 'La sincronización falla desde 9 mar 2025, 0:05:',
+    },
+    {
+      language: 'tr',
+      timeZone: 'Europe/Istanbul',
+      monitoring: { state: 'active', lastSuccessAt: '2025-03-10T22:30:00.000Z' },
+      text: 'Son senkronizasyon 11 Mar 2025 01:30.',
+    },
+  ] as const)(
+    "$language: review monitoring's times are on the clinic's clock ($timeZone), like the digest's",
+    async ({ language, timeZone, monitoring, text }) => {
+      await i18n.changeLanguage(language);
+      await i18n.loadNamespaces(['dashboard', 'common']);
+      try {
+        renderDashboard(buildSummary({ monitoring, digest: { timeZone } }));
+        const panel = await screen.findByRole('region', { name: i18n.t('dashboard:system.title') });
+        const item = within(panel).getByText(i18n.t('dashboard:system.reviewMonitoring.name')).closest('li')!;
+        expect(item.textContent).toContain(text);
+      } finally {
+        await i18n.changeLanguage('en');
+      }
+    },
+  );
+
   it('shows the daily digest as scheduled at 08:00 clinic time, with its last send', async () => {
     renderDashboard(buildSummary({ digest: { lastSentAt: '2025-03-09T07:00:00.000Z' } }));
     const panel = await screen.findByRole('region', { name: 'System status' });

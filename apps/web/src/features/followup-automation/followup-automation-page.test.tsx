@@ -121,6 +121,7 @@ describe('FollowupAutomationPage', () => {
     await user.click(send);
     expect(await screen.findByText('AI message sent via SMS')).toBeTruthy();
     expect(screen.getByTestId('generated-message').textContent).toContain('how are you feeling');
+    expect(screen.getByText(/Delivery status: Sent$/)).toBeTruthy();
     expect(network.to('/api/automation/test-message')[0]?.body).toEqual({
       patientId: 'P-1',
       clinicId: 'clinic-1',

@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import { ApiError } from '../../lib/api-client';
 import {
   checkTestMessage,
+  deliveryStatusLabel,
   failedCount,
   isServiceResponding,
   parseFollowupTab,
@@ -173,4 +175,23 @@ describe('runSystemTest', () => {
   ])('a %i answer from the message service means responding=%s', (status, responding) =>
     expect(isServiceResponding(new ApiError(status, 'X', 'x'))).toBe(responding),
   );
+});
+
+describe("deliveryStatusLabel: a test message's delivery state in the reader's language", () => {
+  beforeAll(async () => {
+    await i18n.loadNamespaces(['followup', 'patients']);
+    await i18n.loadLanguages(['es', 'tr']);
+  });
+
+  it.each([
+    ['en', 'sent', 'Sent'],
+    ['es', 'sent', 'Enviado'],
+    ['es', 'queued', 'En cola'],
+    ['tr', 'queued', 'Sırada'],
+    ['tr', 'delivered', 'Teslim edildi'],
+    ['es', 'failed', 'Fallido'],
+    ['es', 'bounced', 'bounced'],
+  ] as const)('%s, %s -> %s', (language, status, expected) => {
+    expect(deliveryStatusLabel(i18n.getFixedT(language, ['followup', 'patients']), status)).toBe(expected);
+  });
 });

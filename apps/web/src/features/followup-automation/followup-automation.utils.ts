@@ -12,6 +12,8 @@ import {
   type FollowUpScheduleDay,
   type SmsProvider,
 } from '@careloop/domain/messaging/automation-config';
+import type { TFunction } from 'i18next';
+import { keyFor } from '../../i18n/runtime-key';
 import { ApiError } from '../../lib/api-client';
 
 export const followupTabs = ['test', 'settings', 'systemTest', 'production'] as const;
@@ -58,6 +60,22 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 // ---------------------------------------------------------------------------------------------
 // Test Messaging
 // ---------------------------------------------------------------------------------------------
+
+/** A message's delivery states by the names the patient's timeline gives them. */
+const deliveryStatusKeys = {
+  queued: 'patients:timeline.delivery.queued',
+  sending: 'patients:timeline.delivery.sending',
+  sent: 'patients:timeline.delivery.sent',
+  delivered: 'patients:timeline.delivery.delivered',
+  read: 'patients:timeline.delivery.read',
+  failed: 'patients:timeline.delivery.failed',
+} as const;
+
+/** A test message's delivery state in the reader's language; one not known here shows as the server named it. */
+export function deliveryStatusLabel(t: TFunction<['followup', 'patients']>, status: string): string {
+  const key = keyFor(deliveryStatusKeys, status);
+  return key ? t(key) : status;
+}
 
 export type TestMessageFormValues = {
   patientId: string;

@@ -1,9 +1,11 @@
 import { directionControlMessage, directionControlTextMessage } from '@careloop/domain/direction-controls';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '../../i18n';
 import en from '../../i18n/en/common.json';
 import es from '../../i18n/es/common.json';
 import tr from '../../i18n/tr/common.json';
 import {
+  consentDescription,
   emptyPatientForm,
   formValuesToBody,
   newPatientForm,
@@ -106,5 +108,39 @@ describe('serverFieldErrors', () => {
       'common.errors.directionControlText',
     );
     for (const common of [en, es, tr]) expect(common.errors.directionControlText).toBeTruthy();
+  });
+});
+
+describe("consentDescription: the consent's day in the reader's language, on the clinic's calendar", () => {
+  beforeAll(async () => {
+    await i18n.loadNamespaces('patients');
+    await i18n.loadLanguages(['es', 'tr']);
+  });
+
+  it.each([
+    [
+      'es',
+      'Europe/Istanbul',
+      { state: 'granted', at: '2026-03-28T23:30:00.000Z', source: 'import', recordedBy: null },
+      'Concedido el 29 mar 2026 (importado)',
+    ],
+    [
+      'tr',
+      'Europe/Istanbul',
+      { state: 'granted', at: '2026-03-28T23:30:00.000Z', source: 'staff', recordedBy: null },
+      '29 Mar 2026 tarihinde verildi (personel kaydetti)',
+    ],
+    [
+      'en',
+      'Europe/Madrid',
+      { state: 'withdrawn', at: '2026-10-24T22:30:00.000Z', source: 'patient_reply', recordedBy: null },
+      "Withdrawn on Oct 25, 2026 (patient's reply)",
+    ],
+    ['es', 'Europe/Madrid', null, null],
+  ] as const)('%s, %s: %j -> %j', (language, timeZone, consent, expected) => {
+    const t = i18n.getFixedT(language, 'patients');
+    expect(consentDescription(t, consent, language, timeZone)).toBe(
+      expected ?? t('form.marketingConsentNone'),
+    );
   });
 });

@@ -1,10 +1,11 @@
-import type { CreatePatientBody, Patient } from '@careloop/contracts/patients';
+import type { CreatePatientBody, MarketingConsent, Patient } from '@careloop/contracts/patients';
 import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import { directionControlMessage, directionControlTextMessage } from '@careloop/domain/direction-controls';
 import type { DomainMessage } from '@careloop/domain/domain-message';
 import { type PatientStatus, patientInputSchema, patientMessages } from '@careloop/domain/patient';
 import { importRowMessages } from '@careloop/domain/patient-import/import-messages';
 import { checkProcedureDate, procedureDateMessages, procedureDateOf } from '@careloop/domain/procedure-date';
+import type { TFunction } from 'i18next';
 
 export type PatientFormValues = {
   name: string;
@@ -127,4 +128,21 @@ export function serverFieldErrors(details: unknown): Partial<Record<PatientFormF
     }
   }
   return errors;
+}
+
+/**
+ * When and from where the consent on record was given or withdrawn: the day in the reader's
+ * language on the clinic's calendar (the browser's until /api/me has answered).
+ */
+export function consentDescription(
+  t: TFunction<'patients'>,
+  consent: MarketingConsent | null | undefined,
+  language: string,
+  timeZone?: string,
+): string {
+  if (!consent) return t('form.marketingConsentNone');
+  return t(`form.marketingConsentRecorded.${consent.state}`, {
+    date: new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone }).format(new Date(consent.at)),
+    source: t(`consentSources.${consent.source}`),
+  });
 }

@@ -1,6 +1,8 @@
-import type { PatientDetail } from '@careloop/contracts/patients';
+import type { MeResponse } from '@careloop/contracts';
+import type { PatientDetail, TimelineItem } from '@careloop/contracts/patients';
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { changeLanguage, i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderPage } from '../../test/render';
 import { PatientPage } from './patient-page';
@@ -23,11 +25,12 @@ const laura: PatientDetail = {
   automatedMessagesPaused: null,
 };
 
-function showPatient(patient: PatientDetail) {
+function showPatient(patient: PatientDetail, items: TimelineItem[] = [], me?: MeResponse) {
   stubFetch((request) => {
     if (request.path === `/api/patients/${patient.id}`) return json(patient);
-    if (request.path.endsWith('/timeline')) return json({ items: [] });
-    if (request.path.endsWith('/aliases')) return json({ aliases: [] });
+    if (request.path === '/api/me' && me) return json(me);
+    if (request.path.endsWith('/timeline')) return json({ patientId: patient.id, items });
+    if (request.path.endsWith('/aliases')) return json({ items: [] });
     return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
   });
   renderPage(<PatientPage />, { path: '/patients/:id', url: `/patients/${patient.id}` });
@@ -45,4 +48,60 @@ describe('PatientPage: automated messages paused', () => {
     expect(await screen.findByRole('heading', { name: 'Laura Gómez' })).toBeTruthy();
     expect(screen.queryByText('Automated messages paused: open clinical case')).toBeNull();
   });
+});
+
+const meIn = (timeZone: string): MeResponse => ({
+  user: {
+    id: 'usr_1',
+    email: 'owner@clinic.test',
+    name: 'Ana Owner',
+    firstName: 'Ana',
+    lastName: 'Owner',
+    twoFactorEnabled: false,
+    language: 'es',
+  },
+  clinic: {
+    id: 'cln_1',
+    name: 'Smile Clinic',
+    subscriptionTier: 'starter',
+    category: null,
+    sandboxMode: false,
+    idleTimeoutMinutes: 30,
+    timeZone,
+  },
+  role: 'owner',
+  isOperator: false,
+});
+
+const message = (channel: string): TimelineItem => ({
+  kind: 'message',
+  id: `msg_${channel}`,
+  // 23:30 UTC on 28 March: already 29 March, 02:30, in Istanbul.
+  at: '2026-03-28T23:30:00.000Z',
+  channel,
+  messageKind: 'followup',
+  deliveryStatus: 'delivered',
+  content: 'Hola Laura',
+  responseContent: null,
+});
+
+describe("PatientPage: the timeline's messages", () => {
+  afterAll(async () => {
+    await changeLanguage('en');
+  });
+
+  it.each([
+    ['es', 'whatsapp', 'Mensaje por WhatsApp', '29 mar 2026, 2:30'],
+    ['tr', 'email', 'E-posta mesajı', '29 Mar 2026 02:30'],
+    ['en', 'sms', 'Message by SMS', 'Mar 29, 2026, 2:30 AM'],
+  ])(
+    "%s: a %s message is named as the conversations name it, at the clinic's time",
+    async (language, channel, title, time) => {
+      await changeLanguage(language as 'es' | 'tr' | 'en');
+      await i18n.loadNamespaces(['patients', 'conversations']);
+      showPatient(laura, [message(channel)], meIn('Europe/Istanbul'));
+      expect(await screen.findByText(title)).toBeTruthy();
+      expect(await screen.findByText(time)).toBeTruthy();
+    },
+  );
 });

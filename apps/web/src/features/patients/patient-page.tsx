@@ -13,13 +13,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../components/query-state';
+import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/routes';
 import { usePatient } from './api/get-patient';
 import { usePatientTimeline } from './api/get-patient-timeline';
 import { PatientAliasesCard } from './components/patient-aliases-card';
 import { PatientFormModal } from './components/patient-form-modal';
 import { StatusBadge } from './components/status-badge';
-import { caseStatusKeys, deliveryStatusKeys, procedureLabel, timelineStateLabel } from './patients.utils';
+import {
+  caseStatusKeys,
+  channelLabel,
+  deliveryStatusKeys,
+  procedureLabel,
+  timelineStateLabel,
+} from './patients.utils';
 
 const icons = { review: IconStar, case: IconTicket, message: IconMessage, survey: IconMoodSmile } as const;
 
@@ -67,14 +74,14 @@ function PatientDetails({
   patient: PatientDetail;
   timeline: ReturnType<typeof usePatientTimeline>;
 }) {
-  const { t, i18n } = useTranslation('patients');
+  const { t, i18n } = useTranslation(['patients', 'conversations']);
   const [isEditing, setIsEditing] = useState(false);
-  const formatDate = (iso: string | null, withTime = true) =>
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const formatDate = (iso: string | null) =>
     iso
-      ? new Intl.DateTimeFormat(
-          i18n.language,
-          withTime ? { dateStyle: 'medium', timeStyle: 'short' } : { dateStyle: 'medium' },
-        ).format(new Date(iso))
+      ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+          new Date(iso),
+        )
       : '—';
   // A procedure date is a day of the clinic's calendar ('YYYY-MM-DD'): shown as that day, in any zone.
   const formatCalendarDate = (date: string | null) =>
@@ -114,7 +121,7 @@ function PatientDetails({
         };
       case 'message':
         return {
-          title: t('timeline.message', { channel: item.channel.toUpperCase() }),
+          title: t('timeline.message', { channel: channelLabel(t, item.channel) }),
           body: item.content,
           badge: timelineStateLabel(t, deliveryStatusKeys, item.deliveryStatus),
         };

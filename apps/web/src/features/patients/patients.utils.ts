@@ -83,6 +83,19 @@ export function timelineStateLabel(
   return key ? t(key) : state;
 }
 
+/** The timeline's message channels by the names the conversations screens give them. */
+const channelNameKeys = {
+  sms: 'conversations:channelName.sms',
+  whatsapp: 'conversations:channelName.whatsapp',
+  email: 'conversations:channelName.email',
+} as const;
+
+/** A message's channel by its name ("WhatsApp", "E-posta"); one this page does not know shows as the server named it. */
+export function channelLabel(t: TFunction<['patients', 'conversations']>, channel: string): string {
+  const key = keyFor(channelNameKeys, channel);
+  return key ? t(key) : channel;
+}
+
 export const riskColors = {
   low: 'gray',
   medium: 'orange',

@@ -35,3 +35,14 @@ export function formatDate(isoDate: string, language: string) {
     new Date(isoDate),
   );
 }
+
+/** A calendar month ('YYYY-MM') as its name and year: "March 2026", "marzo de 2026", "Mart 2026". */
+export function formatMonth(yearMonth: string, language: string) {
+  const date = new Date(`${yearMonth}-01T00:00:00Z`);
+  if (!/^\d{4}-\d{2}$/.test(yearMonth) || Number.isNaN(date.getTime())) return yearMonth;
+  return new Intl.DateTimeFormat(localeOf(language), {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(date);
+}

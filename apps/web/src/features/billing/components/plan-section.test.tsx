@@ -75,3 +75,24 @@ describe('Settings > Plan: a plan cancelled for the end of its period', () => {
     await expect.poll(() => screen.queryByText(title)).toBeNull();
   });
 });
+
+describe('Settings > Plan: the usage month', () => {
+  beforeEach(async () => {
+    await i18n.loadNamespaces(['plans']);
+  });
+  afterAll(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it.each([
+    ['en', '2026-03', 'Messages sent and patients in March 2026, against your plan.'],
+    ['es', '2026-03', 'Mensajes enviados y pacientes en marzo de 2026, frente a su plan.'],
+    ['tr', '2026-03', 'Mart 2026 döneminde gönderilen mesajlar ve hastalar, planınıza göre.'],
+    ['tr', '2026-11', 'Kasım 2026 döneminde gönderilen mesajlar ve hastalar, planınıza göre.'],
+  ])('in %s, %s reads as its month and year', async (language, month, description) => {
+    await i18n.changeLanguage(language);
+    stubBilling();
+    renderPage(<PlanSection usage={{ ...usage, month }} canChangePlan={false} />, { path: '/' });
+    expect(await screen.findByText(description)).toBeTruthy();
+  });
+});

@@ -18,7 +18,7 @@ import { clinicSettingsKey } from '../../../lib/clinic-settings-key';
 import { currentUserKeys } from '../../../lib/current-user';
 import { showError } from '../../../lib/notifications';
 import { EnterpriseContactDialog } from '../../../public/components/enterprise-contact-dialog';
-import { formatDate, formatNumber, formatUsd } from '../../../public/components/format';
+import { formatDate, formatMonth, formatNumber, formatUsd } from '../../../public/components/format';
 import { PlanPriceBreakdown } from '../../../public/components/plan-price-breakdown';
 import { useBillingStatus, useOpenBillingPortal, useResumeSubscription } from '../api/billing';
 import { billingKeys } from '../api/billing-keys';
@@ -175,14 +175,14 @@ function ManageBilling({ plan }: { plan: PlanTier }) {
 
 /** Settings > Plan & usage: this month's usage and the plans, with the owner's plan change. */
 export function PlanSection({ usage, canChangePlan }: { usage: Usage; canChangePlan: boolean }) {
-  const { t } = useTranslation('plans');
+  const { t, i18n } = useTranslation('plans');
   const { changePlan, isPending, isContactOpen, closeContact } = useChangePlan();
   return (
     <Stack gap="lg">
       <StripeReturnNotice />
       <SettingsSection
         title={t('usage.title')}
-        description={t('usage.description', { month: usage.month })}
+        description={t('usage.description', { month: formatMonth(usage.month, i18n.language) })}
         status={<Badge size="lg">{planNames[usage.plan]}</Badge>}
       >
         <UsageMeters usage={usage} />

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreateCase } from '../api/create-case';
 import { usePatientSearch } from '../api/search-patients';
@@ -39,6 +40,7 @@ export function NewCaseDialog({ opened, onClose, onCreated }: NewCaseDialogProps
 function NewCaseForm({ onClose, onCreated }: Omit<NewCaseDialogProps, 'opened'>) {
   const { t } = useTranslation(['cases', 'common']);
   const createCase = useCreateCase();
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
   const [values, setValues] = useState<NewCaseFormValues>(emptyForm);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [patientQuery, setPatientQuery] = useState('');
@@ -58,7 +60,7 @@ function NewCaseForm({ onClose, onCreated }: Omit<NewCaseDialogProps, 'opened'>)
     const problems = validateNewCase(values);
     setTitleError(problems.title ? t(`form.${problems.title}`) : null);
     if (problems.title) return;
-    createCase.mutate(toCreateCaseBody(values), {
+    createCase.mutate(toCreateCaseBody(values, timeZone), {
       onSuccess: (created) => {
         showSuccess({ title: t('toasts.created') });
         onCreated(created.id);
@@ -122,7 +124,7 @@ function NewCaseForm({ onClose, onCreated }: Omit<NewCaseDialogProps, 'opened'>)
         <TextInput
           type="datetime-local"
           label={t('form.dueAt')}
-          description={t('form.optional')}
+          description={timeZone ? t('form.optionalClinicTime', { timeZone }) : t('form.optional')}
           value={values.dueAt}
           onChange={(event) => set('dueAt', event.currentTarget.value)}
         />

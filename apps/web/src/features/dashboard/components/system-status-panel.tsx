@@ -30,12 +30,21 @@ function formatTime(iso: string, language: string, timeZone?: string): string {
   );
 }
 
-/** What Review Monitoring says below its name: when it last synced, or what is wrong and since when. */
-function ReviewMonitoringDetail({ monitoring }: { monitoring: ReviewMonitoring }) {
+/**
+ * What Review Monitoring says below its name: when it last synced, or what is wrong and since when,
+ * on the clinic's clock like the digest's times below it.
+ */
+function ReviewMonitoringDetail({
+  monitoring,
+  timeZone,
+}: {
+  monitoring: ReviewMonitoring;
+  timeZone: string;
+}) {
   const { t, i18n } = useTranslation('dashboard');
   const key = 'system.reviewMonitoring';
   if (monitoring.state === 'active' && monitoring.lastSuccessAt) {
-    return <>{t(`${key}.active`, { time: formatTime(monitoring.lastSuccessAt, i18n.language) })}</>;
+    return <>{t(`${key}.active`, { time: formatTime(monitoring.lastSuccessAt, i18n.language, timeZone) })}</>;
   }
   if (monitoring.state === 'failing' && monitoring.failingSince) {
     const reason = t(`${key}.errors.${monitoring.errorCode ?? 'INTERNAL_ERROR'}`, {
@@ -43,7 +52,7 @@ function ReviewMonitoringDetail({ monitoring }: { monitoring: ReviewMonitoring }
     });
     return (
       <>
-        {t(`${key}.failing`, { since: formatTime(monitoring.failingSince, i18n.language), reason })}{' '}
+        {t(`${key}.failing`, { since: formatTime(monitoring.failingSince, i18n.language, timeZone), reason })}{' '}
         <Anchor component={Link} to={paths.settings} size="xs">
           {t(`${key}.check`)}
         </Anchor>
@@ -95,7 +104,12 @@ function StatusDetail({
 }) {
   const { t } = useTranslation('dashboard');
   if (item.key === 'reviewMonitoring')
-    return <ReviewMonitoringDetail monitoring={summary.system.reviewMonitoring} />;
+    return (
+      <ReviewMonitoringDetail
+        monitoring={summary.system.reviewMonitoring}
+        timeZone={summary.system.dailyDigest.timeZone}
+      />
+    );
   if (item.key === 'dailyDigest') return <DailyDigestDetail digest={summary.system.dailyDigest} />;
   return <>{t(fixedStateKeys[item.key])}</>;
 }

@@ -23,6 +23,7 @@ import { usePatientOptions } from '../api/get-patient-options';
 import { useSendTestMessage } from '../api/send-test-message';
 import {
   checkTestMessage,
+  deliveryStatusLabel,
   type FieldErrors,
   serverFieldErrors,
   type TestMessageFormValues,
@@ -44,7 +45,7 @@ const optionLabel = (patient: PatientOption) =>
 
 /** Test Messaging (spec 2 §2): sends one real AI message and shows what was generated. */
 export function TestMessagingTab({ clinicId }: { clinicId: string }) {
-  const { t } = useTranslation('followup');
+  const { t } = useTranslation(['followup', 'patients']);
   const headingId = useId();
   const settings = useAutomationSettings();
   const [values, setValues] = useState<TestMessageFormValues>(() => testMessageFormValues(clinicId, 'sms'));
@@ -213,7 +214,8 @@ export function TestMessagingTab({ clinicId }: { clinicId: string }) {
                 {result.generatedMessage}
               </Text>
               <Text size="xs" c="dimmed">
-                {t(sourceKeys[result.source])} · {t('test.status', { status: result.deliveryStatus })}
+                {t(sourceKeys[result.source])} ·{' '}
+                {t('test.status', { status: deliveryStatusLabel(t, result.deliveryStatus) })}
               </Text>
             </Stack>
           </Alert>

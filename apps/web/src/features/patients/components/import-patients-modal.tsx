@@ -8,9 +8,9 @@ import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Text } from '@
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client';
 import { type ImportProgress, useImportPatients } from '../api/import-patients';
 import { usePreviewPatientImport, useUploadPatientImport } from '../api/preview-import';
+import { importErrorMessage } from '../import.utils';
 import { maxImportFileBytes } from '../patients.utils';
 import { ImportMapping } from './import-mapping';
 import { ImportPhoneCountry } from './import-phone-country';
@@ -54,11 +54,6 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
     onClose();
   };
 
-  const describeError = (failure: unknown) => {
-    if (failure instanceof ApiError && failure.code === 'IMPORT_FAILED') return t('import.failed');
-    return failure instanceof ApiError ? failure.message : t('errors.unexpected');
-  };
-
   /** Shows the preview; later requests name the kept file by its id instead of sending it again. */
   const show = async (read: () => Promise<ImportPreviewResponse>, request: PatientImportBody) => {
     setError(null);
@@ -71,7 +66,7 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
         preview: answer,
       });
     } catch (failure) {
-      setError(describeError(failure));
+      setError(importErrorMessage(t, failure, 'read'));
     }
   };
   const check = (request: PatientImportBody) => show(() => preview.mutateAsync(request), request);
@@ -122,7 +117,7 @@ export function ImportPatientsModal({ opened, onClose }: ImportPatientsModalProp
       const result = await runImport.mutateAsync(step.request);
       setStep({ name: 'done', result });
     } catch (failure) {
-      setError(describeError(failure));
+      setError(importErrorMessage(t, failure, 'import'));
       setStep({ name: 'preview', request: step.request, preview: step.preview });
     }
   };

@@ -15,6 +15,7 @@ import { useCreatePatient } from '../api/create-patient';
 import { useProcedures } from '../api/procedures';
 import { useUpdatePatient } from '../api/update-patient';
 import {
+  consentDescription,
   emptyPatientForm,
   formValuesToBody,
   newPatientForm,
@@ -32,16 +33,6 @@ type PatientFormModalProps = {
   patient?: Patient | null;
   onSaved?: (patient: Patient) => void;
 };
-
-/** When and from where the consent on record was given or withdrawn. */
-function consentDescription(t: TFunction<'patients'>, patient: Patient | null | undefined): string {
-  const consent = patient?.marketingConsent;
-  if (!consent) return t('form.marketingConsentNone');
-  return t(`form.marketingConsentRecorded.${consent.state}`, {
-    date: new Date(consent.at).toLocaleDateString(),
-    source: t(`consentSources.${consent.source}`),
-  });
-}
 
 /**
  * The procedures staff can choose: the clinic's list in use, in the reader's language, plus the
@@ -213,7 +204,7 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
             <Checkbox
               mt={{ base: 0, sm: 'lg' }}
               label={t('form.marketingConsent')}
-              description={consentDescription(t, patient)}
+              description={consentDescription(t, patient?.marketingConsent, i18n.language, clinicTimeZone)}
               miw={200}
               {...form.getInputProps('marketingConsent', { type: 'checkbox' })}
             />
