@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { caseNotes, cases, userActions } from '../../db/schema';
+import { caseNotes, cases, userActions, users } from '../../db/schema';
 import { buildCase } from '../../testing/build-case';
 import { buildPatientRow } from '../../testing/build-review';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
@@ -323,6 +323,35 @@ describe('POST /api/cases/:id/notes', () => {
 });
 
 describe('GET /api/clinic-members', () => {
+  it('lists members in alphabetical order as people read it, accents and Turkish letters beside their base letter', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const names = [
+      'Zeynep Kaya',
+      'Álvaro Gil',
+      'Çağla Demir',
+      'Ömer Aydın',
+      'İlker Şahin',
+      'Ana Ruiz',
+      'Cem Uçar',
+    ];
+    for (const name of names) {
+      const member = await buildMember(t, clinicId, 'staff');
+      await t.db.update(users).set({ name }).where(eq(users.id, member.userId));
+    }
+    await t.db.update(users).set({ name: 'Beatriz Owner' }).where(eq(users.id, owner.userId));
+    const res = await call(owner.cookie, 'GET', '/api/clinic-members');
+    expect(res.json().members.map((m: { name: string }) => m.name)).toEqual([
+      'Álvaro Gil',
+      'Ana Ruiz',
+      'Beatriz Owner',
+      'Çağla Demir',
+      'Cem Uçar',
+      'İlker Şahin',
+      'Ömer Aydın',
+      'Zeynep Kaya',
+    ]);
+  });
+
   it("lists the caller's clinic members only", async () => {
     const { clinicId, owner } = await buildClinic(t);
     const staff = await buildMember(t, clinicId, 'staff');

@@ -224,11 +224,15 @@ function selectMembers(db: Database) {
     .innerJoin(users, eq(users.id, clinicUsers.userId));
 }
 
+// Names in alphabetical order as people read it (Álvaro beside Ana, Çağla beside Cem, İlker beside
+// Ismail), not by code point, which the embedded database's C collation gave (Álvaro after Zeynep).
+const byName = new Intl.Collator('und', { sensitivity: 'base', numeric: true });
+
 export async function listMemberRows(db: Database, clinicId: string): Promise<MemberRow[]> {
-  const rows = await selectMembers(db)
-    .where(eq(clinicUsers.clinicId, clinicId))
-    .orderBy(asc(users.name), asc(users.email));
-  return rows.map((r) => ({ ...r, role: r.role as ClinicRole }));
+  const rows = await selectMembers(db).where(eq(clinicUsers.clinicId, clinicId));
+  return rows
+    .map((r) => ({ ...r, role: r.role as ClinicRole }))
+    .sort((a, b) => byName.compare(a.name, b.name) || (a.email < b.email ? -1 : a.email > b.email ? 1 : 0));
 }
 
 export async function isClinicMember(db: Database, clinicId: string, userId: string): Promise<boolean> {
