@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type CsvCell, csvCell, toCsv } from './csv';
+import { type CsvCell, type CsvLayoutKey, csvCell, csvLayouts, encodeCodePage, toCsv } from './csv';
 
 describe('csvCell', () => {
   it.each<[CsvCell, string]>([
@@ -50,5 +50,40 @@ describe('toCsv', () => {
 
   it('makes header cells formula-safe too', () => {
     expect(toCsv(['-Δ', 'a,b'], [])).toBe(`'-Δ,"a,b"\r\n`);
+  });
+});
+
+describe('layouts for Excel in Spanish and Turkish', () => {
+  const header = ['Procedimiento', 'Tasa (%)'];
+  const rows: CsvCell[][] = [
+    ['Diş implantı', 66.7],
+    ['Limpieza; revisión', -12.5],
+    ['Ortodoncia, niños', 40],
+  ];
+
+  it.each<[CsvLayoutKey, string]>([
+    [
+      'csv',
+      'Procedimiento,Tasa (%)\r\nDiş implantı,66.7\r\n"Limpieza; revisión",-12.5\r\n"Ortodoncia, niños",40\r\n',
+    ],
+    [
+      'excelEs',
+      'Procedimiento;Tasa (%)\r\nDiş implantı;66,7\r\n"Limpieza; revisión";-12,5\r\n"Ortodoncia, niños";40\r\n',
+    ],
+    [
+      'excelTr',
+      'Procedimiento;Tasa (%)\r\nDiş implantı;66,7\r\n"Limpieza; revisión";-12,5\r\n"Ortodoncia, niños";40\r\n',
+    ],
+  ])('%s', (layout, expected) => {
+    expect(toCsv(header, rows, csvLayouts[layout])).toBe(expected);
+  });
+
+  it.each<['windows-1252' | 'windows-1254', string, string]>([
+    ['windows-1252', 'Señal 66,7 €', 'Señal 66,7 €'],
+    ['windows-1254', 'Diş implantı İzmir ğü', 'Diş implantı İzmir ğü'],
+    // A character the code page lacks is written as "?".
+    ['windows-1252', 'Diş', 'Di?'],
+  ])('%s: %j reads back as %j', (encoding, text, expected) => {
+    expect(new TextDecoder(encoding).decode(encodeCodePage(text, encoding))).toBe(expected);
   });
 });

@@ -1,6 +1,15 @@
 /** Saves text made in the browser as a file (nothing is sent anywhere). */
 export function downloadTextFile(fileName: string, text: string, type = 'text/plain'): void {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  downloadBlob(fileName, new Blob([text], { type: `${type};charset=utf-8` }));
+}
+
+/** Saves bytes made in the browser (text already encoded) as a file; `type` names the encoding. */
+export function downloadBytes(fileName: string, bytes: Uint8Array, type: string): void {
+  downloadBlob(fileName, new Blob([bytes as Uint8Array<ArrayBuffer>], { type }));
+}
+
+function downloadBlob(fileName: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

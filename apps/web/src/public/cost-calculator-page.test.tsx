@@ -18,6 +18,8 @@ describe('CostCalculatorPage', () => {
     expect((screen.getByLabelText(/^Patients per month/) as HTMLInputElement).value).toBe('100');
     expect((screen.getByLabelText(/^Messages per patient/) as HTMLInputElement).value).toBe('3');
     expect(screen.getByText('WhatsApp share: 70% (the rest by SMS)')).toBeTruthy();
+    // The slider's marks are percentages written by Intl for the language ("%50" in Turkish).
+    for (const mark of ['0%', '50%', '100%']) expect(screen.getByText(mark)).toBeTruthy();
     expect(row(estimate, 'Projected messages')).toContain('300 (210 WhatsApp, 90 SMS)');
     expect(row(estimate, 'Included allowance')).toContain('200 (200 WhatsApp, 0 SMS)');
     expect(row(estimate, 'Projected overage')).toContain('100 messages');

@@ -22,7 +22,7 @@ import {
 import { IconAlertTriangle, IconBulb } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatNumber, formatUsd } from './components/format';
+import { formatNumber, formatPercent, formatUsd } from './components/format';
 import { PageHero, Section } from './components/page-hero';
 import { PlanPriceBreakdown } from './components/plan-price-breakdown';
 import { usePageMeta } from './components/use-page-meta';
@@ -144,12 +144,8 @@ export function CostCalculatorPage() {
                     step={5}
                     value={whatsappSharePercent}
                     onChange={setWhatsappShare}
-                    label={(value) => `${value}%`}
-                    marks={[
-                      { value: 0, label: '0%' },
-                      { value: 50, label: '50%' },
-                      { value: 100, label: '100%' },
-                    ]}
+                    label={(value) => formatPercent(value, lang)}
+                    marks={[0, 50, 100].map((value) => ({ value, label: formatPercent(value, lang) }))}
                     mb="md"
                   />
                 </div>

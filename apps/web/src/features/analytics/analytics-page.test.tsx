@@ -195,7 +195,35 @@ describe('AnalyticsPage', () => {
     expect(within(staff).getByRole('cell', { name: '48.3 hr' })).toBeTruthy();
   });
 
-  it('exports a table as formula-safe CSV, shares in percent', async () => {
+  it.each([
+    [
+      'CSV (comma, UTF-8)',
+      'utf-8',
+      [
+        '\uFEFFProcedure,Follow-ups sent,NPS,Survey responses,1-3 star reviews,Cases opened,Recovery rate (%)',
+        'Dental Implant,25,40,12,2,5,66.7',
+        `"'=HYPERLINK(""http://evil"")",15,,0,0,4,`,
+      ],
+    ],
+    [
+      'CSV for Excel in Spanish (semicolon, decimal comma, Windows-1252)',
+      'windows-1252',
+      [
+        'Procedure;Follow-ups sent;NPS;Survey responses;1-3 star reviews;Cases opened;Recovery rate (%)',
+        'Dental Implant;25;40;12;2;5;66,7',
+        `"'=HYPERLINK(""http://evil"")";15;;0;0;4;`,
+      ],
+    ],
+    [
+      'CSV for Excel in Turkish (semicolon, decimal comma, Windows-1254)',
+      'windows-1254',
+      [
+        'Procedure;Follow-ups sent;NPS;Survey responses;1-3 star reviews;Cases opened;Recovery rate (%)',
+        'Dental Implant;25;40;12;2;5;66,7',
+        `"'=HYPERLINK(""http://evil"")";15;;0;0;4;`,
+      ],
+    ],
+  ])('exports a table as formula-safe %s, shares in percent', async (layout, encoding, lines) => {
     const user = userEvent.setup();
     const files: Blob[] = [];
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
@@ -216,14 +244,12 @@ describe('AnalyticsPage', () => {
       },
     ]);
     await user.click(await screen.findByRole('button', { name: 'Export CSV: By procedure' }));
+    // happy-dom has no layout, so floating-ui may hide the placed dropdown (language-switcher.test.tsx).
+    fireEvent.click(await screen.findByRole('menuitem', { name: layout, hidden: true }));
     expect(files).toHaveLength(1);
-    const text = await files[0]!.text();
-    expect(text.split('\r\n')).toEqual([
-      '\uFEFFProcedure,Follow-ups sent,NPS,Survey responses,1-3 star reviews,Cases opened,Recovery rate (%)',
-      'Dental Implant,25,40,12,2,5,66.7',
-      `"'=HYPERLINK(""http://evil"")",15,,0,0,4,`,
-      '',
-    ]);
+    // ignoreBOM keeps the byte-order mark in the text, so the test sees whether it was written.
+    const text = new TextDecoder(encoding, { ignoreBOM: true }).decode(await files[0]!.arrayBuffer());
+    expect(text.split('\r\n')).toEqual([...lines, '']);
   });
 
   it('shows the error with a way to try again, and the figures once it works', async () => {

@@ -39,6 +39,7 @@ import type { Namespace, TFunction } from 'i18next';
 import type { ClinicLocaleValues } from '../../components/clinic-locale-fields';
 import { translateRuntimeKey } from '../../i18n/runtime-key';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 import type { SaveStepInput } from './api/save-onboarding-step';
 
 export type ProfileDraft = ClinicLocaleValues & {
@@ -349,6 +350,7 @@ const knownServerMessages: readonly DomainMessage[] = [
 /** The i18n key (`namespace:path`) of a domain message's text, or null for text only the server knows. */
 export function messageTextKey(message: DomainMessage): string | null {
   if (message.key === 'plans.errors.templateLimitReached') return 'plans:errors.templateLimitReached';
+  if (message.key === duplicateTemplateName.key) return 'onboarding:templates.duplicateName';
   if (!knownServerMessages.some((known) => known.key === message.key)) return null;
   // The wizard's own messages live at the top of its namespace; the Settings and credential rules
   // it shares are kept under their own prefix there, so the wizard loads one namespace for them.
@@ -358,8 +360,9 @@ export function messageTextKey(message: DomainMessage): string | null {
 }
 
 /**
- * A domain message in the user's language; the server's own text passes through unchanged.
- * `t` is of the onboarding namespace; `options` carries `{ limit }` for the template limit.
+ * A domain message in the user's language; a message without a known key (the app's own text for
+ * an API error) passes through unchanged. `t` is of the onboarding namespace; `options` carries
+ * `{ limit }` for the template limit and `{ name }` for a duplicated template name.
  */
 export function translateOnboardingMessage(
   t: TFunction<Namespace>,
@@ -383,18 +386,42 @@ export function withClinicChannel(
   return next.map((draft, index) => (index >= previous.length ? { ...draft, channel: 'sms' } : draft));
 }
 
-function detailKey(details: unknown): string | null {
+function firstDetail(details: unknown): Record<string, unknown> | null {
   if (!Array.isArray(details)) return null;
   const first: unknown = details[0];
-  if (typeof first !== 'object' || first === null || !('key' in first)) return null;
-  return typeof first.key === 'string' ? first.key : null;
+  return typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : null;
+}
+
+function detailKey(details: unknown): string | null {
+  const key = firstDetail(details)?.key;
+  return typeof key === 'string' ? key : null;
+}
+
+/** The server's refusal of a set where two templates of one language share a name (its text is English). */
+const duplicateTemplateName: DomainMessage = {
+  key: 'onboarding.templates.duplicateName',
+  message: 'Two templates are named "{{name}}"',
+};
+
+// The server (templates.service prepareTemplateSet) gives this refusal no key of its own: it is the
+// 400 whose first problem is on `templates.<index>.name`, worded `Two templates are named "<name>"`.
+function duplicateNameOf(error: ApiError): string | null {
+  const field = firstDetail(error.details)?.field;
+  if (error.status !== 400 || typeof field !== 'string' || !/^templates\.\d+\.name$/.test(field)) return null;
+  return /^Two templates are named "(.*)"$/s.exec(error.message)?.[1] ?? null;
 }
 
 export type SaveFailure = {
   /** 'Validation Error' for a refused value, 'Failed to save progress' otherwise. */
   title: 'validation' | 'saveFailed';
-  /** The reason as a domain message (translated when known, else shown as the server wrote it). */
+  /**
+   * The reason as a domain message: translated by its key when known; any other refusal is the
+   * app's text for its error code (key `api`), already in the interface language, never the
+   * server's English.
+   */
   reason: DomainMessage | null;
+  /** Values the reason's text names (the duplicated template name). */
+  values?: Record<string, string>;
 };
 
 /** A failed save as the toast shows it. */
@@ -404,9 +431,13 @@ export function describeSaveFailure(error: unknown, templateLimit: number): Save
   }
   if (error.code === 'PLAN_REQUIRED')
     return { title: 'saveFailed', reason: templateLimitMessage(templateLimit) };
+  const title = error.status === 400 ? 'validation' : 'saveFailed';
   const byText = knownServerMessages.find((known) => known.message === error.message);
   const key = detailKey(error.details);
   const byKey = knownServerMessages.find((known) => known.key === key);
-  const reason = byKey ?? byText ?? { key: 'server', message: error.message };
-  return { title: error.status === 400 ? 'validation' : 'saveFailed', reason };
+  const known = byKey ?? byText;
+  if (known) return { title, reason: known };
+  const name = duplicateNameOf(error);
+  if (name !== null) return { title, reason: duplicateTemplateName, values: { name } };
+  return { title, reason: { key: 'api', message: apiErrorMessage(error) } };
 }

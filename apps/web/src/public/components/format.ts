@@ -30,6 +30,14 @@ export function formatNumber(value: number, language: string, maximumFractionDig
   return numberFormat(language, { maximumFractionDigits }).format(value);
 }
 
+/**
+ * A share in percent (50 = half) as the language writes it, as the analytics page writes its
+ * rates (Intl's percent style): "50%" (en), "50 %" (es), "%50" (tr).
+ */
+export function formatPercent(percent: number, language: string, maximumFractionDigits = 0) {
+  return numberFormat(language, { style: 'percent', maximumFractionDigits }).format(percent / 100);
+}
+
 export function formatDate(isoDate: string, language: string) {
   return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(isoDate),

@@ -1,8 +1,11 @@
-import { Button, Group, Paper, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Button, Group, Menu, Paper, Table, Text, Title } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type CsvCell, downloadCsv } from '../../../lib/csv';
+import { type CsvCell, type CsvLayoutKey, csvLayouts, downloadCsv } from '../../../lib/csv';
+
+// The layouts the patients export offers as CSV: plain, and what Excel opens in Spanish and Turkish.
+const layoutKeys = Object.keys(csvLayouts) as CsvLayoutKey[];
 
 export type TableColumn<Row> = {
   header: string;
@@ -41,11 +44,12 @@ export function ExportTable<Row>({
 }: ExportTableProps<Row>) {
   const { t } = useTranslation('analytics');
   const headingId = `table-${id}`;
-  const handleExport = () =>
+  const handleExport = (layout: CsvLayoutKey) =>
     downloadCsv(
       `analytics-${id}-${period.from}-to-${period.to}.csv`,
       columns.map((column) => column.csvHeader ?? column.header),
       rows.map((row) => columns.map((column) => column.csv(row))),
+      csvLayouts[layout],
     );
 
   return (
@@ -55,16 +59,27 @@ export function ExportTable<Row>({
         <Title order={3} size="h5" id={headingId}>
           {title}
         </Title>
-        <Button
-          variant="default"
-          size="xs"
-          leftSection={<IconDownload size={14} aria-hidden="true" />}
-          onClick={handleExport}
-          disabled={rows.length === 0}
-          aria-label={t('exportCsvOf', { table: title })}
-        >
-          {t('exportCsv')}
-        </Button>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconDownload size={14} aria-hidden="true" />}
+              rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+              disabled={rows.length === 0}
+              aria-label={t('exportCsvOf', { table: title })}
+            >
+              {t('exportCsv')}
+            </Button>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {layoutKeys.map((layout) => (
+              <Menu.Item key={layout} onClick={() => handleExport(layout)}>
+                {t(`exportLayouts.${layout}`)}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
       </Group>
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">

@@ -63,8 +63,10 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
     hasMoved.current = true;
   }, [view]);
 
-  const translate = (message: Parameters<typeof translateOnboardingMessage>[1]) =>
-    translateOnboardingMessage(t, message, { limit: state.templateLimit });
+  const translate = (
+    message: Parameters<typeof translateOnboardingMessage>[1],
+    values: Record<string, string> = {},
+  ) => translateOnboardingMessage(t, message, { ...values, limit: state.templateLimit });
 
   const move = (next: WizardView) => setView(next);
 
@@ -76,7 +78,7 @@ export function OnboardingWizard({ state }: { state: OnboardingState }) {
       const failure = describeSaveFailure(error, state.templateLimit);
       showError({
         title: failure.title === 'validation' ? t('errors.validationTitle') : t('toasts.saveFailed'),
-        message: failure.reason ? translate(failure.reason) : undefined,
+        message: failure.reason ? translate(failure.reason, failure.values) : undefined,
       });
       return null;
     } finally {
