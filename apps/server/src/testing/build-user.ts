@@ -11,13 +11,17 @@ export const uniqueEmail = (prefix = 'user') =>
   `${prefix}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}@test.careloop.local`;
 
 /**
- * A distinct client address per caller, so rate-limit buckets do not leak between tests: the client
- * (leftmost) address is drawn from 198.18.0.0/16, wide enough that parallel files on one shared
- * PostgreSQL (whose rate-limit rows outlive a run) do not collide within a limit's window.
+ * A distinct client address per caller, so rate-limit buckets do not leak between tests. The client
+ * (leftmost) address is IPv6 in the documentation prefix 2001:db8::/32 with 48 random bits after it,
+ * all inside the /64 that better-auth counts an IPv6 client by. It was 16 random bits of
+ * 198.18.0.0/16: with a few hundred sign-ins a minute on one database, a test's "router" address met
+ * another sign-in's inside the limiter's minute about once in a few hundred runs, and its 30th
+ * sign-in was refused early (sign-in-lockout.int.test.ts, credential stuffing).
  */
 export const clientIp = () => {
-  const [a, b, c, d, e] = randomBytes(5);
-  return `198.18.${a}.${b}, 10.${c}.${d}.${e}`;
+  const [a, b, c, d, e, f, g, h, i] = randomBytes(9);
+  const group = (x = 0, y = 0) => ((x << 8) | y).toString(16);
+  return `2001:db8:${group(a, b)}:${group(c, d)}:${group(e, f)}::1, 10.${g}.${h}.${i}`;
 };
 
 export const jsonHeaders = (extra: Record<string, string> = {}) => ({
