@@ -6,9 +6,12 @@ import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 
 const turkishI = /[ıİ]/g;
 
+/** The text with LIKE's own characters (\\, %, _) escaped, to stand for itself in a pattern. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** `%text%` for `containsText`, LIKE's own characters escaped and ı / İ read as i / I. */
 export const containsPattern = (text: string) =>
-  `%${text.replace(turkishI, (c) => (c === 'ı' ? 'i' : 'I')).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  `%${escapeLike(text.replace(turkishI, (c) => (c === 'ı' ? 'i' : 'I')))}%`;
 
 /** The column contains the pattern (`containsPattern`), case-insensitively, Turkish I's alike. */
 export const containsText = (column: SQLWrapper, pattern: SQLWrapper | string): SQL =>

@@ -11,16 +11,28 @@ const optOutColumns = {
   whatsapp: { at: patients.whatsappOptedOutAt, source: 'whatsappOptOutSource', atKey: 'whatsappOptedOutAt' },
 } as const;
 
+/** The patient and every other patient of the clinic on the patient's phone number. */
+function patientAndNumber(db: Database, clinicId: string, patientId: string) {
+  const numberOf = db
+    .select({ phone: patients.phone })
+    .from(patients)
+    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
+  return and(
+    eq(patients.clinicId, clinicId),
+    or(eq(patients.id, patientId), inArray(patients.phone, numberOf)),
+  );
+}
+
 /**
- * Opts every patient of the clinic on this phone number out of one channel: a STOP, or a provider's
- * refusal, is the number's owner speaking, and a family sharing one phone would otherwise go on
- * being written to on it through the other patients' records. The ids that changed (an opted-out
- * patient stays opted out at the first time): a second STOP changes nothing.
+ * Opts the patient out of one channel, and everyone else of the clinic on the patient's number: a
+ * STOP, or a provider's refusal, is the number's owner speaking, and a family sharing one phone would
+ * otherwise go on being written to on it through the other patients' records. The ids that changed
+ * (an opted-out patient stays opted out at the first time): a second STOP changes nothing.
  */
-export async function optOutNumber(
+export async function optOutPatientAndNumber(
   db: Database,
   clinicId: string,
-  phone: string,
+  patientId: string,
   channel: InboundChannel,
   source: 'patient_reply' | 'provider',
   at: Date,
@@ -29,72 +41,45 @@ export async function optOutNumber(
   const rows = await db
     .update(patients)
     .set({ [column.atKey]: at, [column.source]: source, updatedAt: sql`now()` })
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.phone, phone), isNull(column.at)))
+    .where(and(patientAndNumber(db, clinicId, patientId), isNull(column.at)))
     .returning({ id: patients.id });
   return rows.map((row) => row.id);
 }
 
-/**
- * A provider's opt-out learnt from a message to this patient: the patient and everyone else on
- * the patient's number (optOutNumber). The ids that changed.
- */
-export async function optOutPatientAndNumber(
+/** Lifts the opt-out of one channel for the patient and everyone on the patient's number (START). The ids that changed. */
+export async function optInPatientAndNumber(
   db: Database,
   clinicId: string,
   patientId: string,
-  channel: InboundChannel,
-  at: Date,
-): Promise<string[]> {
-  const column = optOutColumns[channel];
-  const numberOf = db
-    .select({ phone: patients.phone })
-    .from(patients)
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)));
-  const rows = await db
-    .update(patients)
-    .set({ [column.atKey]: at, [column.source]: 'provider', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(patients.clinicId, clinicId),
-        or(eq(patients.id, patientId), inArray(patients.phone, numberOf)),
-        isNull(column.at),
-      ),
-    )
-    .returning({ id: patients.id });
-  return rows.map((row) => row.id);
-}
-
-/** Lifts the opt-out of one channel for every patient on this number (START). The ids that changed. */
-export async function optInNumber(
-  db: Database,
-  clinicId: string,
-  phone: string,
   channel: InboundChannel,
 ): Promise<string[]> {
   const column = optOutColumns[channel];
   const rows = await db
     .update(patients)
     .set({ [column.atKey]: null, [column.source]: null, updatedAt: sql`now()` })
-    .where(and(eq(patients.clinicId, clinicId), eq(patients.phone, phone), isNotNull(column.at)))
+    .where(and(patientAndNumber(db, clinicId, patientId), isNotNull(column.at)))
     .returning({ id: patients.id });
   return rows.map((row) => row.id);
 }
 
 /**
- * Marketing consent from the patient's own opt-in keyword: granted now, source `keyword`, recorded
- * by nobody on the staff. True only when it changed (a patient who had consented already keeps the
- * first record, and gets no second confirmation).
+ * Marketing consent from the patient's own keyword: granted (OFFERS) or withdrawn ("stop offers")
+ * now, source `keyword`, recorded by nobody on the staff; a patient who never decided has the
+ * decision recorded too. True only when it changed (a repeated word keeps the first record and gets
+ * no second confirmation). Marketing consent is the patient's own, not the number's; the channel
+ * stays as it is.
  */
-export async function grantMarketingConsentByKeyword(
+export async function setMarketingConsentByKeyword(
   db: Database,
   clinicId: string,
   patientId: string,
+  state: 'granted' | 'withdrawn',
   at: Date,
 ): Promise<boolean> {
   const rows = await db
     .update(patients)
     .set({
-      marketingConsent: 'granted',
+      marketingConsent: state,
       marketingConsentAt: at,
       marketingConsentSource: 'keyword',
       marketingConsentRecordedBy: null,
@@ -104,38 +89,7 @@ export async function grantMarketingConsentByKeyword(
       and(
         eq(patients.clinicId, clinicId),
         eq(patients.id, patientId),
-        or(isNull(patients.marketingConsent), ne(patients.marketingConsent, 'granted')),
-      ),
-    )
-    .returning({ id: patients.id });
-  return rows.length > 0;
-}
-
-/**
- * The patient's own word withdrawing marketing consent ("stop offers"): withdrawn now, source
- * `keyword`, recorded by nobody on the staff; a patient who never decided has the refusal recorded
- * too. True only when it changed. The channel stays open for care messages.
- */
-export async function withdrawMarketingConsentByKeyword(
-  db: Database,
-  clinicId: string,
-  patientId: string,
-  at: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(patients)
-    .set({
-      marketingConsent: 'withdrawn',
-      marketingConsentAt: at,
-      marketingConsentSource: 'keyword',
-      marketingConsentRecordedBy: null,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(patients.clinicId, clinicId),
-        eq(patients.id, patientId),
-        or(isNull(patients.marketingConsent), ne(patients.marketingConsent, 'withdrawn')),
+        or(isNull(patients.marketingConsent), ne(patients.marketingConsent, state)),
       ),
     )
     .returning({ id: patients.id });

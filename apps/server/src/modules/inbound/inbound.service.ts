@@ -10,10 +10,9 @@ import { openOrFollowReplyCase } from '../cases/cases.service';
 import { messageFailedEvent, messageStatusEvent } from '../webhooks/message-events';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import {
-  grantMarketingConsentByKeyword,
-  optInNumber,
-  optOutNumber,
-  withdrawMarketingConsentByKeyword,
+  optInPatientAndNumber,
+  optOutPatientAndNumber,
+  setMarketingConsentByKeyword,
 } from './consent.repository';
 import {
   marketingOptInConfirmationText,
@@ -196,41 +195,44 @@ export async function receiveMessage(
       status: 'opted_out' | 'opted_in';
     } | null = null;
     if (classification.intent === 'opt_out') {
-      const changed = await optOutNumber(tx, clinic.id, message.from, message.channel, 'patient_reply', now);
+      const changed = await optOutPatientAndNumber(
+        tx,
+        clinic.id,
+        patient.id,
+        message.channel,
+        'patient_reply',
+        now,
+      );
       outcome.optedOut = changed.length > 0;
       consentChanged = { patientIds: changed, channel: message.channel, status: 'opted_out' };
       if (outcome.optedOut && !message.providerConfirmsOptOut) {
         confirm = { patient, body: optOutConfirmationText(clinic.name, language, message.channel) };
       }
     } else if (classification.intent === 'opt_in') {
-      const changed = await optInNumber(tx, clinic.id, message.from, message.channel);
+      const changed = await optInPatientAndNumber(tx, clinic.id, patient.id, message.channel);
       outcome.optedIn = changed.length > 0;
       consentChanged = { patientIds: changed, channel: message.channel, status: 'opted_in' };
-    } else if (classification.intent === 'marketing_opt_in') {
-      // Consent to offers only; a channel the patient stopped stays stopped (START resumes it), and
-      // nothing is sent on it, not even the confirmation. Marketing consent is the patient's own.
-      outcome.marketingConsentGranted = await grantMarketingConsentByKeyword(tx, clinic.id, patient.id, now);
+    } else if (
+      classification.intent === 'marketing_opt_in' ||
+      classification.intent === 'marketing_opt_out'
+    ) {
+      // Offers only, the patient's own decision (withdrawn as easily as given, GDPR art. 7(3)); the
+      // channel stays as it is, and a stopped one gets nothing, not even the confirmation.
+      const granted = classification.intent === 'marketing_opt_in';
+      const state = granted ? 'granted' : 'withdrawn';
+      const changed = await setMarketingConsentByKeyword(tx, clinic.id, patient.id, state, now);
+      if (granted) outcome.marketingConsentGranted = changed;
+      else outcome.marketingConsentWithdrawn = changed;
       const channelStopped =
         (message.channel === 'sms' ? patient.smsOptedOutAt : patient.whatsappOptedOutAt) !== null;
-      if (outcome.marketingConsentGranted) {
-        consentChanged = { patientIds: [patient.id], channel: 'marketing', status: 'opted_in' };
-        if (!channelStopped)
-          confirm = { patient, body: marketingOptInConfirmationText(clinic.name, language) };
-      }
-    } else if (classification.intent === 'marketing_opt_out') {
-      // As easy to withdraw as to give (GDPR art. 7(3)): offers stop, the channel stays open for care.
-      outcome.marketingConsentWithdrawn = await withdrawMarketingConsentByKeyword(
-        tx,
-        clinic.id,
-        patient.id,
-        now,
-      );
-      const channelStopped =
-        (message.channel === 'sms' ? patient.smsOptedOutAt : patient.whatsappOptedOutAt) !== null;
-      if (outcome.marketingConsentWithdrawn) {
-        consentChanged = { patientIds: [patient.id], channel: 'marketing', status: 'opted_out' };
-        if (!channelStopped)
-          confirm = { patient, body: marketingOptOutConfirmationText(clinic.name, language) };
+      if (changed) {
+        consentChanged = {
+          patientIds: [patient.id],
+          channel: 'marketing',
+          status: granted ? 'opted_in' : 'opted_out',
+        };
+        const text = granted ? marketingOptInConfirmationText : marketingOptOutConfirmationText;
+        if (!channelStopped) confirm = { patient, body: text(clinic.name, language) };
       }
     }
     // consent.changed webhooks, committed with the change: one for each patient it changed.

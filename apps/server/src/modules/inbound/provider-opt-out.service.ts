@@ -18,7 +18,7 @@ export async function recordProviderOptOut(
   at: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const changed = await optOutPatientAndNumber(tx, clinicId, patientId, channel, at);
+    const changed = await optOutPatientAndNumber(tx, clinicId, patientId, channel, 'provider', at);
     if (changed.length === 0) return;
     await emitWebhookEvents(
       tx,

@@ -12,12 +12,10 @@ import {
 } from '../../db/keyset-cursor';
 import { isoTime, preparedOnce, preparedRows, selectedAs } from '../../db/prepared';
 import { clinicCounts, patients } from '../../db/schema';
-import { containsPattern, containsText } from '../../db/text-search';
+import { containsPattern, containsText, escapeLike } from '../../db/text-search';
 
 type PatientRow = typeof patients.$inferSelect;
 type PatientCursor = KeysetCursor;
-
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export type PatientFilter = { q?: string; status?: PatientStatus; risk?: PatientRiskFilter };
 

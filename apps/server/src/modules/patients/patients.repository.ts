@@ -5,7 +5,7 @@ import { executeRows } from '../../db/execute-rows';
 import { refreshPlannerStatistics } from '../../db/planner-statistics';
 import { preparedOnce } from '../../db/prepared';
 import { cases, clinics, patientCommunications, patients, reviews, surveyRequests } from '../../db/schema';
-import { escapeLike } from './patients-list.repository';
+import { escapeLike } from '../../db/text-search';
 
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatientRow = typeof patients.$inferInsert;

@@ -1,6 +1,7 @@
 import { and, count, desc, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { enterpriseContactRequests, publicFormSubmissions } from '../../db/schema';
+import { escapeLike } from '../../db/text-search';
 
 /** The public forms that ask for an answer: a person, not a subscription. */
 export const leadFormKinds = ['demo', 'contact', 'job_application'] as const;
@@ -10,8 +11,6 @@ export type FormLeadRow = Pick<
   typeof publicFormSubmissions.$inferSelect,
   'id' | 'kind' | 'email' | 'payload' | 'locale' | 'createdAt'
 >;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Searched: name, e-mail and company (enterprise); e-mail and every field typed (forms). */
 function leadFilters(search: string | undefined): { enterprise?: SQL; forms?: SQL } {
