@@ -12,13 +12,13 @@ import {
   type AppBehindChannelSandboxes,
   startAppBehindChannelSandboxes,
 } from '../../testing/app-behind-channel-sandboxes';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { jsonHeaders } from '../../testing/build-user';
+import { channelConnectedClinic } from '../../testing/channel-connected-clinic';
 import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
 import type { TestApp } from '../../testing/test-app';
 import { followUpWhatsAppTemplate } from '../outbox/channel-senders';
 import { outboxReasons } from '../outbox/outbox.service';
 import { sendDueMessages } from '../outbox/send-sweep.service';
-import { inboundWebhookUrls } from './webhook-urls';
 
 // Patients whose surname is a consent keyword (Stop, Dur, Alto, Fin, Para, Baja): a reply that is
 // only the keyword opts them out, over the real webhook path, and the follow-ups already planned
@@ -42,39 +42,8 @@ afterAll(() => listening?.close());
 
 const appSecret = 'name-keyword-app-secret';
 
-/**
- * A clinic with one channel set up through the API against the fakes (with both, a follow-up the
- * patient stopped on one channel goes out on the other, as it should).
- */
-async function connectedClinic(channel: 'sms' | 'whatsapp') {
-  const clinic = await buildClinic(t, { practiceName: 'Clínica Sol' });
-  const headers = jsonHeaders({ cookie: clinic.owner.cookie });
-  const put = async (url: string, payload: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'PUT', url, headers, payload });
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  if (channel === 'sms') {
-    await put('/api/settings/sms', { provider: 'twilio', ...creds.twilio });
-  } else {
-    await put('/api/settings/whatsapp', {
-      accessToken: creds.whatsapp.accessToken,
-      phoneNumberId: creds.whatsapp.phoneNumberId,
-    });
-    await put('/api/automation/settings', {
-      whatsappEnabled: true,
-      smsEnabled: false,
-      defaultChannel: 'whatsapp',
-    });
-  }
-  const secret = await t.app.inject({
-    method: 'POST',
-    url: '/api/secrets',
-    headers,
-    payload: { name: `WHATSAPP_APP_SECRET_${clinic.clinicId}`, value: appSecret },
-  });
-  expect(secret.statusCode).toBe(201);
-  return { ...clinic, urls: inboundWebhookUrls(publicUrl, clinic.clinicId) };
-}
+const connectedClinic = (channel: 'sms' | 'whatsapp') =>
+  channelConnectedClinic(t, { channel, publicUrl, appSecret });
 type Clinic = Awaited<ReturnType<typeof connectedClinic>>;
 
 let phoneCounter = 0;

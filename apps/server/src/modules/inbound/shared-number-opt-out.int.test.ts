@@ -11,14 +11,14 @@ import {
   type AppBehindChannelSandboxes,
   startAppBehindChannelSandboxes,
 } from '../../testing/app-behind-channel-sandboxes';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { jsonHeaders } from '../../testing/build-user';
+import { channelConnectedClinic } from '../../testing/channel-connected-clinic';
 import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
 import type { TestApp } from '../../testing/test-app';
 import { followUpWhatsAppTemplate } from '../outbox/channel-senders';
 import { outboxReasons } from '../outbox/outbox.service';
 import { sendDueMessages } from '../outbox/send-sweep.service';
 import { recordProviderOptOut } from './provider-opt-out.service';
-import { inboundWebhookUrls } from './webhook-urls';
 
 // A family shares one phone: a mother and her son are both patients with the same number. STOP from
 // that number is its owner speaking, so it stops the channel for every patient on it, and START
@@ -42,31 +42,8 @@ beforeAll(async () => {
 });
 afterAll(() => listening?.close());
 
-async function whatsAppClinic() {
-  const clinic = await buildClinic(t, { practiceName: 'Clínica Familia' });
-  const headers = jsonHeaders({ cookie: clinic.owner.cookie });
-  const put = async (url: string, payload: Record<string, unknown>) => {
-    const res = await t.app.inject({ method: 'PUT', url, headers, payload });
-    expect(res.statusCode, res.body).toBe(200);
-  };
-  await put('/api/settings/whatsapp', {
-    accessToken: creds.whatsapp.accessToken,
-    phoneNumberId: creds.whatsapp.phoneNumberId,
-  });
-  await put('/api/automation/settings', {
-    whatsappEnabled: true,
-    smsEnabled: false,
-    defaultChannel: 'whatsapp',
-  });
-  const secret = await t.app.inject({
-    method: 'POST',
-    url: '/api/secrets',
-    headers,
-    payload: { name: `WHATSAPP_APP_SECRET_${clinic.clinicId}`, value: appSecret },
-  });
-  expect(secret.statusCode).toBe(201);
-  return { ...clinic, urls: inboundWebhookUrls(publicUrl, clinic.clinicId) };
-}
+const whatsAppClinic = () =>
+  channelConnectedClinic(t, { channel: 'whatsapp', publicUrl, appSecret, practiceName: 'Clínica Familia' });
 type Clinic = Awaited<ReturnType<typeof whatsAppClinic>>;
 
 let phoneCounter = 0;
