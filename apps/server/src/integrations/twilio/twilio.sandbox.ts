@@ -210,8 +210,10 @@ export async function simulateTwilioInbound(
   if (!account) throw new Error(`Unknown sandbox account ${input.accountSid}`);
   const keyword = input.body.trim().toUpperCase();
   const pair = `${input.to}|${input.from}`;
-  if (optOutKeywords.has(keyword)) state.optOuts.add(pair);
-  if (optInKeywords.has(keyword)) state.optOuts.delete(pair);
+  // Twilio's STOP filtering is SMS only: a WhatsApp sender's pairs are never blocked.
+  const whatsapp = input.from.startsWith('whatsapp:');
+  if (!whatsapp && optOutKeywords.has(keyword)) state.optOuts.add(pair);
+  if (!whatsapp && optInKeywords.has(keyword)) state.optOuts.delete(pair);
   const messageSid = `SM${randomBytes(16).toString('hex')}`;
   const params: Record<string, string> = {
     ToCountry: 'US',

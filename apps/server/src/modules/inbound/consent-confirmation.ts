@@ -136,11 +136,14 @@ export async function sendConsentConfirmation(
         baseUrl: urls.twilioUrl,
         http: http('twilio', describeTwilioError),
       });
+      // A patient on the clinic's Twilio WhatsApp sender is answered on WhatsApp (Twilio's channel
+      // address; the 24-hour window is open: they have just written).
+      const address = (number: string) => (message.channel === 'whatsapp' ? `whatsapp:${number}` : number);
       const sent = await client.sendSms({
         accountSid: await secretOf(deps, clinic, names.accountSid, twilioSandboxDemo.accountSid),
         authToken: await secretOf(deps, clinic, names.authToken, twilioSandboxDemo.authToken),
-        from: message.to,
-        to: message.from,
+        from: address(message.to),
+        to: address(message.from),
         body,
         statusCallback: twilioStatusCallbackFor(webhooks.twilioStatus, id),
       });

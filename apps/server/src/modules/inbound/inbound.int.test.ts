@@ -517,6 +517,28 @@ describe('Twilio webhooks', () => {
     expect(await logsOf(clinic.clinicId)).toHaveLength(5);
   });
 
+  it("a STOP on the clinic's Twilio WhatsApp sender is confirmed by us, on WhatsApp (Twilio filters SMS only)", async () => {
+    const clinic = await connectedClinic();
+    const phone = uniquePhone();
+    const patient = await buildPatient(t, clinic.clinicId, { phone });
+    const stop = await simulateTwilioInbound(sandboxes.twilio, {
+      accountSid: creds.twilio.accountSid,
+      from: `whatsapp:${phone}`,
+      to: `whatsapp:${creds.twilio.fromNumber}`,
+      body: 'STOP',
+      url: clinic.urls.twilioInbound,
+    });
+    expect(stop.status).toBe(200);
+    const row = await patientRow(clinic.clinicId, patient.id);
+    expect(row.whatsappOptedOutAt).not.toBeNull();
+    expect(row.smsOptedOutAt).toBeNull();
+    const ours = sandboxes.twilio.messages.filter((m) => m.to === `whatsapp:${phone}`);
+    expect(ours.map((m) => [m.from, m.body])).toEqual([
+      [`whatsapp:${creds.twilio.fromNumber}`, expect.stringContaining('WhatsApp messages')],
+    ]);
+    expect(sandboxes.twilio.messages.filter((m) => m.to === phone)).toHaveLength(0);
+  });
+
   it('status callbacks update the message and never move it back', async () => {
     const clinic = await connectedClinic();
     const patient = await buildPatient(t, clinic.clinicId, { phone: uniquePhone() });

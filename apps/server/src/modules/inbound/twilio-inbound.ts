@@ -10,7 +10,8 @@ import { twilioStatusMessageParam } from './webhook-urls';
 
 // Twilio webhooks (providers.md §4.3-4.6): inbound SMS and status callbacks.
 
-// Twilio's own opt-out words (§4.6): Twilio blocks the pair and auto-replies, so we confirm nothing.
+// Twilio's own opt-out words (§4.6): on SMS Twilio blocks the pair and auto-replies, so we confirm
+// nothing. Its STOP filtering is SMS only: on a Twilio WhatsApp sender nothing answers but us.
 const twilioOptOutKeywords = new Set([
   'STOP',
   'STOPALL',
@@ -88,7 +89,8 @@ export async function receiveTwilioWebhook(
     receivedAt: new Date(),
     quotedProviderMessageId: null,
     providerConfirmsOptOut:
-      event.optOutType === 'STOP' || twilioOptOutKeywords.has(event.body.trim().toUpperCase()),
+      event.channel === 'sms' &&
+      (event.optOutType === 'STOP' || twilioOptOutKeywords.has(event.body.trim().toUpperCase())),
   });
   return event;
 }
