@@ -43,8 +43,11 @@ export default async function setup(project: TestProject) {
       throw new Error(`${built} is missing: run \`npm run build\` first (npm run test:e2e does).`);
     }
   }
-  // E2E_PORT: a first port of one's own where several people run specs on one machine.
-  const firstPort = Number(process.env.E2E_PORT) || 3900 + 2 * Math.floor(Math.random() * 45);
+  // E2E_PORT: a first port of one's own where several people run specs on one machine. Otherwise a
+  // block of e2eWorkers ports from 3900-3999 (receivers 100 above), drawn whole, so two runs on
+  // one machine take distinct blocks or the same one (and the second fails at once, port in use).
+  const blocks = Math.floor(100 / e2eWorkers);
+  const firstPort = Number(process.env.E2E_PORT) || 3900 + e2eWorkers * Math.floor(Math.random() * blocks);
   const salesEmail = 'sales@test.careloop.local';
   // Its own per run: a shared PostgreSQL keeps the accounts of earlier runs.
   const operatorEmail = `operator-${randomBytes(4).toString('hex')}@test.careloop.local`;

@@ -109,6 +109,10 @@ describe("a queue's expiry", () => {
   });
 });
 
+// pg-boss's shortest poll: a test that waits for the next fetch waits half a second, not the
+// product's two (a test about the poll itself sets its own).
+const quickPoll = { pollingIntervalSeconds: 0.5 };
+
 describe('working a queue', () => {
   it('runs as many jobs of a queue at once as its concurrency, and no more', async () => {
     const concurrency = 3;
@@ -132,7 +136,7 @@ describe('working a queue', () => {
         completed += 1;
       },
     });
-    const runner = createJobRunner(t.deps.database, [perClinic], jobContext());
+    const runner = createJobRunner(t.deps.database, [perClinic], jobContext(), {}, quickPoll);
     try {
       await runner.start({ work: true });
       const jobs = Array.from({ length: total }, (_, i) => ({ payload: { i }, singletonKey: `clinic-${i}` }));
@@ -157,7 +161,7 @@ describe('working a queue', () => {
         sawStop = ctx.stopping?.aborted ?? false;
       },
     });
-    const runner = createJobRunner(t.deps.database, [watcher], jobContext());
+    const runner = createJobRunner(t.deps.database, [watcher], jobContext(), {}, quickPoll);
     await runner.start({ work: true });
     try {
       await runner.send(watcher.name, {});
@@ -215,7 +219,7 @@ describe('working a queue', () => {
         if (i === 1) throw new Error('this clinic failed');
       },
     });
-    const runner = createJobRunner(t.deps.database, [perClinic], jobContext());
+    const runner = createJobRunner(t.deps.database, [perClinic], jobContext(), {}, quickPoll);
     try {
       await runner.start({ work: true });
       const jobs = Array.from({ length: concurrency }, (_, i) => ({
@@ -255,7 +259,7 @@ describe('working a queue', () => {
         done.push(i);
       },
     });
-    const runner = createJobRunner(t.deps.database, [perClinic], jobContext());
+    const runner = createJobRunner(t.deps.database, [perClinic], jobContext(), {}, quickPoll);
     const clinics = (from: number) =>
       [from, from + 1].map((i) => ({ payload: { i }, singletonKey: `clinic-${i}` }));
     try {
@@ -300,6 +304,8 @@ describe('working a queue', () => {
         calls.push(jobs.length);
         return runner.sendMany(name, jobs);
       }),
+      {},
+      quickPoll,
     );
     try {
       await runner.start({ work: true });

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../i18n';
 import { renderPage } from '../test/render';
 import { LanguageSwitcher } from './language-switcher';
@@ -10,18 +10,6 @@ import { LanguageSwitcher } from './language-switcher';
 beforeAll(async () => {
   await import('./language-menu');
   await i18n.loadLanguages('tr');
-});
-
-// happy-dom lays nothing out, so the open menu's items are not tabbable and Mantine's focus trap
-// warns with the whole dropdown node, which the console printed as ~70,000 lines of the CI log.
-// Only that warning is dropped; the browser specs open the menu with layout.
-const focusTrapWarning = '[@mantine/hooks/use-focus-trap] Failed to find focusable element';
-beforeEach(() => {
-  const warn = console.warn.bind(console);
-  vi.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
-    if (typeof args[0] === 'string' && args[0].startsWith(focusTrapWarning)) return;
-    warn(...args);
-  });
 });
 
 afterEach(async () => {
