@@ -1,6 +1,7 @@
 import { Box, Group, Text } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
 import { useLocaleNumber } from '../../i18n/use-locale-number';
-import { niceMax } from './chart-scale';
+import { labelPlacement, labelStep, niceMax } from './chart-scale';
 
 type BarSeries = { key: string; label: string; color: string; values: readonly number[] };
 type LineSeries = {
@@ -15,7 +16,7 @@ type LineSeries = {
 type BarChartProps = {
   /** One label per group of bars (a week, a day), oldest first. */
   labels: readonly string[];
-  /** Every n-th label is written, ending on the latest, so labels stay legible at 375 px (3 by default). */
+  /** Every n-th label at least is written, ending on the latest (3 by default); more are left out when the chart is too narrow for them. */
   labelEvery?: number;
   bars: readonly BarSeries[];
   /** An optional line on its own right-hand scale (e.g. average rating 0-5). */
@@ -24,7 +25,8 @@ type BarChartProps = {
   summary: string;
 };
 
-const width = 600;
+/** The drawing's width before the box has been measured (and where nothing measures, as in tests). */
+const unmeasuredWidth = 600;
 const height = 240;
 const top = 12;
 const bottom = 204;
@@ -33,12 +35,17 @@ const left = 36;
 /** A small SVG bar chart (plus optional line); screen readers get `summary` instead of the drawing. */
 export function BarChart({ labels, labelEvery = 3, bars, line, summary }: BarChartProps) {
   const formatNumber = useLocaleNumber();
+  // Drawn at the width it is shown at, one unit a pixel, so its text is as large on a phone as on a
+  // desk: a 600-unit drawing scaled into a 300 px card wrote 6-7 px text.
+  const { ref, width: measuredWidth } = useElementSize<HTMLDivElement>();
+  const width = measuredWidth > 0 ? Math.round(measuredWidth) : unmeasuredWidth;
   // Ticks read as the language writes numbers (10.000, 4,5), to one decimal.
   const formatTick = (value: number) => formatNumber(Math.round(value * 10) / 10);
   const right = line ? width - 36 : width - 8;
   const max = niceMax(Math.max(0, ...bars.flatMap((s) => s.values)));
   const groupWidth = (right - left) / Math.max(1, labels.length);
   const barWidth = (groupWidth * 0.7) / Math.max(1, bars.length);
+  const every = labelStep(labels, groupWidth, labelEvery);
   const y = (value: number, scaleMax: number) => bottom - (value / scaleMax) * (bottom - top);
   const ticks = [0, max / 2, max];
   const linePoints = line
@@ -48,7 +55,7 @@ export function BarChart({ labels, labelEvery = 3, bars, line, summary }: BarCha
     : [];
 
   return (
-    <Box>
+    <Box ref={ref}>
       <svg
         viewBox={`0 0 ${width} ${height}`}
         width="100%"
@@ -102,16 +109,8 @@ export function BarChart({ labels, labelEvery = 3, bars, line, summary }: BarCha
                   />
                 );
               })}
-              {(labels.length - 1 - i) % labelEvery === 0 ? (
-                <text
-                  x={left + groupWidth * (i + 0.5)}
-                  y={bottom + 20}
-                  textAnchor="middle"
-                  fontSize="14"
-                  fill="#5c636a"
-                >
-                  {label}
-                </text>
+              {(labels.length - 1 - i) % every === 0 ? (
+                <AxisLabel label={label} x={left + groupWidth * (i + 0.5)} width={width} />
               ) : null}
             </g>
           );
@@ -133,6 +132,15 @@ export function BarChart({ labels, labelEvery = 3, bars, line, summary }: BarCha
         {line ? <Legend color={line.color} label={line.label} isLine /> : null}
       </Group>
     </Box>
+  );
+}
+
+function AxisLabel({ label, x, width }: { label: string; x: number; width: number }) {
+  const placed = labelPlacement(label, x, width);
+  return (
+    <text x={placed.x} y={bottom + 20} textAnchor={placed.anchor} fontSize="13" fill="#5c636a">
+      {label}
+    </text>
   );
 }
 
