@@ -66,8 +66,8 @@ export function inboundWebhookApp() {
     started: (): { t: TestApp; sandboxes: ChannelSandboxes; publicUrl: string } => started(),
     saveSecrets,
     /** A clinic with every channel's credentials saved (the fakes started for this file open them). */
-    async connectedClinic() {
-      const clinic = await buildClinic(app());
+    async connectedClinic(options: { practiceName?: string } = {}) {
+      const clinic = await buildClinic(app(), options);
       await saveSecrets(clinic, {
         WHATSAPP_APP_SECRET: inboundSecrets.whatsAppAppSecret,
         WHATSAPP_VERIFY_TOKEN: inboundSecrets.whatsAppVerifyToken,

@@ -1,64 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinics, patientCommunications, patients } from '../../db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clinics, patientCommunications } from '../../db/schema';
 import { simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
 import { simulateVonageInbound } from '../../integrations/vonage/vonage.sandbox';
 import { simulateWhatsAppInbound } from '../../integrations/whatsapp/whatsapp.sandbox';
-import {
-  type AppBehindChannelSandboxes,
-  startAppBehindChannelSandboxes,
-} from '../../testing/app-behind-channel-sandboxes';
-import { buildClinic, jsonHeaders } from '../../testing/build-user';
+import { jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
+import { inboundSecrets, inboundWebhookApp, uniquePhone } from '../../testing/inbound-webhook-app';
 import type { TestApp } from '../../testing/test-app';
 import { marketingOptInConfirmationText, marketingOptOutConfirmationText } from './consent-confirmation';
-import { inboundWebhookUrls } from './webhook-urls';
 
 // Marketing consent recorded by the patient's explicit opt-in keyword (OFFERS, OFERTAS,
 // KAMPANYA; ADR 008), end to end over HTTP: each channel fake signs and posts the reply to this
 // app's webhook routes, the consent is stored with its time and source `keyword`, and the one
 // confirmation goes back through the fake in the patient's language.
 
+const inbound = inboundWebhookApp();
+const { patientRow } = inbound;
 let t: TestApp;
 let sandboxes: ChannelSandboxes;
-let publicUrl = '';
-let listening: AppBehindChannelSandboxes | undefined;
-
-beforeAll(async () => {
-  listening = await startAppBehindChannelSandboxes();
-  ({ t, sandboxes, publicUrl } = listening);
+beforeAll(() => {
+  ({ t, sandboxes } = inbound.started());
 });
-afterAll(() => listening?.close());
 
-const whatsAppAppSecret = 'marketing-opt-in-app-secret';
-
-/** A clinic with every channel's credentials saved through the API (the fakes here open them). */
-async function connectedClinic() {
-  const clinic = await buildClinic(t, { practiceName: 'Clínica Sol' });
-  for (const [name, value] of Object.entries({
-    WHATSAPP_APP_SECRET: whatsAppAppSecret,
-    WHATSAPP_ACCESS_TOKEN: creds.whatsapp.accessToken,
-    WHATSAPP_PHONE_NUMBER_ID: creds.whatsapp.phoneNumberId,
-    TWILIO_ACCOUNT_SID: creds.twilio.accountSid,
-    TWILIO_AUTH_TOKEN: creds.twilio.authToken,
-    VONAGE_API_KEY: creds.vonage.apiKey,
-    VONAGE_API_SECRET: creds.vonage.apiSecret,
-    VONAGE_SIGNATURE_SECRET: creds.vonage.signatureSecret,
-  })) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/secrets',
-      headers: jsonHeaders({ cookie: clinic.owner.cookie }),
-      payload: { name: `${name}_${clinic.clinicId}`, value },
-    });
-    expect(res.statusCode).toBe(201);
-  }
-  return { ...clinic, urls: inboundWebhookUrls(publicUrl, clinic.clinicId) };
-}
+const connectedClinic = () => inbound.connectedClinic({ practiceName: 'Clínica Sol' });
 type Clinic = Awaited<ReturnType<typeof connectedClinic>>;
-
-let phoneCounter = 0;
-const uniquePhone = () => `+3463${String(Date.now() % 1_000_000).padStart(6, '0')}${phoneCounter++ % 10}`;
 
 /** A patient added through the API, marketing consent withdrawn as staff recorded it. */
 async function patientWith(
@@ -76,14 +42,6 @@ async function patientWith(
   expect(res.statusCode, res.body).toBe(201);
   return { id: res.json().id as string, phone };
 }
-
-const patientRow = async (clinicId: string, id: string) =>
-  (
-    await t.db
-      .select()
-      .from(patients)
-      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, id)))
-  )[0]!;
 
 const consentOverApi = async (clinic: Clinic, id: string) => {
   const res = await t.app.inject({
@@ -159,7 +117,7 @@ describe('the marketing opt-in keyword through the inbound webhooks', () => {
     const ayse = await patientWith(clinic, 'Ayşe Yılmaz', 'tr');
     const john = await patientWith(clinic, 'John Smith', 'en');
 
-    sandboxes.whatsapp.webhook = { url: clinic.urls.whatsapp, appSecret: whatsAppAppSecret };
+    sandboxes.whatsapp.webhook = { url: clinic.urls.whatsapp, appSecret: inboundSecrets.whatsAppAppSecret };
     const whatsApp = await simulateWhatsAppInbound(sandboxes.whatsapp, {
       phoneNumberId: creds.whatsapp.phoneNumberId,
       from: ayse.phone,
@@ -304,7 +262,7 @@ describe('withdrawing marketing consent by reply', () => {
     const ayse = await patientWith(clinic, 'Ayşe Yılmaz', 'tr');
     await twilioReply(clinic, ayse.phone, 'KAMPANYA');
     expect((await patientRow(clinic.clinicId, ayse.id)).marketingConsent).toBe('granted');
-    sandboxes.whatsapp.webhook = { url: clinic.urls.whatsapp, appSecret: whatsAppAppSecret };
+    sandboxes.whatsapp.webhook = { url: clinic.urls.whatsapp, appSecret: inboundSecrets.whatsAppAppSecret };
 
     const reply = await simulateWhatsAppInbound(sandboxes.whatsapp, {
       phoneNumberId: creds.whatsapp.phoneNumberId,
