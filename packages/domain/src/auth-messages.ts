@@ -1,6 +1,6 @@
 import type { DomainMessage } from './domain-message';
 
-/** Password rules (ARCHITECTURE.md, "Runtime choices"); the common-password list lives on the server. */
+/** Password rules (ADR 028: 8, not the spec's 6); the common-password list lives on the server. */
 export const passwordMinLength = 8;
 export const passwordMaxLength = 128;
 
