@@ -221,21 +221,29 @@ describe('/analytics: the demo owner', () => {
     await expectAccessible(page, '/analytics at 375 px');
     // The charts' text as drawn on the phone: as large as on a desk (it was 6-7 px, a 600-unit drawing
     // scaled into the card), and the axis labels written apart, none over the next or past the edge.
-    await expect.poll(() => page.locator('svg[role="img"] text').count()).toBeGreaterThan(0);
-    const chartText = await page.locator('svg[role="img"]').evaluateAll((charts) =>
-      charts.map((chart) => {
-        const drawing = chart.getBoundingClientRect();
-        const boxes = [...chart.querySelectorAll('text')].map((text) => text.getBoundingClientRect());
-        const axis = boxes.filter((box) => box.top > drawing.top + 200);
-        axis.sort((a, b) => a.left - b.left);
-        return {
-          smallest: Math.min(...boxes.map((box) => box.height)),
-          overlaps: axis.filter((box, i) => i > 0 && box.left < axis[i - 1]!.right).length,
-          outside: boxes.filter((box) => box.left < drawing.left - 1 || box.right > drawing.right + 1).length,
-        };
-      }),
-    );
-    for (const chart of chartText) {
+    const chartText = () =>
+      page.locator('svg[role="img"]').evaluateAll((charts) =>
+        charts.map((chart) => {
+          const drawing = chart.getBoundingClientRect();
+          const boxes = [...chart.querySelectorAll('text')].map((text) => text.getBoundingClientRect());
+          const axis = boxes.filter((box) => box.top > drawing.top + 200);
+          axis.sort((a, b) => a.left - b.left);
+          return {
+            smallest: Math.min(...boxes.map((box) => box.height)),
+            overlaps: axis.filter((box, i) => i > 0 && box.left < axis[i - 1]!.right).length,
+            outside: boxes.filter((box) => box.left < drawing.left - 1 || box.right > drawing.right + 1)
+              .length,
+          };
+        }),
+      );
+    // Drawn again once its width is measured (the first frame may still be the unmeasured drawing).
+    await expect
+      .poll(async () => {
+        const charts = await chartText();
+        return charts.length > 0 && charts.every((chart) => chart.smallest >= 11);
+      })
+      .toBe(true);
+    for (const chart of await chartText()) {
       expect(chart.smallest, 'chart text height at 375 px').toBeGreaterThanOrEqual(11);
       expect(chart.overlaps, 'axis labels over one another').toBe(0);
       expect(chart.outside, 'chart text cut at the edge').toBe(0);

@@ -59,9 +59,11 @@ export function BarChart({ labels, labelEvery = 3, bars, line, summary }: BarCha
       <svg
         viewBox={`0 0 ${width} ${height}`}
         width="100%"
+        height={height}
         role="img"
         aria-label={summary}
-        style={{ display: 'block', maxHeight: 260 }}
+        // Its height is fixed, so the page does not move when the width is measured and it is drawn again.
+        style={{ display: 'block' }}
       >
         {ticks.map((tick) => (
           <g key={tick}>
