@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cases, clinicSurveySettings, surveyRequests, webhookDeliveries } from '../../db/schema';
+import {
+  alerts,
+  caseNotes,
+  cases,
+  clinicSurveySettings,
+  surveyRequests,
+  webhookDeliveries,
+} from '../../db/schema';
 import { buildPatient } from '../../testing/build-patient';
 import { buildSentSurvey } from '../../testing/build-survey';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
@@ -55,6 +62,9 @@ async function storedSurvey(id: string) {
   return row!;
 }
 const clinicCases = (clinicId: string) => t.db.select().from(cases).where(eq(cases.clinicId, clinicId));
+const clinicAlerts = (clinicId: string) => t.db.select().from(alerts).where(eq(alerts.clinicId, clinicId));
+const clinicCaseNotes = (clinicId: string) =>
+  t.db.select().from(caseNotes).where(eq(caseNotes.clinicId, clinicId));
 
 describe('GET /api/surveys/:token', () => {
   it("shows the clinic, the patient's language and the review links, with no answer yet", async () => {
@@ -147,6 +157,15 @@ describe('POST /api/surveys/:token/answers', () => {
     expect((await read(late.token)).json()).toMatchObject({ canAnswer: false, answer: { score: 9 } });
   });
 
+  it('an answer given shortly before the link expires can be changed only until it does', async () => {
+    const expiresAt = new Date(Date.now() + 2 * hourMs);
+    const s = await surveyed({ sentAt: new Date(expiresAt.getTime() - 30 * 24 * hourMs), expiresAt });
+    const res = await answer(s.token, { score: 8 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().changeableUntil).toBe(expiresAt.toISOString());
+    expect((await read(s.token)).json().answer.changeableUntil).toBe(expiresAt.toISOString());
+  });
+
   it.each([
     [2, 'high'],
     [5, 'medium'],
@@ -183,6 +202,20 @@ describe('POST /api/surveys/:token/answers', () => {
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatchObject({ source: 'alert', severity: 'high', patientId: s.patient.id });
     expect(opened[0]!.title).toMatch(/^Clinical red flag in a reply from Lucía Gómez: /);
+  });
+
+  it('a changed answer with the same red-flag comment raises no second alert; a new comment is heard', async () => {
+    const s = await surveyed();
+    const redFlag = 'Todo bien pero tengo fiebre y sangrado';
+    await answer(s.token, { score: 9, comment: redFlag });
+    await answer(s.token, { score: 8, comment: redFlag });
+    await answer(s.token, { score: 8, comment: `  ${redFlag}  ` });
+    expect(await clinicAlerts(s.clinicId)).toHaveLength(1);
+    expect(await clinicCaseNotes(s.clinicId)).toEqual([]);
+
+    await answer(s.token, { score: 8, comment: 'Sigo con fiebre y mucho sangrado' });
+    expect(await clinicAlerts(s.clinicId)).toHaveLength(2);
+    expect(await clinicCases(s.clinicId)).toHaveLength(1);
   });
 
   it('another clinic cannot reach the survey: the token alone names it, and a wrong one is 404', async () => {

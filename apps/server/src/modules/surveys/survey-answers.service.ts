@@ -27,12 +27,14 @@ const tokenShape = /^[A-Za-z0-9_-]{22,128}$/;
 
 const surveyNotFound = () => new AppError(404, 'NOT_FOUND', surveyAnswerMessages.notFound.message);
 
+type OpenSurvey = FoundSurvey & { sentAt: Date; expiresAt: Date };
+
 /** The sent, unexpired survey a link names; 404 for anything else (unknown, never sent, expired). */
-export async function findOpenSurvey(deps: Deps, token: string, now: Date): Promise<FoundSurvey> {
+export async function findOpenSurvey(deps: Deps, token: string, now: Date): Promise<OpenSurvey> {
   if (!tokenShape.test(token)) throw surveyNotFound();
   const survey = await findSurveyByTokenHash(deps.db, hashSurveyToken(token));
   if (!survey?.sentAt || !survey.expiresAt || survey.expiresAt <= now) throw surveyNotFound();
-  return survey;
+  return { ...survey, sentAt: survey.sentAt, expiresAt: survey.expiresAt };
 }
 
 const reviewLinksOf = (survey: FoundSurvey) => ({
@@ -40,8 +42,9 @@ const reviewLinksOf = (survey: FoundSurvey) => ({
   trustpilot: survey.trustpilotReviewUrl ?? null,
 });
 
-const changeableUntil = (answeredAt: Date) =>
-  new Date(answeredAt.getTime() + surveyAnswerChangeHours * hourMs);
+/** 24 hours from the first answer, but never past the link's expiry: after it the link is a 404. */
+const changeableUntil = (answeredAt: Date, survey: OpenSurvey) =>
+  new Date(Math.min(answeredAt.getTime() + surveyAnswerChangeHours * hourMs, survey.expiresAt.getTime()));
 
 export async function getPublicSurvey(deps: Deps, token: string, now = new Date()): Promise<PublicSurvey> {
   const survey = await findOpenSurvey(deps, token, now);
@@ -51,7 +54,7 @@ export async function getPublicSurvey(deps: Deps, token: string, now = new Date(
       ? {
           score: survey.score,
           comment: survey.comment,
-          changeableUntil: changeableUntil(survey.answeredAt).toISOString(),
+          changeableUntil: changeableUntil(survey.answeredAt, survey).toISOString(),
         }
       : null;
   return {
@@ -133,8 +136,9 @@ export async function answerSurvey(
       });
     }
 
-    // Only a clinical red flag: a complaint in a survey is the detractor case's business.
-    if (comment) {
+    // Only a clinical red flag: a complaint in a survey is the detractor case's business. A changed
+    // score that keeps the comment has told the clinic nothing new: no second alert and case note.
+    if (comment && comment !== survey.comment) {
       const classification = classifyReply(comment, { names: [survey.patientName] });
       if (classification.alert?.kind === 'clinical') {
         const patient = { id: survey.patientId, name: survey.patientName };
@@ -163,7 +167,7 @@ export async function answerSurvey(
   return {
     score,
     comment,
-    changeableUntil: changeableUntil(firstAnsweredAt).toISOString(),
+    changeableUntil: changeableUntil(firstAnsweredAt, survey).toISOString(),
     reviewLinks: reviewLinksOf(survey),
   };
 }

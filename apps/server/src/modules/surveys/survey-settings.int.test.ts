@@ -97,6 +97,27 @@ describe('survey settings routes', () => {
     expect(await stored(clinicId)).toEqual(before);
   });
 
+  it('a stored link that no longer passes is shown as none, and only it: the channel and the other link stay', async () => {
+    const { clinicId, owner } = await buildClinic(t, { tier: 'professional' });
+    await t.db.insert(clinicSurveySettings).values({
+      clinicId,
+      enabled: true,
+      dayAfterProcedure: 5,
+      channel: 'whatsapp',
+      googleReviewUrl: 'https://g.page/ClinicaSol',
+      trustpilotReviewUrl: validSettings.trustpilotReviewUrl,
+    });
+    const res = await call(owner.cookie, 'GET');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      enabled: true,
+      dayAfterProcedure: 5,
+      channel: 'whatsapp',
+      googleReviewUrl: null,
+      trustpilotReviewUrl: validSettings.trustpilotReviewUrl,
+    });
+  });
+
   it("one clinic's settings are not another's", async () => {
     const a = await buildClinic(t, { tier: 'professional' });
     const b = await buildClinic(t, { tier: 'professional' });

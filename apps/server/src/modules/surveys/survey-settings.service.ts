@@ -27,16 +27,24 @@ function requireSurveyPlan(ctx: Caller) {
 
 function toSurveySettings(row: SurveySettingsRow | null): SurveySettings {
   if (!row) return defaultSurveySettings;
-  const parsed = surveySettingsSchema.safeParse({
+  const saved = {
     enabled: row.enabled,
     dayAfterProcedure: row.dayAfterProcedure,
     channel: row.channel,
     googleReviewUrl: row.googleReviewUrl,
     trustpilotReviewUrl: row.trustpilotReviewUrl,
-  });
-  // The database checks the day and channel; a link that no longer passes is shown as none.
+  };
+  const parsed = surveySettingsSchema.safeParse(saved);
   if (parsed.success) return parsed.data;
-  return { ...defaultSurveySettings, enabled: row.enabled, dayAfterProcedure: row.dayAfterProcedure };
+  // The database checks the day and channel; a link that no longer passes is shown as none, and
+  // only it: the form saves what it shows, so a channel shown as the default would be changed.
+  const refused = new Set(parsed.error.issues.map((issue) => issue.path[0]));
+  const shown = surveySettingsSchema.safeParse({
+    ...saved,
+    googleReviewUrl: refused.has('googleReviewUrl') ? null : saved.googleReviewUrl,
+    trustpilotReviewUrl: refused.has('trustpilotReviewUrl') ? null : saved.trustpilotReviewUrl,
+  });
+  return shown.success ? shown.data : defaultSurveySettings;
 }
 
 export async function getSurveySettings(deps: Deps, ctx: Caller): Promise<SurveySettingsResponse> {
