@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { planSurveys, type SurveyPlanClinic, type SurveyPlanPatient, surveyDedupeKey } from './survey-plan';
+import {
+  planSurveys,
+  type SurveyPlanClinic,
+  type SurveyPlanPatient,
+  surveyDedupeKey,
+  surveyOptOuts,
+} from './survey-plan';
 
 const clinic: SurveyPlanClinic = {
   timeZone: 'Europe/Madrid',
@@ -113,5 +119,16 @@ describe('survey planning', () => {
       sendAt: new Date('2026-03-06T08:00:00Z'),
       localDate: '2026-03-06',
     });
+  });
+});
+
+describe('surveyOptOuts', () => {
+  it.each([
+    [false, false, { sms: false, whatsapp: false, email: false }],
+    [true, false, { sms: true, whatsapp: false, email: true }],
+    [false, true, { sms: false, whatsapp: true, email: true }],
+    [true, true, { sms: true, whatsapp: true, email: true }],
+  ])('SMS opted out %s, WhatsApp opted out %s: closed %j', (smsOptedOut, whatsappOptedOut, closed) => {
+    expect(surveyOptOuts({ smsOptedOut, whatsappOptedOut })).toEqual(closed);
   });
 });

@@ -27,6 +27,22 @@ export type SurveyPlanPatient = {
   optedOut: Readonly<Partial<Record<SurveyChannel, boolean>>>;
 };
 
+/**
+ * The survey channels closed to a patient. A STOP closes its own phone channel; e-mail has no opt-out
+ * of its own, and a survey e-mail to a patient who told the clinic to stop writing (on either phone
+ * channel) would be written against their wish: it closes with them.
+ */
+export function surveyOptOuts(patient: {
+  smsOptedOut: boolean;
+  whatsappOptedOut: boolean;
+}): Record<SurveyChannel, boolean> {
+  return {
+    sms: patient.smsOptedOut,
+    whatsapp: patient.whatsappOptedOut,
+    email: patient.smsOptedOut || patient.whatsappOptedOut,
+  };
+}
+
 export type SurveyPlanClinic = {
   timeZone: string;
   defaultLanguage: MessageLanguage;

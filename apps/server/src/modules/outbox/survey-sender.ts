@@ -2,6 +2,7 @@ import { nextSendingInstant } from '@careloop/domain/messaging/send-window';
 import { whatsAppTemplateLanguage } from '@careloop/domain/messaging/whatsapp-template';
 import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window';
 import { surveyEmailSubject, surveyLink, surveyMessageText } from '@careloop/domain/surveys/survey-message';
+import { surveyOptOuts } from '@careloop/domain/surveys/survey-plan';
 import { ProviderError } from '../../integrations/http/provider-http';
 import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
 import { recordProviderOptOut } from '../inbound/provider-opt-out.service';
@@ -85,8 +86,7 @@ export async function sendClaimedSurvey(
   const email = patient.email?.trim() ?? '';
   if (channel === 'email' && !email) return fail(outboxReasons.no_email);
   if (channel !== 'email' && !phone) return fail(outboxReasons.no_phone);
-  if ((channel === 'sms' && patient.smsOptedOut) || (channel === 'whatsapp' && patient.whatsappOptedOut))
-    return fail(outboxReasons.opted_out);
+  if (surveyOptOuts(patient)[channel]) return fail(outboxReasons.opted_out);
   const sms = channel === 'sms' ? context.senders.sms : null;
   const whatsapp = channel === 'whatsapp' ? context.senders.whatsapp : null;
   if (channel !== 'email' && !sms && !whatsapp) return fail(outboxReasons.no_channel);

@@ -1,6 +1,6 @@
 import { type MessageLanguage, messageLanguages } from '@careloop/domain/messaging/follow-up-plan';
 import { getPlanFeatures } from '@careloop/domain/plans';
-import { planSurveys, surveyCatchUpDays } from '@careloop/domain/surveys/survey-plan';
+import { planSurveys, surveyCatchUpDays, surveyOptOuts } from '@careloop/domain/surveys/survey-plan';
 import { surveySettingsSchema } from '@careloop/domain/surveys/survey-settings';
 import type { AppDeps } from '../../app-deps';
 import { newId } from '../../lib/ids';
@@ -114,7 +114,7 @@ export async function planClinicSurveys(
         language: p.language,
         hasPhone: p.hasPhone,
         hasEmail: p.hasEmail,
-        optedOut: { sms: p.smsOptedOut, whatsapp: p.whatsappOptedOut },
+        optedOut: surveyOptOuts(p),
       })),
       alreadyPlanned,
       busyDays,

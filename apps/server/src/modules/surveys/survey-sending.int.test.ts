@@ -329,6 +329,31 @@ describe('survey sending', () => {
     });
   });
 
+  it('by e-mail: none to a patient who texted STOP, planned or already queued (e-mail has no opt-out of its own)', async () => {
+    const { clinicId } = await surveyClinic({ channel: 'email' });
+    const stopped = await addPatient(clinicId, {
+      email: `stop.${randomBytes(4).toString('hex')}@patients.example`,
+      smsOptedOut: true,
+    });
+    expect(await planClinicSurveys(t.deps, clinicId, madrid(3, 7))).toMatchObject({ planned: 0, skipped: 1 });
+
+    const queued = await addPatient(clinicId, {
+      email: `later.${randomBytes(4).toString('hex')}@patients.example`,
+    });
+    expect(await planClinicSurveys(t.deps, clinicId, madrid(3, 7, 30))).toMatchObject({ planned: 1 });
+    await t.db
+      .update(patients)
+      .set({ whatsappOptedOutAt: madrid(3, 8), whatsappOptOutSource: 'patient_reply' })
+      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, queued.id)));
+    expect(await send(clinicId, madrid(3, 10))).toMatchObject({ failed: 1, sent: 0 });
+    expect(readMails(t.outboxDir, stopped.email!)).toEqual([]);
+    expect(readMails(t.outboxDir, queued.email!)).toEqual([]);
+    expect((await surveysOf(clinicId))[0]).toMatchObject({
+      deliveryStatus: 'failed',
+      providerError: outboxReasons.opted_out,
+    });
+  });
+
   it('by WhatsApp outside the 24-hour window: the survey template with the name and the link', async () => {
     const { clinicId } = await surveyClinic({ channel: 'whatsapp' });
     const patient = await addPatient(clinicId, { language: 'es' });
