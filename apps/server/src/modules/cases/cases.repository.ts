@@ -273,6 +273,27 @@ export async function findOpenReplyCase(db: Database, clinicId: string, patientI
   return row ? { id: row.id, severity: row.severity as CaseSeverity } : null;
 }
 
+/** The open or in-progress case raised from one record (a review, a survey), if any. */
+export async function findOpenCaseOfSource(
+  db: Database,
+  clinicId: string,
+  source: { source: string; sourceId: string },
+): Promise<{ id: string } | null> {
+  const rows = await db
+    .select({ id: cases.id })
+    .from(cases)
+    .where(
+      and(
+        eq(cases.clinicId, clinicId),
+        eq(cases.source, source.source),
+        eq(cases.sourceId, source.sourceId),
+        sql`${cases.status} in ('open', 'in_progress')`,
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
 export async function raiseCase(
   db: Database,
   clinicId: string,

@@ -29,6 +29,7 @@ import {
   type CaseRow,
   countCaseSummary,
   findCaseRow,
+  findOpenCaseOfSource,
   findOpenReplyCase,
   insertCase,
   insertNote,
@@ -276,6 +277,22 @@ export function listClinicMembers(deps: Deps, ctx: ClinicContext): Promise<Clini
 }
 
 const severityRank: Record<CaseSeverity, number> = { low: 0, medium: 1, high: 2 };
+
+/**
+ * A note by no one (what the patient changed) on the open or in-progress case raised from a record,
+ * when there is one; false when there is none. Run inside the caller's transaction.
+ */
+export async function noteOnOpenCaseOf(
+  deps: Deps,
+  clinicId: string,
+  source: { source: CaseSource; sourceId: string },
+  body: string,
+): Promise<boolean> {
+  const open = await findOpenCaseOfSource(deps.db, clinicId, source);
+  if (!open) return false;
+  await insertNote(deps.db, { id: newId('note'), clinicId, caseId: open.id, authorUserId: null, body });
+  return true;
+}
 
 /**
  * The case for a patient's worrying reply (source 'alert'): one open case per patient. A later reply

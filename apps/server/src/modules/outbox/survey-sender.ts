@@ -86,7 +86,9 @@ export async function sendClaimedSurvey(
   const email = patient.email?.trim() ?? '';
   if (channel === 'email' && !email) return fail(outboxReasons.no_email);
   if (channel !== 'email' && !phone) return fail(outboxReasons.no_phone);
-  if (surveyOptOuts(patient)[channel]) return fail(outboxReasons.opted_out);
+  const closed = surveyOptOuts(patient);
+  if (channel === 'email' ? closed.email : channel === 'sms' ? closed.sms : closed.whatsapp)
+    return fail(outboxReasons.opted_out);
   const sms = channel === 'sms' ? context.senders.sms : null;
   const whatsapp = channel === 'whatsapp' ? context.senders.whatsapp : null;
   if (channel !== 'email' && !sms && !whatsapp) return fail(outboxReasons.no_channel);

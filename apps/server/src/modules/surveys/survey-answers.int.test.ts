@@ -189,6 +189,19 @@ describe('POST /api/surveys/:token/answers', () => {
     },
   );
 
+  it("a changed answer is a note on the case the first one opened: staff see the 10 and the patient's words", async () => {
+    const s = await surveyed();
+    await answer(s.token, { score: 0 });
+    expect(await clinicCaseNotes(s.clinicId)).toEqual([]);
+    await answer(s.token, { score: 10, comment: 'Perdón, me equivoqué de número' });
+    await answer(s.token, { score: 10, comment: 'Perdón, me equivoqué de número' });
+    const [opened] = await clinicCases(s.clinicId);
+    expect(opened).toMatchObject({ source: 'survey', sourceId: s.id, status: 'open' });
+    expect(
+      (await clinicCaseNotes(s.clinicId)).map((note) => [note.caseId, note.authorUserId, note.body]),
+    ).toEqual([[opened!.id, null, '10/10 - Perdón, me equivoqué de número']]);
+  });
+
   it('promoters and passives open no case', async () => {
     const s = await surveyed();
     await answer(s.token, { score: 7, comment: 'Bien' });

@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '../../app-deps';
 import { AppError, badRequest } from '../../lib/errors';
 import { publicBrandingOf, publicLogoOf } from '../branding/branding.service';
-import { openCase } from '../cases/cases.service';
+import { noteOnOpenCaseOf, openCase } from '../cases/cases.service';
 import { raiseReplyAlert } from '../inbound/inbound.service';
 import { emitWebhookEvents } from '../webhooks/webhook-events.service';
 import { type FoundSurvey, findSurveyByTokenHash, storeSurveyAnswer } from './survey-answers.repository';
@@ -120,6 +120,17 @@ export async function answerSurvey(
       changeableSince: new Date(now.getTime() - surveyAnswerChangeHours * hourMs),
     });
     if (!stored) throw alreadyAnswered();
+
+    // A changed answer reaches the case the first one raised, as a note: staff about to call a
+    // detractor's 0 see the 10 and "sorry, misclick" (the case itself is theirs to close).
+    if (survey.answeredAt !== null && (score !== survey.score || comment !== survey.comment)) {
+      await noteOnOpenCaseOf(
+        { db: tx },
+        survey.clinicId,
+        { source: 'survey', sourceId: survey.id },
+        comment ? `${score}/10 - ${comment}` : `${score}/10`,
+      );
+    }
 
     const severity = detractorCaseSeverity(score);
     if (severity) {
