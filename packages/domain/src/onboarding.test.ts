@@ -71,6 +71,30 @@ describe('validateWhatsAppStep (either channel may satisfy it)', () => {
     ],
     ['WhatsApp saved before', { accessToken: '', phoneNumberId: '' }, { whatsapp: true, sms: false }, null],
     [
+      'a token without its phone number id, SMS saved',
+      { accessToken: token, phoneNumberId: '' },
+      { whatsapp: false, sms: true },
+      missing,
+    ],
+    [
+      'a new token without the phone number id',
+      { accessToken: token, phoneNumberId: '' },
+      { whatsapp: true, sms: false },
+      missing,
+    ],
+    [
+      'a new phone number id, the saved token kept',
+      { accessToken: '', phoneNumberId: '1066' },
+      { whatsapp: true, sms: false },
+      null,
+    ],
+    [
+      'a phone number id alone, SMS saved',
+      { accessToken: '', phoneNumberId: '1066' },
+      { whatsapp: false, sms: true },
+      missing,
+    ],
+    [
       'token without EAA',
       { accessToken: 'EAB123', phoneNumberId: '1065' },
       none,
@@ -93,6 +117,24 @@ describe('validateSmsStep (either channel may satisfy it)', () => {
       null,
     ],
     ['nothing at all', { accountSid: '', authToken: '', fromNumber: '' }, none, missing],
+    [
+      'no from number, WhatsApp saved',
+      { ...entered, fromNumber: '' },
+      { whatsapp: true, sms: false },
+      missing,
+    ],
+    [
+      'a SID alone, WhatsApp saved',
+      { ...entered, authToken: '', fromNumber: '' },
+      { whatsapp: true, sms: false },
+      missing,
+    ],
+    [
+      'a new from number, the saved SID and token kept',
+      { accountSid: '', authToken: '', fromNumber: '+15551234568' },
+      { whatsapp: false, sms: true },
+      null,
+    ],
     ['SID without AC', { ...entered, accountSid: 'XX123' }, none, onboardingMessages.accountSidPrefix],
   ])('%s', (_label, input, saved, expected) => {
     expect(validateSmsStep(input, saved)).toEqual(expected);

@@ -29,6 +29,7 @@ export type SmsStepInput = { accountSid: string; authToken: string; fromNumber: 
 export type ClinicProfileStepInput = { name: string; email: string; phone: string; category: string };
 
 const filled = (...values: string[]) => values.every((value) => value.trim() !== '');
+const blank = (...values: string[]) => values.every((value) => value.trim() === '');
 
 export type ChannelReadiness = {
   /** A WhatsApp pair is saved, or is being entered now. */
@@ -55,16 +56,25 @@ export function validateWhatsAppStep(
 ): DomainMessage | null {
   const prefix = checkOnboardingAccessToken(input.accessToken);
   if (prefix) return prefix;
-  const entered = filled(input.accessToken, input.phoneNumberId);
-  if (entered || saved.whatsapp || saved.sms) return null;
+  if (blank(input.accessToken, input.phoneNumberId)) {
+    return saved.whatsapp || saved.sms ? null : onboardingMessages.requiredFieldsMissing;
+  }
+  // What is entered is saved over the channel: a half-entered pair would store a WhatsApp that
+  // cannot send (or wipe a working one's phone number ID). A saved token may be left blank.
+  const tokenKept = saved.whatsapp && blank(input.accessToken);
+  if (filled(input.phoneNumberId) && (tokenKept || filled(input.accessToken))) return null;
   return onboardingMessages.requiredFieldsMissing;
 }
 
 export function validateSmsStep(input: SmsStepInput, saved: ChannelReadiness): DomainMessage | null {
   const prefix = checkOnboardingAccountSid(input.accountSid);
   if (prefix) return prefix;
-  const entered = filled(input.accountSid, input.authToken, input.fromNumber);
-  if (entered || saved.sms || saved.whatsapp) return null;
+  if (blank(input.accountSid, input.authToken, input.fromNumber)) {
+    return saved.sms || saved.whatsapp ? null : onboardingMessages.requiredFieldsMissing;
+  }
+  // As for WhatsApp: the sender is always needed; a secret left blank only keeps a saved one.
+  const secretsGiven = [input.accountSid, input.authToken].every((value) => filled(value) || saved.sms);
+  if (filled(input.fromNumber) && secretsGiven) return null;
   return onboardingMessages.requiredFieldsMissing;
 }
 

@@ -222,6 +222,26 @@ describe('PUT /api/automation/settings', () => {
     expect(await storedConfig(clinicId)).toBeNull();
   });
 
+  // The sender goes to the provider as it is stored: Settings keeps it in E.164, and so does this form.
+  it('stores the SMS from number in E.164 and refuses one that is not a phone number, keeping the saved one', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    const saved = await call(owner.cookie, 'PUT', { smsFromNumber: '+34 600 123 456' });
+    expect(saved.json().settings.smsFromNumber).toBe('+34600123456');
+    for (const smsFromNumber of ['call us', '+34 6']) {
+      const res = await call(owner.cookie, 'PUT', { smsFromNumber, crosssellDelayDays: 45 });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details).toContainEqual({
+        field: 'smsFromNumber',
+        key: 'settings.errors.phoneInvalid',
+        message: 'Please enter a valid phone number',
+      });
+    }
+    expect(await storedConfig(clinicId)).toMatchObject({
+      smsFromNumber: '+34600123456',
+      crosssellDelayDays: 30,
+    });
+  });
+
   it("changes only the caller's clinic", async () => {
     const a = await buildClinic(t);
     const b = await buildClinic(t);

@@ -3,12 +3,14 @@ import type {
   SaveAutomationSettingsBody,
   SaveAutomationSettingsResponse,
 } from '@careloop/contracts/automation';
+import { clinicProfileMessages } from '@careloop/domain/clinic-profile';
 import {
   type AutomationConfig,
   automationConfigMessages,
   automationConfigSchema,
   defaultAutomationConfig,
 } from '@careloop/domain/messaging/automation-config';
+import { normalizePhone } from '@careloop/domain/patient';
 import type { AppDeps } from '../../app-deps';
 import { badRequest, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
@@ -103,6 +105,23 @@ function mergeSettings(stored: AutomationConfig, body: SaveAutomationSettingsBod
   throw badRequest(details[0]?.message ?? 'The request is not valid', details);
 }
 
+/**
+ * The SMS sender as Settings saves it (E.164): providers refuse any other form, so a number that
+ * is not one is refused here rather than stored over a working sender.
+ */
+function withSenderNumber(body: SaveAutomationSettingsBody): SaveAutomationSettingsBody {
+  if (!body.smsFromNumber) return body;
+  let e164: string | null = null;
+  try {
+    e164 = normalizePhone(body.smsFromNumber);
+  } catch {
+    // refused below with the field's own message
+  }
+  if (e164) return { ...body, smsFromNumber: e164 };
+  const { key, message } = clinicProfileMessages.phoneInvalid;
+  throw badRequest(message, [{ field: 'smsFromNumber', key, message }]);
+}
+
 /** Saves the automation settings: fields left out keep their stored values. */
 export async function saveAutomationSettings(
   deps: Deps,
@@ -111,7 +130,7 @@ export async function saveAutomationSettings(
 ): Promise<SaveAutomationSettingsResponse> {
   const clinic = await findClinicAutomation(deps.db, ctx.clinicId);
   if (!clinic) throw notFound('Clinic');
-  const config = mergeSettings(toAutomationConfig(clinic.config), body);
+  const config = mergeSettings(toAutomationConfig(clinic.config), withSenderNumber(body));
   await upsertAutomationSettings(deps.db, ctx.clinicId, toValues(config));
   await recordUserAction(deps.db, {
     clinicId: ctx.clinicId,

@@ -130,6 +130,41 @@ describe('onboarding wizard', () => {
     expect((await state(owner.cookie)).json()).toMatchObject({ stepCompleted: 3, wizardCompleted: false });
   });
 
+  // Either channel satisfies a channel step, but only when nothing of the other is half entered:
+  // what is entered is saved over the channel.
+  it('refuses a half-entered channel and keeps the saved one working', async () => {
+    const { owner } = await buildClinic(t);
+    await step(owner.cookie, 2, whatsapp);
+    await step(owner.cookie, 3, sms);
+    const newToken = { ...whatsapp, accessToken: `EAA${'n'.repeat(120)}` };
+    for (const [n, payload] of [
+      [2, { ...newToken, phoneNumberId: '' }],
+      [3, { ...sms, fromNumber: '' }],
+    ] as const) {
+      const res = await step(owner.cookie, n, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(missing);
+    }
+    expect(
+      (await step(owner.cookie, 2, { accessToken: '', phoneNumberId: '106540352242923' })).statusCode,
+    ).toBe(200);
+    expect((await state(owner.cookie)).json()).toMatchObject({
+      channels: { whatsapp: true, sms: true },
+      whatsappPhoneNumberId: '106540352242923',
+      smsFromNumber: sms.fromNumber,
+    });
+  });
+
+  it('refuses a WhatsApp token without its phone number ID when SMS is the saved channel', async () => {
+    const { clinicId, owner } = await buildClinic(t);
+    await step(owner.cookie, 3, sms);
+    const res = await step(owner.cookie, 2, { ...whatsapp, phoneNumberId: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe(missing);
+    expect((await progressOf(clinicId))?.whatsappSetupCompleted).toBe(false);
+    expect((await state(owner.cookie)).json().channels).toEqual({ whatsapp: false, sms: true });
+  });
+
   it('resumes where it was left: progress only moves forward', async () => {
     const { owner } = await buildClinic(t);
     await step(owner.cookie, 1, profile);

@@ -3,7 +3,7 @@ import type { WebhookInfo } from '@careloop/contracts/webhook-info';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { i18n } from '../../i18n';
+import { changeLanguage, i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
 import { renderPage } from '../../test/render';
 import { FollowupAutomationPage } from './followup-automation-page';
@@ -60,7 +60,7 @@ const webhooks: WebhookInfo = {
   sandboxMode: false,
 };
 
-function stubApi(role: 'owner' | 'staff' = 'owner', sent: object = {}) {
+function stubApi(role: 'owner' | 'staff' = 'owner', sent: object = {}, refusal?: () => Response) {
   return stubFetch((request) => {
     if (request.path === '/api/me') return json(me(role));
     if (request.path === '/api/automation/settings' && request.method === 'GET') return json(settings);
@@ -78,6 +78,7 @@ function stubApi(role: 'owner' | 'staff' = 'owner', sent: object = {}) {
       });
     if (request.path === '/api/automation/test-message') {
       const body = request.body as { test?: boolean };
+      if (refusal && !body.test) return refusal();
       if (body.test)
         return json({ error: { code: 'VALIDATION_ERROR', message: 'Patient ID is required' } }, 400);
       return json({
@@ -153,6 +154,52 @@ describe('FollowupAutomationPage', () => {
     expect(screen.getByText(/Your approved WhatsApp template/)).toBeTruthy();
   });
 
+  // The message service's refusals are English: a Spanish clinic reads them in Spanish.
+  it.each([
+    [
+      'a channel not set up, beside the channel too',
+      () =>
+        json(
+          {
+            error: {
+              code: 'VALIDATION_ERROR',
+              message: 'SMS is not set up for this clinic',
+              details: [{ field: 'preferredChannel', message: 'SMS is not set up for this clinic' }],
+            },
+          },
+          400,
+        ),
+      'SMS no está configurado en esta clínica. Conéctelo primero en Configuración.',
+    ],
+    [
+      'an opted-out patient',
+      () => json({ error: { code: 'CONFLICT', message: 'The patient opted out of SMS messages' } }, 409),
+      'Este paciente se ha dado de baja de los mensajes por SMS.',
+    ],
+    [
+      'a refusal without a text of its own',
+      () => json({ error: { code: 'RATE_LIMITED', message: 'Too many requests' } }, 429),
+      'Demasiadas solicitudes. Espere un momento e inténtelo de nuevo.',
+    ],
+  ])("shows %s in the reader's language, never the server's English", async (_label, refusal, text) => {
+    await changeLanguage('es');
+    try {
+      stubApi('owner', {}, refusal);
+      const user = userEvent.setup();
+      renderPage(<FollowupAutomationPage />, { path: '/followup-automation' });
+      const send = await screen.findByRole('button', { name: 'Enviar mensaje de prueba' });
+      await user.click(screen.getByRole('combobox', { name: /^Paciente/ }));
+      await user.click(await screen.findByRole('option', { name: /Ana Ruiz/, hidden: true }));
+      await waitFor(() => expect(screen.getByDisplayValue('Dental implant')).toBeTruthy());
+      await user.click(send);
+      expect(await screen.findByText('No se pudo enviar el mensaje de seguimiento')).toBeTruthy();
+      expect((await screen.findAllByText(text)).length).toBeGreaterThan(0);
+      expect(screen.queryByText(/is not set up|opted out|Too many requests/)).toBeNull();
+    } finally {
+      await changeLanguage('en');
+    }
+  });
+
   it('saves Automation Settings with the spec toast, refusing a cross-sell delay out of range', async () => {
     const network = stubApi();
     const user = userEvent.setup();
@@ -177,6 +224,28 @@ describe('FollowupAutomationPage', () => {
       crosssellDelayDays: 45,
       followupSchedule: { '1': true, '3': true, '7': true, '14': true, '30': true },
     });
+  });
+
+  it('refuses an SMS from number that is not a phone number, in Turkish, before saving', async () => {
+    await changeLanguage('tr');
+    try {
+      const network = stubApi();
+      const user = userEvent.setup();
+      renderPage(<FollowupAutomationPage />, {
+        path: '/followup-automation',
+        url: '/followup-automation?tab=settings',
+      });
+      const fromNumber = await screen.findByRole('textbox', {
+        name: i18n.t('followup:settings.smsFromNumber'),
+      });
+      await user.clear(fromNumber);
+      await user.type(fromNumber, 'bizi arayın');
+      await user.click(screen.getByRole('button', { name: i18n.t('followup:settings.save') }));
+      expect(await screen.findByText('Lütfen geçerli bir telefon numarası girin')).toBeTruthy();
+      expect(network.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   it('runs the System Test and names the failed check in the summary toast', async () => {

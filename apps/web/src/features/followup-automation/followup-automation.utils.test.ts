@@ -105,6 +105,9 @@ describe('validateSettings', () => {
     [{ defaultChannel: 'whatsapp' }, 'defaultChannel', 'The default channel must be switched on'],
     [{ sendFrom: '25:00' }, 'sendFrom', 'Enter a time as HH:MM (00:00-23:59)'],
     [{ sendFrom: '21:00' }, 'sendUntil', 'The sending window must start before it ends'],
+    [{ smsFromNumber: 'call us' }, 'smsFromNumber', 'Please enter a valid phone number'],
+    [{ smsFromNumber: '+90 5' }, 'smsFromNumber', 'Please enter a valid phone number'],
+    [{ smsFromNumber: '+90 532 123 45 67' }, null, null],
   ] as const)('%o -> %s', (change, field, message) => {
     const errors = validateSettings({ ...settings, ...change });
     if (field === null) expect(errors).toEqual({});

@@ -5,6 +5,7 @@ import {
   testMessageMessages,
   type testMessageTypes,
 } from '@careloop/contracts/outbox';
+import { clinicProfileMessages } from '@careloop/domain/clinic-profile';
 import type { MessageChannel } from '@careloop/domain/cost-calculator';
 import {
   automationConfigMessages,
@@ -12,9 +13,11 @@ import {
   type FollowUpScheduleDay,
   type SmsProvider,
 } from '@careloop/domain/messaging/automation-config';
+import { isValidPhone } from '@careloop/domain/patient';
 import type { TFunction } from 'i18next';
-import { keyFor } from '../../i18n/runtime-key';
+import { keyFor, translateRuntimeKey } from '../../i18n/runtime-key';
 import { ApiError } from '../../lib/api-client';
+import { apiErrorMessage } from '../../lib/api-error-message';
 
 export const followupTabs = ['test', 'settings', 'systemTest', 'production'] as const;
 export type FollowupTab = (typeof followupTabs)[number];
@@ -41,6 +44,42 @@ const translationKeyByMessage = new Map<string, string>([
 /** The translation key of a validation message this feature knows, or null (shown as the server wrote it). */
 export function translationKeyOf(message: string): string | null {
   return translationKeyByMessage.get(message) ?? null;
+}
+
+// The message service's refusals that carry no key of their own (modules/outbox
+// test-message.service): its English text, naming the channel as 'SMS' or 'WhatsApp'.
+const channelOfName: Readonly<Record<string, MessageChannel>> = { SMS: 'sms', WhatsApp: 'whatsapp' };
+const testMessageRefusals = [
+  [/^(SMS|WhatsApp) is not set up for this clinic$/, 'followup:test.errors.channelNotSetUp'],
+  [/^The patient opted out of (SMS|WhatsApp) messages$/, 'followup:test.errors.optedOut'],
+  [/^The patient has not consented to marketing messages$/, 'followup:test.errors.noMarketingConsent'],
+] as const;
+
+/**
+ * A Test Messaging refusal or field message in the reader's language, or null for a text this
+ * feature does not know (the server's English is then never shown as is).
+ */
+export function testMessageErrorText(t: TFunction<['followup', 'patients']>, message: string): string | null {
+  const key = translationKeyOf(message);
+  if (key) return translateRuntimeKey(t, key);
+  for (const [pattern, refusalKey] of testMessageRefusals) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const channel = match[1] ? channelOfName[match[1]] : undefined;
+    return translateRuntimeKey(t, refusalKey, channel ? { channel: t(`followup:channels.${channel}`) } : {});
+  }
+  return null;
+}
+
+/** The failure toast's text: the refusal translated, else the app's text for the error code. */
+export function testMessageFailureText(
+  t: TFunction<['followup', 'patients']>,
+  error: unknown,
+): string | undefined {
+  // 502 is 'Failed to send follow-up message' itself: the toast's title says it already.
+  if (error instanceof ApiError && error.status === 502) return undefined;
+  const known = error instanceof ApiError ? testMessageErrorText(t, error.message) : null;
+  return known ?? apiErrorMessage(error);
 }
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -193,9 +232,12 @@ export function toSettingsBody(values: SettingsFormValues): SaveAutomationSettin
 
 /** Field errors of the settings by the domain's rules (the server checks the same), keyed by form field. */
 export function validateSettings(values: SettingsFormValues): FieldErrors {
-  const parsed = automationConfigSchema.safeParse(toSettingsBody(values));
-  if (parsed.success) return {};
   const errors: FieldErrors = {};
+  const fromNumber = values.smsFromNumber.trim();
+  if (fromNumber !== '' && !isValidPhone(fromNumber))
+    errors.smsFromNumber = clinicProfileMessages.phoneInvalid.message;
+  const parsed = automationConfigSchema.safeParse(toSettingsBody(values));
+  if (parsed.success) return errors;
   for (const issue of parsed.error.issues) {
     const [head, tail] = issue.path.map(String);
     const field = head === 'quietHours' ? (tail ?? 'sendUntil') : (head ?? '');

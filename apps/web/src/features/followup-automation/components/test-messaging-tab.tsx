@@ -16,7 +16,6 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateRuntimeKey } from '../../../i18n/runtime-key';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useAutomationSettings } from '../api/get-automation-settings';
 import { usePatientOptions } from '../api/get-patient-options';
@@ -27,8 +26,9 @@ import {
   type FieldErrors,
   serverFieldErrors,
   type TestMessageFormValues,
+  testMessageErrorText,
+  testMessageFailureText,
   testMessageFormValues,
-  translationKeyOf,
   withPatient,
 } from '../followup-automation.utils';
 
@@ -70,8 +70,7 @@ export function TestMessagingTab({ clinicId }: { clinicId: string }) {
   const errorOf = (field: keyof TestMessageFormValues) => {
     const message = shown[field];
     if (!message) return null;
-    const key = translationKeyOf(message);
-    return key ? translateRuntimeKey(t, key) : message;
+    return testMessageErrorText(t, message) ?? message;
   };
 
   const set = <K extends keyof TestMessageFormValues>(field: K, value: TestMessageFormValues[K]) => {
@@ -100,7 +99,7 @@ export function TestMessagingTab({ clinicId }: { clinicId: string }) {
       },
       onError: (error) => {
         setServerErrors(serverFieldErrors(error));
-        showError({ title: t('test.toasts.failed'), message: error.message });
+        showError({ title: t('test.toasts.failed'), message: testMessageFailureText(t, error) });
       },
     });
   };
