@@ -1,4 +1,5 @@
 import { retentionDaysRange } from '@careloop/domain/compliance';
+import { dayFromIsoDate } from '@careloop/domain/messaging/clinic-time';
 import { z } from 'zod';
 import { securityAuditActions, workAuditActions } from './audit';
 
@@ -14,7 +15,8 @@ export type AuditLogAction = (typeof auditLogActions)[number];
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Use a date as YYYY-MM-DD');
+  // A day the calendar has: Date.parse rolls 2026-02-31 over to 3 March, and the service then dropped the filter.
+  .refine((value) => dayFromIsoDate(value) !== null, 'Use a date as YYYY-MM-DD');
 
 /** Filters of the audit log viewer (dates are whole days in the clinic's time zone, both included) and its cursor. */
 export const auditLogQuerySchema = z

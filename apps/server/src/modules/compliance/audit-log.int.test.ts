@@ -172,6 +172,41 @@ describe('audit log viewer (Enterprise Compliance)', () => {
     expect(audit).toMatchObject({ user_id: clinic.owner.userId, context: { count: 3 } });
   });
 
+  it('refuses a day no calendar has instead of dropping the filter, and takes the last day the calendar holds', async () => {
+    const before = await clinicSnapshot(t.db, clinic.clinicId);
+    // Date.parse rolls 31 February over to 3 March: the filter was dropped and the whole log listed and exported.
+    for (const query of ['from=2026-02-31', 'to=2026-02-30', 'from=2025-02-29&to=2026-03-01']) {
+      expect((await get(clinic.owner.cookie, `/api/compliance/audit-log?${query}`)).statusCode, query).toBe(
+        400,
+      );
+      const csv = await get(clinic.owner.cookie, `/api/compliance/audit-log/export.csv?${query}`);
+      expect(csv.statusCode, query).toBe(400);
+    }
+    expect(changedTables(before, await clinicSnapshot(t.db, clinic.clinicId))).toEqual([]);
+    // In UTC (or west of it) the day after 9999-12-31 starts in year 10000, a timestamp text
+    // PostgreSQL does not read: it bounds nothing (was a 500).
+    const utc = await buildClinic(t, { tier: 'enterprise' });
+    await t.db.insert(userActions).values({
+      id: newId('act'),
+      clinicId: utc.clinicId,
+      action: 'templates_saved',
+      createdAt: at('2026-03-02T09:00:00Z'),
+    });
+    const untilTheEnd = await get(
+      utc.owner.cookie,
+      '/api/compliance/audit-log?from=2026-03-02&to=9999-12-31',
+    );
+    expect(untilTheEnd.statusCode).toBe(200);
+    expect(dated(untilTheEnd.json().items).map((i: { action: string }) => i.action)).toEqual([
+      'templates_saved',
+    ]);
+    const csv = await get(
+      utc.owner.cookie,
+      '/api/compliance/audit-log/export.csv?from=2026-03-02&to=9999-12-31',
+    );
+    expect(csv.statusCode).toBe(200);
+  });
+
   it('refuses bad filters (400), staff (403) and clinics below Enterprise (403 with the locked-feature message)', async () => {
     const before = await clinicSnapshot(t.db, clinic.clinicId);
     for (const query of [

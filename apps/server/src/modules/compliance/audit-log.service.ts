@@ -17,10 +17,15 @@ import { requireEnterprise } from './compliance-gate';
 
 type Deps = Pick<AppDeps, 'db'>;
 
+// PostgreSQL reads no ISO text past year 9999 ("+010000-01-01..."): a bound beyond it bounds nothing.
+const latestTimestampMs = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** The start of a local day in the clinic's time zone (`to` is taken as the start of the next day). */
 function localDayStart(isoDate: string, timeZone: string, plusDays = 0): Date | undefined {
   const day = dayFromIsoDate(isoDate);
-  return day === null ? undefined : new Date(instantAtLocal(day + plusDays, 0, timeZone));
+  if (day === null) return undefined;
+  const at = instantAtLocal(day + plusDays, 0, timeZone);
+  return at > latestTimestampMs ? undefined : new Date(at);
 }
 
 function rowFilter(ctx: ClinicContext, query: AuditLogQuery, limit: number): AuditRowFilter {

@@ -35,7 +35,7 @@ const summary = {
   },
 } satisfies ComplianceSummary;
 
-const me = (subscriptionTier: string, role: 'owner' | 'staff' = 'owner') => ({
+const me = (subscriptionTier: string, role: 'owner' | 'staff' = 'owner', timeZone = 'UTC') => ({
   user: {
     id: 'usr_1',
     email: 'olivia@clinic.example',
@@ -51,7 +51,7 @@ const me = (subscriptionTier: string, role: 'owner' | 'staff' = 'owner') => ({
     category: null,
     sandboxMode: false,
     idleTimeoutMinutes: 30,
-    timeZone: 'UTC',
+    timeZone,
   },
   role,
   isOperator: false,
@@ -122,6 +122,38 @@ describe('EnterpriseCompliancePage', () => {
     expect(exportLink.getAttribute('href')).toBe(
       '/api/compliance/audit-log/export.csv?action=patient_viewed&from=2026-11-01',
     );
+  });
+
+  it("lists audit rows in the clinic's clock, the one its date filters count days in", async () => {
+    stubFetch((request) => {
+      if (request.path === '/api/me') return json(me('enterprise', 'owner', 'Europe/Madrid'));
+      if (request.path === '/api/compliance/summary') return json(summary);
+      if (request.path === '/api/compliance/audit-log') return json(auditLog(['patient_viewed']));
+      return json({}, 404);
+    });
+    renderPage(<EnterpriseCompliancePage />, { path: '/enterprise-compliance' });
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    // 09:00 UTC on 25 November is 10:00 in Madrid.
+    await waitFor(() => expect(table.textContent).toContain('Nov 25, 2026, 10:00 AM'));
+  });
+
+  it('writes the access figures as the Turkish reader writes numbers', async () => {
+    await i18n.loadLanguages('tr');
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces('enterprise');
+    stubFetch((request) => {
+      if (request.path === '/api/me') return json(me('enterprise', 'owner', 'Europe/Istanbul'));
+      if (request.path === '/api/compliance/summary')
+        return json({ ...summary, access: { ...summary.access, patientRecordViews30d: 12_345 } });
+      if (request.path === '/api/compliance/audit-log') return json(auditLog([]));
+      return json({}, 404);
+    });
+    const user = userEvent.setup();
+    renderPage(<EnterpriseCompliancePage />, { path: '/enterprise-compliance' });
+    await user.click(await screen.findByRole('tab', { name: 'Şifreleme ve erişim' }));
+    const access = await screen.findByRole('region', { name: 'Erişim' });
+    expect(access.textContent).toContain('12.345');
+    expect(access.textContent).not.toContain('12345');
   });
 
   it('erases a patient only once the reason is chosen and the name typed, then tells so', async () => {

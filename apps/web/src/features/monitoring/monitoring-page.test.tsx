@@ -1,3 +1,4 @@
+import type { MeResponse } from '@careloop/contracts';
 import type { MonitoringSnapshot } from '@careloop/contracts/monitoring';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -44,11 +45,35 @@ const snapshot = {
   },
 } satisfies MonitoringSnapshot;
 
+const meIn = (timeZone: string): MeResponse => ({
+  user: {
+    id: 'usr_1',
+    email: 'owner@clinic.test',
+    name: 'Ana Owner',
+    firstName: 'Ana',
+    lastName: 'Owner',
+    twoFactorEnabled: false,
+    language: 'en',
+  },
+  clinic: {
+    id: 'cln_1',
+    name: 'Smile Clinic',
+    subscriptionTier: 'starter',
+    category: null,
+    sandboxMode: false,
+    idleTimeoutMinutes: 30,
+    timeZone,
+  },
+  role: 'owner',
+  isOperator: false,
+});
+
 describe('MonitoringPage', () => {
   it('shows the health badge, speed labels, activity, failing credential and critical events; Refresh refetches and is logged', async () => {
-    const network = stubFetch((request) =>
-      request.path === '/api/monitoring' ? json(snapshot) : json({ accepted: true }, 202),
-    );
+    const network = stubFetch((request) => {
+      if (request.path === '/api/me') return json(meIn('UTC'));
+      return request.path === '/api/monitoring' ? json(snapshot) : json({ accepted: true }, 202);
+    });
     renderPage(<MonitoringPage />, { path: '/monitoring' });
     const errors = await screen.findByRole('region', { name: 'Errors (last 24 hours)' });
     expect(within(errors).getByText('Needs Attention')).toBeTruthy();
@@ -80,5 +105,23 @@ describe('MonitoringPage', () => {
     const debug = screen.getByRole('region', { name: 'Debug information' });
     expect(debug.textContent).toContain('Auto-refresh: every 30 seconds');
     expect(debug.textContent).toContain('"health": "needs_attention"');
+  });
+
+  it("gives every time in the clinic's clock, not the device's", async () => {
+    stubFetch((request) => {
+      if (request.path === '/api/me') return json(meIn('Europe/Istanbul'));
+      return request.path === '/api/monitoring' ? json(snapshot) : json({ accepted: true }, 202);
+    });
+    renderPage(<MonitoringPage />, { path: '/monitoring' });
+    // 03:20 UTC is 06:20 in Istanbul; 09:00 UTC is 12:00.
+    const credentials = await screen.findByRole('region', { name: 'Credential health' });
+    await waitFor(() => expect(credentials.textContent).toContain('Checked Nov 26, 2026, 6:20 AM'));
+    expect(
+      screen.getByRole('region', { name: 'Critical security events (last 24 hours)' }).textContent,
+    ).toContain('Nov 26, 2026, 12:00 PM');
+    await userEvent.click(screen.getByLabelText('Debug Panel'));
+    expect(screen.getByRole('region', { name: 'Debug information' }).textContent).toContain(
+      'Generated at: 1:00:00 PM',
+    );
   });
 });

@@ -98,4 +98,44 @@ describe('SecurityHardeningPage', () => {
       await screen.findByText('Only owners and admins of the clinic can see the security checks.'),
     ).toBeTruthy();
   });
+
+  it("reads in Spanish for a Madrid clinic: the environment named, no empty list, the clinic's clock", async () => {
+    await i18n.loadLanguages('es');
+    await i18n.changeLanguage('es');
+    await i18n.loadNamespaces('hardening');
+    stubFetch((request) => {
+      if (request.path === '/api/me')
+        return json({
+          user: {
+            id: 'usr_1',
+            email: 'ana@clinic.test',
+            name: 'Ana',
+            twoFactorEnabled: false,
+            language: 'es',
+          },
+          clinic: {
+            id: 'cln_1',
+            name: 'Clínica Sol',
+            subscriptionTier: 'starter',
+            category: null,
+            sandboxMode: false,
+            idleTimeoutMinutes: 30,
+            timeZone: 'Europe/Madrid',
+          },
+          role: 'owner',
+          isOperator: false,
+        });
+      if (request.path === '/api/security-hardening') return json(scan);
+      return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
+    });
+    renderPage(<SecurityHardeningPage />, { path: '/security-hardening' });
+    const https = await screen.findByRole('region', { name: 'HTTPS y HSTS' });
+    expect(https.textContent).toContain('entorno: producción;');
+    const credentials = screen.getByRole('region', { name: 'Estado de las credenciales' });
+    expect(credentials.textContent).toContain('con fallos: ninguna.');
+    expect(credentials.textContent).not.toContain('()');
+    // 10:00 UTC is 11:00 in Madrid.
+    const score = screen.getByRole('region', { name: 'Puntuación de seguridad' });
+    await waitFor(() => expect(score.textContent).toContain('11:00:00'));
+  });
 });

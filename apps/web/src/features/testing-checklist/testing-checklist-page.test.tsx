@@ -1,3 +1,4 @@
+import type { MeResponse } from '@careloop/contracts';
 import { qaCases } from '@careloop/domain/qa-cases';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -19,7 +20,30 @@ type State = {
   notes: string;
 };
 
-function serveChecklist(completedIds: string[] = []) {
+const meIn = (timeZone: string): MeResponse => ({
+  user: {
+    id: 'usr_1',
+    email: 'owner@clinic.test',
+    name: 'Ana Owner',
+    firstName: 'Ana',
+    lastName: 'Owner',
+    twoFactorEnabled: false,
+    language: 'en',
+  },
+  clinic: {
+    id: 'cln_1',
+    name: 'Smile Clinic',
+    subscriptionTier: 'starter',
+    category: null,
+    sandboxMode: false,
+    idleTimeoutMinutes: 30,
+    timeZone,
+  },
+  role: 'owner',
+  isOperator: false,
+});
+
+function serveChecklist(completedIds: string[] = [], timeZone = 'UTC') {
   const states = new Map<string, State>(
     qaCases.map((c) => [
       c.id,
@@ -33,6 +57,7 @@ function serveChecklist(completedIds: string[] = []) {
     ]),
   );
   return stubFetch((request) => {
+    if (request.path === '/api/me') return json(meIn(timeZone));
     if (request.path === '/api/testing-checklist') return json({ cases: [...states.values()] });
     const id = request.path.replace('/api/testing-checklist/', '');
     if (request.method === 'PATCH' && states.has(id)) {
@@ -102,5 +127,31 @@ describe('TestingChecklistPage', () => {
     const section = await screen.findByRole('region', { name: 'Pre-Launch Final Checklist' });
     expect(within(section).getAllByRole('checkbox')).toHaveLength(7);
     expect(within(section).getByLabelText('All critical tests pass (100%)')).toBeTruthy();
+  });
+
+  it('heads the cases below the page title and above each case: no level skipped', async () => {
+    serveChecklist();
+    renderPage(<TestingChecklistPage />, { path: '/testing-checklist' });
+    await screen.findAllByRole('article');
+    const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
+    levels.forEach((level, i) => {
+      if (i > 0) expect(level, `heading ${i + 1}`).toBeLessThanOrEqual(levels[i - 1]! + 1);
+    });
+    expect(screen.getByRole('heading', { name: 'Test cases', level: 2 })).toBeTruthy();
+  });
+
+  it("writes percentages the Turkish way and when a case was tested in the clinic's clock", async () => {
+    await i18n.loadLanguages('tr');
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces('testing');
+    // 10:00 UTC on 20 November is 13:00 in Istanbul.
+    serveChecklist(criticalIds.slice(0, 2), 'Europe/Istanbul');
+    renderPage(<TestingChecklistPage />, { path: '/testing-checklist' });
+    const summary = await screen.findByRole('region', { name: 'Kontrol listesi özeti' });
+    expect(within(summary).getByText('%16')).toBeTruthy();
+    expect(within(summary).getByText('%33')).toBeTruthy();
+    expect(summary.textContent).not.toMatch(/\d%/);
+    const [tested] = screen.getAllByText(/tarafından test edildi/);
+    await waitFor(() => expect(tested!.textContent).toContain('13:00'));
   });
 });

@@ -4,6 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/query-state';
+import { useCurrentUser } from '../../lib/current-user';
 import { downloadTextFile } from '../../lib/download';
 import { showError, showSuccess } from '../../lib/notifications';
 import { logUserAction } from '../../lib/reporting';
@@ -25,6 +26,7 @@ export function TestingChecklistPage() {
   const { t, i18n } = useTranslation(['testing', 'common']);
   const checklist = useTestingChecklist();
   const update = useUpdateQaCase();
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
   const [category, setCategory] = useState<QaCategory | 'all'>('all');
   const cases = useMemo(() => mergeCases(checklist.data?.cases ?? []), [checklist.data]);
   const progress = progressOf(cases);
@@ -43,7 +45,7 @@ export function TestingChecklistPage() {
   const exportReport = () => {
     const now = new Date();
     const formatTime = (iso: string) =>
-      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
         new Date(iso),
       );
     const report = buildTestingReport(cases, {
@@ -76,6 +78,9 @@ export function TestingChecklistPage() {
         {() => (
           <>
             <ChecklistSummary progress={progress} />
+            <Title order={2} size="h4">
+              {t('casesTitle')}
+            </Title>
             <Group gap="xs" role="group" aria-label={t('filter.label')}>
               {(['all', ...qaCategories] as const).map((value) => (
                 <Button

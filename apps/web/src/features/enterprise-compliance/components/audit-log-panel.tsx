@@ -15,6 +15,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyFor } from '../../../i18n/runtime-key';
+import { useCurrentUser } from '../../../lib/current-user';
 import { type AuditLogFilters, auditLogExportUrl } from '../api/compliance-keys';
 import { useAuditLog } from '../api/get-audit-log';
 
@@ -49,8 +50,12 @@ export function AuditLogPanel() {
     const key = keyFor(riskLevelKeys, level);
     return key ? t(key) : level;
   };
+  // The date filters are the clinic's days: its rows read in the clinic's clock too.
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
   const time = (at: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(at),
+    );
   const update = (key: keyof AuditLogFilters, value: string | null) =>
     setFilters((current) => ({ ...current, [key]: value || undefined }));
   const isRangeBackwards = Boolean(filters.from && filters.to && filters.from > filters.to);

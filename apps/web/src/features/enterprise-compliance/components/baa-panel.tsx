@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { keyFor } from '../../../i18n/runtime-key';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useBaaRequests } from '../api/get-baa-requests';
 import { useRequestBaa } from '../api/request-baa';
@@ -44,8 +45,9 @@ export function BaaPanel() {
       );
     },
   });
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
   const date = (at: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(at));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone }).format(new Date(at));
 
   return (
     <Stack gap="md">

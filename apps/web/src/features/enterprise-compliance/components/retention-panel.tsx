@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { apiErrorMessage } from '../../../lib/api-error-message';
+import { useCurrentUser } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useRetention } from '../api/get-retention';
 import { useSaveRetention } from '../api/save-retention';
@@ -26,8 +27,12 @@ function RetentionForm({ saved }: { saved: DataRetention }) {
   const { t, i18n } = useTranslation('enterprise');
   const save = useSaveRetention();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
+  // The clinic's clock, wherever the reader's device is set.
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
   const when = (at: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(at));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(at),
+    );
   const invalid = retentionCategories.filter((c) => draft[c].isLimited && !isValidDays(draft[c].days));
   const removed = (r: RetentionRemoved) => t('retention.removed', r);
 

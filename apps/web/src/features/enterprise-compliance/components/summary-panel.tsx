@@ -1,6 +1,7 @@
 import type { ComplianceSummary } from '@careloop/contracts/compliance';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useLocaleNumber } from '../../../i18n/use-locale-number';
 
 type Row = { label: string; value: string; isGood?: boolean };
 
@@ -36,6 +37,7 @@ function Section({ id, title, rows }: { id: string; title: string; rows: Row[] }
 export function SummaryPanel({ summary }: { summary: ComplianceSummary }) {
   const { t } = useTranslation('enterprise');
   const { encryption: e, access: a } = summary;
+  const formatNumber = useLocaleNumber();
   const yesNo = (value: boolean) => (value ? t('summary.yes') : t('summary.no'));
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -44,7 +46,7 @@ export function SummaryPanel({ summary }: { summary: ComplianceSummary }) {
         title={t('summary.encryptionTitle')}
         rows={[
           { label: t('summary.secretsAlgorithm'), value: e.secretsAlgorithm },
-          { label: t('summary.secretsStored'), value: String(e.secretsStored) },
+          { label: t('summary.secretsStored'), value: formatNumber(e.secretsStored) },
           {
             label: t('summary.secretValuesReturned'),
             value: yesNo(e.secretValuesReturned),
@@ -77,13 +79,13 @@ export function SummaryPanel({ summary }: { summary: ComplianceSummary }) {
               staff: a.members.staff,
             }),
           },
-          { label: t('summary.twoFactor'), value: String(a.twoFactorEnabled) },
+          { label: t('summary.twoFactor'), value: formatNumber(a.twoFactorEnabled) },
           { label: t('summary.idleSignOut'), value: t('summary.minutes', { count: a.idleSignOutMinutes }) },
           { label: t('summary.sessionAbsolute'), value: t('summary.days', { count: a.sessionAbsoluteDays }) },
-          { label: t('summary.activeSessions'), value: String(a.activeSessions) },
-          { label: t('summary.activeApiClients'), value: String(a.activeApiClients) },
-          { label: t('summary.patientViews'), value: String(a.patientRecordViews30d) },
-          { label: t('summary.failedSignIns'), value: String(a.failedSignIns30d) },
+          { label: t('summary.activeSessions'), value: formatNumber(a.activeSessions) },
+          { label: t('summary.activeApiClients'), value: formatNumber(a.activeApiClients) },
+          { label: t('summary.patientViews'), value: formatNumber(a.patientRecordViews30d) },
+          { label: t('summary.failedSignIns'), value: formatNumber(a.failedSignIns30d) },
         ]}
       />
     </SimpleGrid>

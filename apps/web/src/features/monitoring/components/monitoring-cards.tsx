@@ -4,6 +4,7 @@ import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNumber } from '../../../i18n/use-locale-number';
+import { useCurrentUser } from '../../../lib/current-user';
 
 const healthColors = {
   healthy: 'green',
@@ -50,8 +51,12 @@ function Card({
 export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) {
   const { t, i18n } = useTranslation('monitoring');
   const formatNumber = useLocaleNumber();
+  // The clinic's clock, wherever the reader's device is set.
+  const timeZone = useCurrentUser().data?.clinic.timeZone;
   const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
+      new Date(iso),
+    );
   const { errors, performance, activity, credentials, security } = snapshot;
   const badge = (label: string, color: string) => (
     <Badge color={color} variant="filled" style={{ flexShrink: 0 }}>

@@ -3,6 +3,7 @@ import type { SecurityCheckSeverity, SecurityCheckStatus } from '@careloop/domai
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlayerPlay, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { keyFor } from '../../../i18n/runtime-key';
 
 const statusColors = { pass: 'green', warning: 'yellow', fail: 'red' } as const satisfies Record<
   SecurityCheckStatus,
@@ -14,6 +15,13 @@ const severityColors = {
   high: 'orange',
   critical: 'red',
 } as const satisfies Record<SecurityCheckSeverity, string>;
+
+/** The server's NODE_ENV, named in the reader's language (`hardening:environments.*`). */
+const environmentKeys = {
+  production: 'environments.production',
+  development: 'environments.development',
+  test: 'environments.test',
+} as const;
 
 type SecurityCheckCardProps = {
   check: SecurityCheck;
@@ -28,7 +36,17 @@ export function SecurityCheckCard({ check, busy, onRun, onAutoFix }: SecurityChe
   const { t } = useTranslation('hardening');
   const headingId = `security-check-${check.id}`;
   const name = t(`checks.${check.id}.name`);
-  const details = { ...check.details, missing: check.details.missing || t('none') };
+  const environmentKey = keyFor(environmentKeys, String(check.details.environment ?? ''));
+  const details = {
+    ...check.details,
+    missing: check.details.missing || t('none'),
+    ...(environmentKey && { environment: t(environmentKey) }),
+  };
+  // Without failing credentials there are none to name: no empty "()".
+  const foundKey =
+    check.id === 'credential_health' && !check.details.unhealthy
+      ? 'checks.credential_health.foundNoneFailing'
+      : (`checks.${check.id}.found` as const);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Stack gap="xs">
@@ -47,7 +65,7 @@ export function SecurityCheckCard({ check, busy, onRun, onAutoFix }: SecurityChe
         </Group>
         <Text size="sm">{t(`checks.${check.id}.description`)}</Text>
         <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-          {t(`checks.${check.id}.found`, details)}
+          {t(foundKey, details)}
         </Text>
         {check.status !== 'pass' ? (
           <Text size="sm">

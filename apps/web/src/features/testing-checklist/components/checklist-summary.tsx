@@ -14,7 +14,7 @@ export function ChecklistSummary({ progress }: { progress: ChecklistProgress }) 
             {t('summary.overall')}
           </Text>
           <Text size="xl" fw={700} aria-describedby="qa-overall">
-            {progress.percentage}%
+            {t('summary.percent', { percentage: progress.percentage })}
           </Text>
           <Progress value={progress.percentage} size="sm" my="xs" aria-label={t('summary.overall')} />
           <Text size="sm">
@@ -26,7 +26,7 @@ export function ChecklistSummary({ progress }: { progress: ChecklistProgress }) 
             {t('summary.critical')}
           </Text>
           <Text size="xl" fw={700}>
-            {progress.criticalPercentage}%
+            {t('summary.percent', { percentage: progress.criticalPercentage })}
           </Text>
           <Progress
             value={progress.criticalPercentage}
