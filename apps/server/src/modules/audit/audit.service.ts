@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { AuditSink } from '../../plugins/auth/create-auth';
-import { getMembership } from '../clinics/clinics.service';
+import { getClinicIdByEmail, getMembership } from '../clinics/clinics.service';
 import {
   insertSecurityAudit,
   insertUserAction,
@@ -34,10 +34,19 @@ export function recordPatientView(
   });
 }
 
-/** The sink better-auth's sign-in hook writes to (spec 1 §7 security-monitor: medium on failure, low on success). */
+/**
+ * The sink better-auth's sign-in hook writes to (spec 1 §7 security-monitor: medium on failure, low on
+ * success; a lockout is critical, what Monitoring's critical security events and the security check count).
+ */
 export function createSignInAuditSink(db: Database): AuditSink {
   return async (entry) => {
-    const clinicId = entry.userId ? ((await getMembership(db, entry.userId))?.clinicId ?? null) : null;
+    // A refused sign-in or a lockout names the account by its e-mail (no one is signed in): it is
+    // the clinic of that account's to see, on its Monitoring and security checks.
+    const clinicId = entry.userId
+      ? ((await getMembership(db, entry.userId))?.clinicId ?? null)
+      : entry.action === 'successful_login'
+        ? null
+        : await getClinicIdByEmail(db, entry.resourceId);
     await insertSecurityAudit(db, {
       clinicId,
       userId: entry.userId,

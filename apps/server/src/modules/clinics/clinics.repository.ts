@@ -20,6 +20,17 @@ export type Membership = {
   };
 };
 
+/** The clinic of the account with this e-mail (stored in lower case), if it has one. */
+export async function findClinicIdByEmail(db: Database, email: string): Promise<string | null> {
+  const rows = await db
+    .select({ clinicId: clinicUsers.clinicId })
+    .from(users)
+    .innerJoin(clinicUsers, eq(clinicUsers.userId, users.id))
+    .where(eq(users.email, email.toLowerCase()))
+    .limit(1);
+  return rows[0]?.clinicId ?? null;
+}
+
 export async function findMembershipByUserId(db: Database, userId: string): Promise<Membership | null> {
   const rows = await db
     .select({

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import {
+  findClinicIdByEmail,
   findMembershipByUserId,
   findSignedInByToken,
   type Membership,
@@ -11,6 +12,11 @@ export type { Membership, SignedInRow };
 
 export function getMembership(db: Database, userId: string): Promise<Membership | null> {
   return findMembershipByUserId(db, userId);
+}
+
+/** The clinic of the account an e-mail names (a sign-in refused before anyone is signed in). */
+export function getClinicIdByEmail(db: Database, email: string): Promise<string | null> {
+  return findClinicIdByEmail(db, email);
 }
 
 /** The session of a token with its user and clinic membership, in one round trip. */

@@ -3,7 +3,7 @@ export type AuditSink = (entry: {
   action: 'successful_login' | 'failed_login' | 'account_locked';
   resourceId: string;
   userId: string | null;
-  riskLevel: 'low' | 'medium' | 'high';
+  riskLevel: 'low' | 'medium' | 'high' | 'critical';
   ipAddress: string | null;
   reason?: string;
 }) => Promise<void>;

@@ -2,7 +2,14 @@ import { signInLockoutPolicy } from '@careloop/domain/sign-in-lockout';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { securityAuditLog, signInThrottles } from '../../db/schema';
-import { buildUser, clientIp, jsonHeaders, uniqueEmail } from '../../testing/build-user';
+import {
+  buildClinic,
+  buildMember,
+  buildUser,
+  clientIp,
+  jsonHeaders,
+  uniqueEmail,
+} from '../../testing/build-user';
 import { findLink, readOutbox } from '../../testing/outbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { signInAccountKey } from './sign-in-lockout.plugin';
@@ -69,7 +76,7 @@ describe('per-account sign-in lockout', slow, () => {
       .from(securityAuditLog)
       .where(and(eq(securityAuditLog.action, 'account_locked'), eq(securityAuditLog.resourceId, user.email)));
     expect(locked).toHaveLength(1);
-    expect(locked[0]).toMatchObject({ riskLevel: 'high', resourceType: 'authentication' });
+    expect(locked[0]).toMatchObject({ riskLevel: 'critical', resourceType: 'authentication' });
     const refused = await t.db
       .select()
       .from(securityAuditLog)
@@ -173,5 +180,33 @@ describe('one clinic behind one router (one client address)', slow, () => {
     }
     // The whole list, so that a failure shows which attempt was answered what.
     expect(statuses).toEqual([...Array(signInLockoutPolicy.perAddressPerMinute).fill(401), 429]);
+  });
+});
+
+describe("a lockout on the clinic's Monitoring and security checks", slow, () => {
+  it("a staff member's locked account is the clinic's critical security event, and its refused sign-ins are the clinic's; another clinic sees none", async () => {
+    const clinic = await buildClinic(t);
+    const other = await buildClinic(t);
+    const staff = await buildMember(t, clinic.clinicId, 'staff');
+    // Typed with capitals, as people do: the account is still found.
+    await lockOut(staff.email.toUpperCase());
+
+    const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const monitoring = (await get(clinic.owner.cookie, '/api/monitoring')).json();
+    expect(monitoring.security).toMatchObject({ critical: 1, events: [{ action: 'account_locked' }] });
+    const checks = (await get(clinic.owner.cookie, '/api/security-hardening')).json();
+    expect(checks.checks.find((check: { id: string }) => check.id === 'security_events')).toMatchObject({
+      status: 'warning',
+      details: { critical: 1 },
+    });
+    const refused = await t.db
+      .select()
+      .from(securityAuditLog)
+      .where(
+        and(eq(securityAuditLog.action, 'failed_login'), eq(securityAuditLog.clinicId, clinic.clinicId)),
+      );
+    expect(refused).toHaveLength(maxFailedAttempts);
+
+    expect((await get(other.owner.cookie, '/api/monitoring')).json().security).toMatchObject({ critical: 0 });
   });
 });

@@ -86,7 +86,8 @@ export function signInLockout({ db, audit }: { db: Database; audit: AuditSink })
                 action: 'account_locked',
                 resourceId: attempt.email,
                 userId: null,
-                riskLevel: 'high',
+                // Someone kept guessing this account's password: the clinic's critical security event.
+                riskLevel: 'critical',
                 ipAddress: ctx.request?.headers.get('x-client-ip') ?? null,
                 reason: String(ctx.context.returned.body?.code ?? ctx.context.returned.status),
               });
