@@ -64,7 +64,7 @@ const loaders: Record<SignedInPagePath, () => Promise<PageModule>> = {
     'TestingChecklistPage',
   ),
   [paths.monitoring]: loadPage(
-    ['monitoring'],
+    ['monitoring', 'audit'],
     () => import('../features/monitoring/monitoring-page'),
     'MonitoringPage',
   ),
@@ -74,7 +74,7 @@ const loaders: Record<SignedInPagePath, () => Promise<PageModule>> = {
     'SecurityHardeningPage',
   ),
   [paths.enterpriseCompliance]: loadPage(
-    ['enterprise', 'plans'],
+    ['enterprise', 'plans', 'audit'],
     () => import('../features/enterprise-compliance/enterprise-compliance-page'),
     'EnterpriseCompliancePage',
   ),

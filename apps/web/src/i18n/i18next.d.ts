@@ -2,6 +2,7 @@
 // mistyped key fails the typecheck instead of showing the raw key on screen.
 import type account from './en/account.json';
 import type analytics from './en/analytics.json';
+import type audit from './en/audit.json';
 import type auth from './en/auth.json';
 import type blog from './en/blog.json';
 import type blogArticles from './en/blog-articles.json';
@@ -42,6 +43,7 @@ declare module 'i18next' {
     resources: {
       account: typeof account;
       analytics: typeof analytics;
+      audit: typeof audit;
       auth: typeof auth;
       blog: typeof blog;
       'blog-articles': typeof blogArticles;

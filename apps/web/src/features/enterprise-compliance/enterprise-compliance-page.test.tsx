@@ -108,12 +108,15 @@ describe('EnterpriseCompliancePage', () => {
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(3));
     await user.click(screen.getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(table.textContent).toContain('Secret saved');
+    // The stored name stays beside it: the CSV export carries it.
     expect(table.textContent).toContain('secret_saved');
 
     const action = screen.getByRole('combobox', { name: 'Action' });
     await user.click(action);
+    // The stored name finds the action as well as its words.
     await user.type(action, 'patient_vie');
-    await user.click(screen.getByRole('option', { name: 'patient_viewed', hidden: true }));
+    await user.click(screen.getByRole('option', { name: 'Patient record viewed', hidden: true }));
     await waitFor(() =>
       expect(api.requests.some((r) => r.search.get('action') === 'patient_viewed')).toBe(true),
     );
@@ -135,6 +138,37 @@ describe('EnterpriseCompliancePage', () => {
     const table = await screen.findByRole('table', { name: 'Audit log' });
     // 09:00 UTC on 25 November is 10:00 in Madrid.
     await waitFor(() => expect(table.textContent).toContain('Nov 25, 2026, 10:00 AM'));
+  });
+
+  it('names each audit action in Turkish, keeping the stored name beside it, and filters by the Turkish name', async () => {
+    await i18n.loadLanguages('tr');
+    await i18n.changeLanguage('tr');
+    await i18n.loadNamespaces('enterprise');
+    const api = stubFetch((request) => {
+      if (request.path === '/api/me') return json(me('enterprise', 'owner', 'Europe/Istanbul'));
+      if (request.path === '/api/compliance/summary') return json(summary);
+      if (request.path === '/api/compliance/audit-log')
+        return json(auditLog(['account_locked', 'settings_sms_saved', 'old_client_action']));
+      return json({}, 404);
+    });
+    const user = userEvent.setup();
+    renderPage(<EnterpriseCompliancePage />, { path: '/enterprise-compliance' });
+    const table = await screen.findByRole('table', { name: 'Denetim kaydı' });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    const [, locked, sms, old] = within(table).getAllByRole('row');
+    expect(within(locked!).getByText('Hesap kilitlendi')).toBeTruthy();
+    expect(within(locked!).getByText('account_locked')).toBeTruthy();
+    expect(within(sms!).getByText('SMS ayarları kaydedildi')).toBeTruthy();
+    expect(within(sms!).getByText('settings_sms_saved')).toBeTruthy();
+    expect(within(old!).getByText('Old client action')).toBeTruthy();
+
+    const action = screen.getByRole('combobox', { name: 'İşlem' });
+    await user.click(action);
+    await user.type(action, 'kilitlendi');
+    await user.click(screen.getByRole('option', { name: 'Hesap kilitlendi', hidden: true }));
+    await waitFor(() =>
+      expect(api.requests.some((r) => r.search.get('action') === 'account_locked')).toBe(true),
+    );
   });
 
   it('writes the access figures as the Turkish reader writes numbers', async () => {

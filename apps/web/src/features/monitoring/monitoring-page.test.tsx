@@ -90,7 +90,7 @@ describe('MonitoringPage', () => {
     expect(within(credentials).getByText('1 credential needs attention')).toBeTruthy();
     expect(
       screen.getByRole('region', { name: 'Critical security events (last 24 hours)' }).textContent,
-    ).toContain('account_locked');
+    ).toContain('Account locked (authentication)');
 
     const before = network.to('/api/monitoring').length;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -105,6 +105,40 @@ describe('MonitoringPage', () => {
     const debug = screen.getByRole('region', { name: 'Debug information' });
     expect(debug.textContent).toContain('Auto-refresh: every 30 seconds');
     expect(debug.textContent).toContain('"health": "needs_attention"');
+  });
+
+  it("names error types and actions in the reader's language, and an unknown action in words", async () => {
+    await i18n.loadLanguages('es');
+    await i18n.changeLanguage('es');
+    stubFetch((request) => {
+      if (request.path === '/api/me') return json(meIn('UTC'));
+      if (request.path !== '/api/monitoring') return json({ accepted: true }, 202);
+      return json({
+        ...snapshot,
+        activity: {
+          ...snapshot.activity,
+          topActions: [
+            { action: 'case_resolved', count: 2 },
+            { action: 'monitoring_dashboard_refresh', count: 1 },
+            { action: 'old_client_action', count: 1 },
+          ],
+        },
+      });
+    });
+    renderPage(<MonitoringPage />, { path: '/monitoring' });
+    const errors = await screen.findByRole('region', { name: 'Errores (últimas 24 horas)' });
+    expect(errors.textContent).toContain('Error inesperado: 6');
+    expect(errors.textContent).not.toContain('unhandled_error');
+    const activity = screen.getByRole('region', { name: 'Actividad de usuarios (última hora)' });
+    expect(activity.textContent).toContain('Caso resuelto: 2');
+    expect(activity.textContent).toContain('Supervisión actualizada: 1');
+    expect(activity.textContent).toContain('Old client action: 1');
+    expect(activity.textContent).not.toContain('case_resolved');
+    const security = screen.getByRole('region', {
+      name: 'Eventos de seguridad críticos (últimas 24 horas)',
+    });
+    expect(security.textContent).toContain('Cuenta bloqueada');
+    expect(security.textContent).not.toContain('account_locked');
   });
 
   it("gives every time in the clinic's clock, not the device's", async () => {

@@ -3,7 +3,9 @@ import {
   Alert,
   Badge,
   Button,
+  type ComboboxItem,
   Group,
+  type OptionsFilter,
   Select,
   SimpleGrid,
   Stack,
@@ -15,6 +17,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyFor } from '../../../i18n/runtime-key';
+import { useAuditNames } from '../../../lib/audit-names';
 import { useCurrentUser } from '../../../lib/current-user';
 import { type AuditLogFilters, auditLogExportUrl } from '../api/compliance-keys';
 import { useAuditLog } from '../api/get-audit-log';
@@ -38,6 +41,17 @@ function resourceOf(entry: AuditLogEntry): string {
   return ids.join(', ');
 }
 
+/** An action matches what the reader types in its words or as stored (`patient_vie`). */
+const actionFilter: OptionsFilter = ({ options, search }) => {
+  const words = search.trim().toLocaleLowerCase();
+  const stored = words.replace(/\s+/g, '_');
+  return options.filter(
+    (option) =>
+      'value' in option &&
+      (option.label.toLocaleLowerCase().includes(words) || option.value.includes(stored)),
+  );
+};
+
 /** The audit trail: filters by action, user and dates; newest first, more on demand; CSV of the filtered rows. */
 export function AuditLogPanel() {
   const { t, i18n } = useTranslation(['enterprise', 'common']);
@@ -45,6 +59,11 @@ export function AuditLogPanel() {
   const log = useAuditLog(filters);
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
   const users = log.data?.pages[0]?.users ?? [];
+  const names = useAuditNames();
+  // The filter lists the actions in the reader's words, in the reader's alphabetical order.
+  const actionOptions: ComboboxItem[] = auditLogActions
+    .map((action) => ({ value: action, label: names.action(action) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   // A level this page does not know yet shows as the server named it.
   const riskLevelLabel = (level: string) => {
     const key = keyFor(riskLevelKeys, level);
@@ -66,7 +85,8 @@ export function AuditLogPanel() {
         <Select
           label={t('audit.action')}
           placeholder={t('audit.allActions')}
-          data={[...auditLogActions]}
+          data={actionOptions}
+          filter={actionFilter}
           value={filters.action ?? null}
           onChange={(value) => update('action', value)}
           searchable
@@ -136,7 +156,9 @@ export function AuditLogPanel() {
               <Table.Tr key={entry.id}>
                 <Table.Td>{time(entry.at)}</Table.Td>
                 <Table.Td>
-                  <Text size="sm" ff="monospace">
+                  <Text size="sm">{names.action(entry.action)}</Text>
+                  {/* The stored name, as the CSV export carries it. */}
+                  <Text size="xs" c="dimmed" ff="monospace">
                     {entry.action}
                   </Text>
                 </Table.Td>

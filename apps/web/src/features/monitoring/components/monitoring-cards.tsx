@@ -4,6 +4,7 @@ import { Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mant
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNumber } from '../../../i18n/use-locale-number';
+import { useAuditNames } from '../../../lib/audit-names';
 import { useCurrentUser } from '../../../lib/current-user';
 
 const healthColors = {
@@ -51,6 +52,7 @@ function Card({
 export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) {
   const { t, i18n } = useTranslation('monitoring');
   const formatNumber = useLocaleNumber();
+  const names = useAuditNames();
   // The clinic's clock, wherever the reader's device is set.
   const timeZone = useCurrentUser().data?.clinic.timeZone;
   const time = (iso: string) =>
@@ -82,7 +84,7 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
             <List size="sm">
               {errors.byType.map((e) => (
                 <List.Item key={e.errorType}>
-                  {e.errorType}: {formatNumber(e.count)}
+                  {names.errorType(e.errorType)}: {formatNumber(e.count)}
                 </List.Item>
               ))}
             </List>
@@ -137,7 +139,7 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
             <List size="sm">
               {activity.topActions.map((a) => (
                 <List.Item key={a.action}>
-                  {a.action}: {formatNumber(a.count)}
+                  {names.action(a.action)}: {formatNumber(a.count)}
                 </List.Item>
               ))}
             </List>
@@ -188,7 +190,7 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
           <List size="sm">
             {security.events.map((e) => (
               <List.Item key={`${e.at}-${e.action}`}>
-                {e.action} ({e.resourceType}) · {time(e.at)}
+                {names.action(e.action)} ({e.resourceType}) · {time(e.at)}
               </List.Item>
             ))}
           </List>
