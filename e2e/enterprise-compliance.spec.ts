@@ -50,13 +50,15 @@ describe('/enterprise-compliance (spec 2 §2)', () => {
 
     // Audit log: the plan change the operator made is there; filter it and export it.
     const table = page.getByRole('table', { name: 'Audit log' });
-    await expect.poll(() => table.getByText('plan_changed').isVisible()).toBe(true);
+    // The action in words, its stored name beneath it.
+    await expect.poll(() => table.getByText('Plan changed', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => table.getByText('plan_changed', { exact: true }).isVisible()).toBe(true);
     await expectAccessible(page, '/enterprise-compliance audit log (1280 px)');
     const action = page
       .getByRole('textbox', { name: 'Action' })
       .or(page.getByRole('combobox', { name: 'Action' }));
     await action.first().fill('plan_chan');
-    await page.getByRole('option', { name: 'plan_changed' }).click();
+    await page.getByRole('option', { name: 'Plan changed' }).click();
     await expect.poll(() => table.getByRole('row').count()).toBe(2);
     const href = await page.getByRole('link', { name: 'Export CSV' }).getAttribute('href');
     expect(href).toBe('/api/compliance/audit-log/export.csv?action=plan_changed');

@@ -33,7 +33,7 @@ describe('/monitoring (spec 2 §7)', () => {
           await page.getByRole('button', { name: 'Refresh' }).click();
           return (
             (await loads.getByText(/^Average load time: \d+ ms$/).isVisible()) &&
-            (await activity.getByText(/monitoring_dashboard_refresh: \d+/).isVisible())
+            (await activity.getByText(/^Monitoring refreshed: \d+$/).isVisible())
           );
         },
         { interval: 1_000 },
