@@ -3,31 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '../test/fetch-stub';
+import { meAnswer } from '../test/me-answer';
 import { renderPage } from '../test/render';
 import { SandboxModeCard } from './sandbox-mode-card';
-
-const me = (role: MeResponse['role'], sandboxMode: boolean): MeResponse => ({
-  user: {
-    id: 'usr_1',
-    email: 'o@c.test',
-    name: 'Ana',
-    firstName: 'Ana',
-    lastName: null,
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile',
-    subscriptionTier: 'starter',
-    category: null,
-    sandboxMode,
-    idleTimeoutMinutes: 30,
-    timeZone: 'UTC',
-  },
-  role,
-  isOperator: false,
-});
 
 const webhookSecrets = {
   whatsAppAppSecret: 'a1'.repeat(32),
@@ -40,7 +18,8 @@ function serve(role: MeResponse['role'], initial: { available: boolean; sandboxM
   let state = initial;
   let refusedSecretReads = 0;
   const network = stubFetch((request) => {
-    if (request.path === '/api/me') return json(me(role, state.sandboxMode));
+    if (request.path === '/api/me')
+      return json(meAnswer({ role, clinic: { sandboxMode: state.sandboxMode } }));
     if (request.path === '/api/settings/sandbox-mode' && request.method === 'GET') return json(state);
     if (request.path === '/api/settings/sandbox-mode/webhook-secrets') {
       // As the server answers: a clinic out of sandbox mode has no sandbox secrets to read.

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { AnalyticsPage } from './analytics-page';
 import { daysBetween, todayIn } from './analytics-range';
@@ -14,35 +15,12 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['analytics', 'patients', 'plans']);
 });
 
-const me = (role: MeResponse['role'], subscriptionTier = 'professional'): MeResponse => ({
-  user: {
-    id: 'usr_1',
-    email: 'owner@clinic.test',
-    name: 'Ana Owner',
-    firstName: 'Ana',
-    lastName: 'Owner',
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile Clinic',
-    subscriptionTier,
-    category: null,
-    sandboxMode: false,
-    idleTimeoutMinutes: 30,
-    timeZone: 'Europe/Madrid',
-  },
-  role,
-  isOperator: false,
-});
-
 type Answer = AnalyticsSummaryResponse | { status: number; code: string };
 
 function showAnalytics(answers: Answer[], { role = 'owner' as MeResponse['role'], url = '/analytics' } = {}) {
   let call = 0;
   const network = stubFetch((request) => {
-    if (request.path === '/api/me') return json(me(role));
+    if (request.path === '/api/me') return json(meAnswer({ role, clinic: { timeZone: 'Europe/Madrid' } }));
     if (request.path === '/api/analytics/summary') {
       const answer = answers[Math.min(call++, answers.length - 1)]!;
       return 'status' in answer

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { ConversationsPage } from './conversations-page';
 
@@ -46,29 +47,6 @@ function buildReceived(overrides: Partial<ReceivedMessage>): ReceivedMessage {
   };
 }
 
-const me = (sandboxMode: boolean, role: MeResponse['role'] = 'owner'): MeResponse => ({
-  user: {
-    id: 'u1',
-    email: 'o@example.com',
-    name: 'Olivia Owner',
-    firstName: 'Olivia',
-    lastName: 'Owner',
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'c1',
-    name: 'Demo',
-    subscriptionTier: 'starter',
-    category: null,
-    sandboxMode,
-    idleTimeoutMinutes: 30,
-    timeZone: 'UTC',
-  },
-  role,
-  isOperator: false,
-});
-
 type Api = {
   sent?: (search: URLSearchParams) => Response;
   received?: (search: URLSearchParams) => Response;
@@ -81,7 +59,7 @@ function stubApi(api: Api) {
       return api.sent?.(request.search) ?? json({ messages: [], nextCursor: null });
     if (request.path === '/api/conversations/received')
       return api.received?.(request.search) ?? json({ messages: [], nextCursor: null });
-    if (request.path === '/api/me') return json(api.me ?? me(false));
+    if (request.path === '/api/me') return json(api.me ?? meAnswer());
     if (request.path === '/api/patients')
       return json({
         patients: [{ id: 'P-1', name: 'Ana Ruiz', phone: '+34611222333' }],
@@ -182,10 +160,8 @@ describe('ConversationsPage', () => {
   });
 
   it("shows the times in the clinic's time zone, not the browser's", async () => {
-    const tokyo = me(false);
-    tokyo.clinic.timeZone = 'Asia/Tokyo';
     stubApi({
-      me: tokyo,
+      me: meAnswer({ clinic: { timeZone: 'Asia/Tokyo' } }),
       // 22:30 UTC on 20 November is 07:30 on 21 November in Tokyo.
       sent: () => json({ messages: [buildSent({ sentAt: '2026-11-20T22:30:00.000Z' })], nextCursor: null }),
       received: () =>
@@ -251,13 +227,13 @@ describe('ConversationsPage', () => {
   });
 
   it('offers Simulate patient reply only to owners and admins of a sandbox clinic', async () => {
-    stubApi({ me: me(false) });
+    stubApi({ me: meAnswer({ role: 'owner', clinic: { sandboxMode: false } }) });
     const first = renderPage(<ConversationsPage />, { path: '/conversations' });
     await region('Sent Messages');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Simulate patient reply' })).toBeNull());
     first.unmount();
 
-    stubApi({ me: me(true, 'staff') });
+    stubApi({ me: meAnswer({ role: 'staff', clinic: { sandboxMode: true } }) });
     const second = renderPage(<ConversationsPage />, { path: '/conversations' });
     await region('Sent Messages');
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Simulate patient reply' })).toBeNull());
@@ -265,7 +241,7 @@ describe('ConversationsPage', () => {
   });
 
   it('simulates a reply in sandbox mode: required fields first, then the POST and a refresh of the lists', async () => {
-    const api = stubApi({ me: me(true) });
+    const api = stubApi({ me: meAnswer({ role: 'owner', clinic: { sandboxMode: true } }) });
     renderPage(<ConversationsPage />, { path: '/conversations' });
     const card = await region('Simulate patient reply');
     await userEvent.click(within(card).getByRole('button', { name: 'Simulate reply' }));

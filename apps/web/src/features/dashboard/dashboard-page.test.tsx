@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { DashboardPage } from './dashboard-page';
 
@@ -67,29 +68,6 @@ function renderDashboard(summary: DashboardSummary, me?: MeResponse) {
   renderPage(<DashboardPage />, { path: '/dashboard' });
 }
 
-const meInSandbox = (sandboxMode: boolean, role: MeResponse['role']): MeResponse => ({
-  user: {
-    id: 'usr_1',
-    email: 'owner@clinic.test',
-    name: 'Ana Owner',
-    firstName: 'Ana',
-    lastName: 'Owner',
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile Clinic',
-    subscriptionTier: 'starter',
-    category: null,
-    sandboxMode,
-    idleTimeoutMinutes: 30,
-    timeZone: 'UTC',
-  },
-  role,
-  isOperator: false,
-});
-
 describe('DashboardPage', () => {
   it('asks for the summary and the patients at risk at once, not one after the other', async () => {
     const fetched = stubFetch((request) => {
@@ -104,7 +82,7 @@ describe('DashboardPage', () => {
   });
 
   it('says plainly while the clinic is in sandbox mode, with the way back for the owner', async () => {
-    renderDashboard(buildSummary(), meInSandbox(true, 'owner'));
+    renderDashboard(buildSummary(), meAnswer({ role: 'owner', clinic: { sandboxMode: true } }));
     const notice = (await screen.findByText('Sandbox mode is on')).closest<HTMLElement>('[role="status"]')!;
     expect(notice.textContent).toContain('never to real patients or real services');
     expect(within(notice).getByRole('link', { name: 'Switch back in Settings' }).getAttribute('href')).toBe(
@@ -113,7 +91,7 @@ describe('DashboardPage', () => {
   });
 
   it('shows no sandbox notice for a clinic on the real providers, and no way back to staff', async () => {
-    renderDashboard(buildSummary(), meInSandbox(false, 'owner'));
+    renderDashboard(buildSummary(), meAnswer({ role: 'owner', clinic: { sandboxMode: false } }));
     await screen.findByRole('region', { name: 'Clinic statistics' });
     expect(screen.queryByText('Sandbox mode is on')).toBeNull();
   });

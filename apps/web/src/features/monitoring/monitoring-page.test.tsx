@@ -1,10 +1,10 @@
-import type { MeResponse } from '@careloop/contracts';
 import type { MonitoringSnapshot } from '@careloop/contracts/monitoring';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { MonitoringPage } from './monitoring-page';
 
@@ -45,28 +45,7 @@ const snapshot = {
   },
 } satisfies MonitoringSnapshot;
 
-const meIn = (timeZone: string): MeResponse => ({
-  user: {
-    id: 'usr_1',
-    email: 'owner@clinic.test',
-    name: 'Ana Owner',
-    firstName: 'Ana',
-    lastName: 'Owner',
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile Clinic',
-    subscriptionTier: 'starter',
-    category: null,
-    sandboxMode: false,
-    idleTimeoutMinutes: 30,
-    timeZone,
-  },
-  role: 'owner',
-  isOperator: false,
-});
+const meIn = (timeZone: string) => meAnswer({ clinic: { timeZone } });
 
 describe('MonitoringPage', () => {
   it('shows the health badge, speed labels, activity, failing credential and critical events; Refresh refetches and is logged', async () => {

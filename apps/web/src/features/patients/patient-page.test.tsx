@@ -4,6 +4,7 @@ import { screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { PatientPage } from './patient-page';
 
@@ -50,29 +51,6 @@ describe('PatientPage: automated messages paused', () => {
   });
 });
 
-const meIn = (timeZone: string): MeResponse => ({
-  user: {
-    id: 'usr_1',
-    email: 'owner@clinic.test',
-    name: 'Ana Owner',
-    firstName: 'Ana',
-    lastName: 'Owner',
-    twoFactorEnabled: false,
-    language: 'es',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile Clinic',
-    subscriptionTier: 'starter',
-    category: null,
-    sandboxMode: false,
-    idleTimeoutMinutes: 30,
-    timeZone,
-  },
-  role: 'owner',
-  isOperator: false,
-});
-
 const message = (channel: string): TimelineItem => ({
   kind: 'message',
   id: `msg_${channel}`,
@@ -99,7 +77,7 @@ describe("PatientPage: the timeline's messages", () => {
     async (language, channel, title, time) => {
       await changeLanguage(language as 'es' | 'tr' | 'en');
       await i18n.loadNamespaces(['patients', 'conversations']);
-      showPatient(laura, [message(channel)], meIn('Europe/Istanbul'));
+      showPatient(laura, [message(channel)], meAnswer({ clinic: { timeZone: 'Europe/Istanbul' } }));
       expect(await screen.findByText(title)).toBeTruthy();
       expect(await screen.findByText(time)).toBeTruthy();
     },

@@ -5,6 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { PatientsPage } from './patients-page';
 
@@ -46,33 +47,13 @@ async function openAddDialog() {
 }
 
 describe('PatientsPage', () => {
-  it.each([
+  it.each<[MeResponse['role'], boolean]>([
     ['owner', true],
     ['admin', true],
     ['staff', false],
   ])('offers the whole-clinic export to a signed-in %s: %s', async (role, offered) => {
     const network = stubPatientsApi((request) =>
-      request.path === '/api/me'
-        ? json({
-            user: {
-              id: 'u1',
-              email: 'o@x.test',
-              name: 'Olga',
-              firstName: null,
-              lastName: null,
-              twoFactorEnabled: false,
-              language: 'en',
-            },
-            clinic: {
-              id: 'c1',
-              name: 'Smile',
-              subscriptionTier: 'starter',
-              category: null,
-              sandboxMode: false,
-            },
-            role,
-          })
-        : null,
+      request.path === '/api/me' ? json(meAnswer({ role })) : null,
     );
     renderPage(<PatientsPage />, { path: '/patients' });
     expect(await screen.findByRole('heading', { name: 'No Patients Yet' })).toBeTruthy();
@@ -133,35 +114,12 @@ describe('PatientsPage', () => {
       vi.useRealTimers();
     });
 
-    const me = (timeZone: string): MeResponse => ({
-      user: {
-        id: 'u1',
-        email: 'olivia@example.com',
-        name: 'Olivia Owner',
-        firstName: 'Olivia',
-        lastName: 'Owner',
-        twoFactorEnabled: false,
-        language: 'en',
-      },
-      clinic: {
-        id: 'c1',
-        name: 'Demo',
-        subscriptionTier: 'professional',
-        category: null,
-        sandboxMode: false,
-        idleTimeoutMinutes: 30,
-        timeZone,
-      },
-      role: 'owner',
-      isOperator: false,
-    });
-
     it("starts at today in the clinic's time zone, and staff can set the real one", async () => {
       // 22:30 UTC on 15 June is already 16 June in Istanbul.
       vi.useFakeTimers({ toFake: ['Date'] });
       vi.setSystemTime(new Date('2026-06-15T22:30:00Z'));
       const network = stubPatientsApi((request) => {
-        if (request.path === '/api/me') return json(me('Europe/Istanbul'));
+        if (request.path === '/api/me') return json(meAnswer({ clinic: { timeZone: 'Europe/Istanbul' } }));
         return request.method === 'POST' && request.path === '/api/patients' ? json(ana, 201) : null;
       });
       const { user, dialog } = await openAddDialog();

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { SecurityHardeningPage } from './security-hardening-page';
 
@@ -104,27 +105,7 @@ describe('SecurityHardeningPage', () => {
     await i18n.changeLanguage('es');
     await i18n.loadNamespaces('hardening');
     stubFetch((request) => {
-      if (request.path === '/api/me')
-        return json({
-          user: {
-            id: 'usr_1',
-            email: 'ana@clinic.test',
-            name: 'Ana',
-            twoFactorEnabled: false,
-            language: 'es',
-          },
-          clinic: {
-            id: 'cln_1',
-            name: 'Clínica Sol',
-            subscriptionTier: 'starter',
-            category: null,
-            sandboxMode: false,
-            idleTimeoutMinutes: 30,
-            timeZone: 'Europe/Madrid',
-          },
-          role: 'owner',
-          isOperator: false,
-        });
+      if (request.path === '/api/me') return json(meAnswer({ clinic: { timeZone: 'Europe/Madrid' } }));
       if (request.path === '/api/security-hardening') return json(scan);
       return json({ error: { code: 'NOT_FOUND', message: 'Not found' } }, 404);
     });

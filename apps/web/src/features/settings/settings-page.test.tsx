@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { SettingsPage, type SettingsPanels } from './settings-page';
 
@@ -13,29 +14,6 @@ const notConfigured = { state: 'not_configured', checkedAt: null, detail: null }
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['settings', 'credentials', 'templates', 'plans']);
-});
-
-const me = (role: MeResponse['role']): MeResponse => ({
-  user: {
-    id: 'usr_me',
-    email: 'ada@smile.example',
-    name: 'Ada Owner',
-    firstName: 'Ada',
-    lastName: null,
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile Clinic',
-    subscriptionTier: 'starter',
-    category: 'dental',
-    sandboxMode: false,
-    idleTimeoutMinutes: 30,
-    timeZone: 'UTC',
-  },
-  role,
-  isOperator: false,
 });
 
 function buildSettings(overrides: { tier?: 'starter' | 'professional' } = {}): ClinicSettings {
@@ -112,7 +90,8 @@ function stubSettingsApi(
   return stubFetch(async (request) => {
     const answered = await options.extra?.(request);
     if (answered) return answered;
-    if (request.path === '/api/me') return json(me(options.role ?? 'owner'));
+    if (request.path === '/api/me')
+      return json(meAnswer({ user: { name: 'Ada Owner' }, role: options.role ?? 'owner' }));
     if (request.path === '/api/settings') return json(settings);
     if (request.path === '/api/templates' && request.method === 'GET')
       return json(options.templates ?? { templates: [], limit: settings.templateLimit });

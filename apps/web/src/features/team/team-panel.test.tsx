@@ -1,10 +1,10 @@
-import type { MeResponse } from '@careloop/contracts/me';
 import type { TeamResponse } from '@careloop/contracts/team';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { TeamPanel } from './team-panel';
 
@@ -12,28 +12,7 @@ beforeAll(async () => {
   await i18n.loadNamespaces(['settings']);
 });
 
-const owner: MeResponse = {
-  user: {
-    id: 'usr_me',
-    email: 'ada@smile.example',
-    name: 'Ada Owner',
-    firstName: 'Ada',
-    lastName: null,
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile Clinic',
-    subscriptionTier: 'starter',
-    category: 'dental',
-    sandboxMode: false,
-    idleTimeoutMinutes: 30,
-    timeZone: 'UTC',
-  },
-  role: 'owner',
-  isOperator: false,
-};
+const owner = meAnswer({ user: { id: 'usr_me' }, role: 'owner' });
 
 const team: TeamResponse = {
   members: [

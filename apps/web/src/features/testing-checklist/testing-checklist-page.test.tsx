@@ -1,10 +1,10 @@
-import type { MeResponse } from '@careloop/contracts';
 import { qaCases } from '@careloop/domain/qa-cases';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../i18n';
 import { json, stubFetch } from '../../test/fetch-stub';
+import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
 import { TestingChecklistPage } from './testing-checklist-page';
 
@@ -20,29 +20,6 @@ type State = {
   notes: string;
 };
 
-const meIn = (timeZone: string): MeResponse => ({
-  user: {
-    id: 'usr_1',
-    email: 'owner@clinic.test',
-    name: 'Ana Owner',
-    firstName: 'Ana',
-    lastName: 'Owner',
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'cln_1',
-    name: 'Smile Clinic',
-    subscriptionTier: 'starter',
-    category: null,
-    sandboxMode: false,
-    idleTimeoutMinutes: 30,
-    timeZone,
-  },
-  role: 'owner',
-  isOperator: false,
-});
-
 function serveChecklist(completedIds: string[] = [], timeZone = 'UTC') {
   const states = new Map<string, State>(
     qaCases.map((c) => [
@@ -57,7 +34,7 @@ function serveChecklist(completedIds: string[] = [], timeZone = 'UTC') {
     ]),
   );
   return stubFetch((request) => {
-    if (request.path === '/api/me') return json(meIn(timeZone));
+    if (request.path === '/api/me') return json(meAnswer({ clinic: { timeZone } }));
     if (request.path === '/api/testing-checklist') return json({ cases: [...states.values()] });
     const id = request.path.replace('/api/testing-checklist/', '');
     if (request.method === 'PATCH' && states.has(id)) {

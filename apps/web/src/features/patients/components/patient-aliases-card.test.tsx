@@ -6,34 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n } from '../../../i18n';
 import { useCurrentUser } from '../../../lib/current-user';
 import { json, stubFetch } from '../../../test/fetch-stub';
+import { meAnswer } from '../../../test/me-answer';
 import { renderPage } from '../../../test/render';
 import { PatientAliasesCard } from './patient-aliases-card';
 
 beforeAll(async () => {
   await i18n.loadNamespaces(['patients', 'common']);
-});
-
-const me = (role: MeResponse['role']): MeResponse => ({
-  user: {
-    id: 'u1',
-    email: 'o@example.com',
-    name: 'Olivia Owner',
-    firstName: 'Olivia',
-    lastName: 'Owner',
-    twoFactorEnabled: false,
-    language: 'en',
-  },
-  clinic: {
-    id: 'c1',
-    name: 'Demo',
-    subscriptionTier: 'starter',
-    category: null,
-    sandboxMode: false,
-    idleTimeoutMinutes: 30,
-    timeZone: 'UTC',
-  },
-  role,
-  isOperator: false,
 });
 
 const alias = (id: string, name: string): PatientAlias => ({
@@ -46,7 +24,7 @@ const alias = (id: string, name: string): PatientAlias => ({
 function stubApi(role: MeResponse['role'], items: PatientAlias[]) {
   let current = items;
   return stubFetch((request) => {
-    if (request.path === '/api/me') return json(me(role));
+    if (request.path === '/api/me') return json(meAnswer({ role }));
     if (request.path === '/api/patients/P-1/aliases') return json({ items: current });
     const removed = /^\/api\/patients\/P-1\/aliases\/(.+)$/.exec(request.path);
     if (removed && request.method === 'DELETE') {
