@@ -17,3 +17,8 @@ const currentUserQueryOptions = () =>
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
 }
+
+/** The signed-in clinic's time zone (undefined until /api/me has answered): times are read on its clock. */
+export function useClinicTimeZone(): string | undefined {
+  return useCurrentUser().data?.clinic.timeZone;
+}

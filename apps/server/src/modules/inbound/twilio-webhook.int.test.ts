@@ -18,15 +18,17 @@ beforeAll(() => {
   ({ t, sandboxes } = inbound.started());
 });
 
+// Twilio's published signature test vector (providers.md §9), signed with the Auth Token '12345'.
+const vector = {
+  CallSid: 'CA1234567890ABCDE',
+  Caller: '+12349013030',
+  Digits: '1234',
+  From: '+12349013030',
+  To: '+18005551212',
+};
+
 describe('Twilio webhooks', () => {
   it('signs exactly as the published test vector (providers.md §9)', () => {
-    const vector = {
-      CallSid: 'CA1234567890ABCDE',
-      Caller: '+12349013030',
-      Digits: '1234',
-      From: '+12349013030',
-      To: '+18005551212',
-    };
     expect(computeTwilioSignature('https://mycompany.com/myapp.php?foo=1&bar=2', vector, '12345')).toBe(
       '0/KCTR6DLpKmkAf8muzZqo1nDgQ=',
     );
@@ -35,13 +37,6 @@ describe('Twilio webhooks', () => {
   it("accepts a form signed with the clinic's Auth Token and refuses a forged or replayed one", async () => {
     const clinic = await connectedClinic();
     await saveSecrets(clinic, { TWILIO_AUTH_TOKEN: '12345' });
-    const vector = {
-      CallSid: 'CA1234567890ABCDE',
-      Caller: '+12349013030',
-      Digits: '1234',
-      From: '+12349013030',
-      To: '+18005551212',
-    };
     // The vector's own signature is for another URL: replayed here, it is refused.
     const replayed = await postForm(clinic.urls.twilioInbound, vector, {
       'x-twilio-signature': '0/KCTR6DLpKmkAf8muzZqo1nDgQ=',

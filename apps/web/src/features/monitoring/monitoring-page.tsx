@@ -3,7 +3,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/query-state';
-import { useCurrentUser } from '../../lib/current-user';
+import { useClinicTimeZone } from '../../lib/current-user';
 import { logUserAction } from '../../lib/reporting';
 import { useMonitoring } from './api/get-monitoring';
 import { MonitoringCards } from './components/monitoring-cards';
@@ -14,7 +14,7 @@ export function MonitoringPage() {
   const monitoring = useMonitoring();
   const [isDebugOpen, setDebugOpen] = useState(false);
   // The clinic's clock, wherever the reader's device is set.
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const time = (at: string | number) =>
     new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium', timeZone }).format(new Date(at));
 

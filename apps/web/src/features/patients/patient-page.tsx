@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../components/query-state';
-import { useCurrentUser } from '../../lib/current-user';
+import { useClinicTimeZone } from '../../lib/current-user';
 import { paths } from '../../lib/routes';
 import { usePatient } from './api/get-patient';
 import { usePatientTimeline } from './api/get-patient-timeline';
@@ -76,7 +76,7 @@ function PatientDetails({
 }) {
   const { t, i18n } = useTranslation(['patients', 'conversations']);
   const [isEditing, setIsEditing] = useState(false);
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const formatDate = (iso: string | null) =>
     iso
       ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(

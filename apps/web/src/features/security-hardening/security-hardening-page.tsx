@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/query-state';
 import { ApiError } from '../../lib/api-client';
 import { apiErrorMessage } from '../../lib/api-error-message';
-import { useCurrentUser } from '../../lib/current-user';
+import { useClinicTimeZone } from '../../lib/current-user';
 import { showError, showSuccess } from '../../lib/notifications';
 import { useSecurityScan } from './api/get-security-scan';
 import { useRunFullScan } from './api/run-full-scan';
@@ -22,7 +22,7 @@ export function SecurityHardeningPage() {
   const checkAction = useRunSecurityCheck();
   const [busy, setBusy] = useState<{ id: SecurityCheckId; action: CheckAction } | null>(null);
   // The clinic's clock, wherever the reader's device is set.
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium', timeZone }).format(
       new Date(iso),

@@ -4,7 +4,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../components/query-state';
-import { useCurrentUser } from '../../lib/current-user';
+import { useClinicTimeZone } from '../../lib/current-user';
 import { downloadTextFile } from '../../lib/download';
 import { showError, showSuccess } from '../../lib/notifications';
 import { logUserAction } from '../../lib/reporting';
@@ -26,7 +26,7 @@ export function TestingChecklistPage() {
   const { t, i18n } = useTranslation(['testing', 'common']);
   const checklist = useTestingChecklist();
   const update = useUpdateQaCase();
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const [category, setCategory] = useState<QaCategory | 'all'>('all');
   const cases = useMemo(() => mergeCases(checklist.data?.cases ?? []), [checklist.data]);
   const progress = progressOf(cases);

@@ -18,7 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useAddCaseNote } from '../api/add-case-note';
 import { useCase } from '../api/get-case';
@@ -65,7 +65,7 @@ function CaseDetailBody({ kase, now }: { kase: CaseDetail; now: Date }) {
   const update = useUpdateCase(kase.id);
   const members = useClinicMembers();
   const actions = allowedCaseActions(kase.status);
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : null);
 
   const handleUpdate = (body: UpdateCaseBody) =>
@@ -165,7 +165,7 @@ function Field({ label, value }: { label: string; value: string | null }) {
 
 function CaseNotes({ kase }: { kase: CaseDetail }) {
   const { t, i18n } = useTranslation(['cases', 'common']);
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const addNote = useAddCaseNote(kase.id);
   const [body, setBody] = useState('');
   const [error, setError] = useState<string | null>(null);

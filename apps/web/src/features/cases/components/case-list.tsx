@@ -1,7 +1,7 @@
 import type { Case } from '@careloop/contracts/cases';
 import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { formatDateTime } from '../cases.utils';
 import { CaseStatusBadge, SeverityBadge } from './case-badges';
 import { TimelinessBadge } from './timeliness-badge';
@@ -10,7 +10,7 @@ type CaseListProps = { cases: Case[]; now: Date; onOpen: (id: string) => void };
 
 export function CaseList({ cases, now, onOpen }: CaseListProps) {
   const { t, i18n } = useTranslation('cases');
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   return (
     <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {cases.map((kase) => (

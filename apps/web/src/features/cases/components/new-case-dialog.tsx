@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreateCase } from '../api/create-case';
 import { usePatientSearch } from '../api/search-patients';
@@ -40,7 +40,7 @@ export function NewCaseDialog({ opened, onClose, onCreated }: NewCaseDialogProps
 function NewCaseForm({ onClose, onCreated }: Omit<NewCaseDialogProps, 'opened'>) {
   const { t } = useTranslation(['cases', 'common']);
   const createCase = useCreateCase();
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const [values, setValues] = useState<NewCaseFormValues>(emptyForm);
   const [titleError, setTitleError] = useState<string | null>(null);
   const [patientQuery, setPatientQuery] = useState('');

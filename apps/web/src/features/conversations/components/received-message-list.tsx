@@ -1,13 +1,13 @@
 import type { ReceivedMessage } from '@careloop/contracts/conversations';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { formatDateTime } from '../conversations.utils';
 
 /** Received entries: who sent it (patient, else the phone), channel, content, received time. */
 export function ReceivedMessageList({ messages }: { messages: ReceivedMessage[] }) {
   const { t, i18n } = useTranslation('conversations');
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {messages.map((message) => (

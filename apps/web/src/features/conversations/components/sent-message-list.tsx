@@ -1,14 +1,14 @@
 import type { SentMessage } from '@careloop/contracts/conversations';
 import { Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { formatDateTime } from '../conversations.utils';
 import { DeliveryStatusBadge } from './delivery-status-badge';
 
 /** Sent entries: patient, channel, content, sent time, delivery status, the patient's response. */
 export function SentMessageList({ messages }: { messages: SentMessage[] }) {
   const { t, i18n } = useTranslation('conversations');
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   return (
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {messages.map((message) => (

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyFor } from '../../../i18n/runtime-key';
 import { useAuditNames } from '../../../lib/audit-names';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { type AuditLogFilters, auditLogExportUrl } from '../api/compliance-keys';
 import { useAuditLog } from '../api/get-audit-log';
 
@@ -70,7 +70,7 @@ export function AuditLogPanel() {
     return key ? t(key) : level;
   };
   // The date filters are the clinic's days: its rows read in the clinic's clock too.
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const time = (at: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
       new Date(at),

@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { keyFor } from '../../../i18n/runtime-key';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useBaaRequests } from '../api/get-baa-requests';
 import { useRequestBaa } from '../api/request-baa';
@@ -45,7 +45,7 @@ export function BaaPanel() {
       );
     },
   });
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const date = (at: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone }).format(new Date(at));
 

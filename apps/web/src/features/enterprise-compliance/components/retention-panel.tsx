@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useRetention } from '../api/get-retention';
 import { useSaveRetention } from '../api/save-retention';
@@ -28,7 +28,7 @@ function RetentionForm({ saved }: { saved: DataRetention }) {
   const save = useSaveRetention();
   const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
   // The clinic's clock, wherever the reader's device is set.
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const when = (at: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
       new Date(at),

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocaleNumber } from '../../../i18n/use-locale-number';
 import { useAuditNames } from '../../../lib/audit-names';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 
 const healthColors = {
   healthy: 'green',
@@ -54,7 +54,7 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
   const formatNumber = useLocaleNumber();
   const names = useAuditNames();
   // The clinic's clock, wherever the reader's device is set.
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const time = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
       new Date(iso),

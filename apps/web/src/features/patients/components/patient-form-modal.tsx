@@ -9,7 +9,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client';
 import { apiErrorMessage } from '../../../lib/api-error-message';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import { showError, showSuccess } from '../../../lib/notifications';
 import { useCreatePatient } from '../api/create-patient';
 import { useProcedures } from '../api/procedures';
@@ -56,7 +56,7 @@ export function PatientFormModal({ opened, onClose, patient, onSaved }: PatientF
   const update = useUpdatePatient();
   const isSaving = create.isPending || update.isPending;
   // Procedure dates are days of the clinic's calendar (the browser's until /api/me has answered).
-  const clinicTimeZone = useCurrentUser().data?.clinic.timeZone;
+  const clinicTimeZone = useClinicTimeZone();
 
   const form = useForm<PatientFormValues>({
     mode: 'controlled',

@@ -3,7 +3,7 @@ import { Badge, Button, Checkbox, Group, List, Paper, Stack, Text, Textarea, Tit
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateRuntimeKey } from '../../../i18n/runtime-key';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useClinicTimeZone } from '../../../lib/current-user';
 import type { ChecklistCase } from '../testing-checklist.utils';
 
 const priorityColors = {
@@ -29,7 +29,7 @@ export function QaCaseCard({ qaCase, number, isSaving, onToggle, onSaveNotes }: 
   const text = (key: string) => translateRuntimeKey(t, `cases.${qaCase.id}.${key}`);
   const headingId = `qa-case-${qaCase.id}`;
   // The clinic's clock, wherever the reader's device is set.
-  const timeZone = useCurrentUser().data?.clinic.timeZone;
+  const timeZone = useClinicTimeZone();
   const testedAt = qaCase.testedAt
     ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(
         new Date(qaCase.testedAt),
