@@ -143,7 +143,11 @@ describe('working a queue', () => {
       expect(await runner.sendMany(perClinic.name, jobs)).toBe(total);
       await expect.poll(() => completed, { interval: 100 }).toBe(total);
       expect(mostInFlight).toBe(concurrency);
-      expect((await jobsIn(perClinic.name)).map((row) => row.state)).toEqual(Array(total).fill('completed'));
+      // A run's return and the runner's write of its completion are two steps: the last runs may
+      // have returned while their rows are still being marked, so the rows are polled.
+      await expect
+        .poll(async () => (await jobsIn(perClinic.name)).map((row) => row.state), { interval: 100 })
+        .toEqual(Array(total).fill('completed'));
     } finally {
       for (const release of waiting) release();
       await runner.stop();
