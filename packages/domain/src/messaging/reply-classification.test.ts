@@ -150,6 +150,26 @@ describe('opt-out phrases: clear intent inside a longer message', () => {
     ['Aboneliğimi iptal edin', 'opt_out'],
     ['Rahatsız etmeyin', 'opt_out'],
     ['Mesajlarınız için teşekkürler', null],
+    // Offers only: marketing consent is withdrawn, care messages go on.
+    ['Stop sending me offers', 'marketing_opt_out'],
+    ['Please stop sending me your promotions, thanks', 'marketing_opt_out'],
+    ["Don't send me any more offers", 'marketing_opt_out'],
+    ['I do not want to receive offers', 'marketing_opt_out'],
+    ['No more discounts please, the check-ins are fine', 'marketing_opt_out'],
+    ['Unsubscribe me from marketing', 'marketing_opt_out'],
+    ['Stop marketing messages', 'marketing_opt_out'],
+    ['Dejen de enviarme ofertas', 'marketing_opt_out'],
+    ['No me manden más promociones', 'marketing_opt_out'],
+    ['No quiero recibir más ofertas, gracias', 'marketing_opt_out'],
+    ['Basta de publicidad', 'marketing_opt_out'],
+    ['Quiero darme de baja de las ofertas', 'marketing_opt_out'],
+    ['Kampanya mesajları istemiyorum', 'marketing_opt_out'],
+    ['Reklam göndermeyin lütfen', 'marketing_opt_out'],
+    ['Kampanyaları durdurun', 'marketing_opt_out'],
+    // The whole channel still wins beside it, and a negated offers phrase is no withdrawal.
+    ['Stop texting me and stop sending offers', 'opt_out'],
+    ['No more offers. Actually stop all messages', 'opt_out'],
+    ["Don't stop sending offers, I like them", null],
   ])('%j -> %s', (text, expected) => {
     expect(intentOf(text)).toBe(expected);
   });

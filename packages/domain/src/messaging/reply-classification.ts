@@ -66,6 +66,29 @@ const optOutPhrases = phrases(
   String.raw`rahatsiz etmeyin\w*`,
 );
 
+// Withdrawing marketing consent inside a longer message ("stop sending me offers", "no quiero recibir
+// más ofertas", "kampanya mesajları istemiyorum"): offers stop, care messages go on. Read before the
+// channel phrases, which would take "stop sending" or "mesajları istemiyorum" for the whole channel.
+const offers = String.raw`(?:offers|promotions|promos|deals|discounts|ads|adverts|advertising|marketing|sales)(?: messages| texts| emails)?`;
+const ofertas = String.raw`(?:ofertas|promociones|publicidad|descuentos)`;
+const kampanya = String.raw`(?:kampanya|promosyon|reklam|indirim)\w*(?: (?:mesaj|sms)\w*)?`;
+const marketingOptOutPhrases = phrases(
+  // English
+  `(?:stop|quit|cease) (?:sending|texting|messaging|emailing|whatsapping) (?:me )?(?:any ?more |more |your |the |these |those |all |of )*${offers}`,
+  `(?:stop|no more|enough) (?:with )?(?:the |these |those |your |all |of )*${offers}`,
+  `(?:dont|do not) (?:ever )?send (?:me )?(?:any ?more |more |these |any |your )*${offers}`,
+  `i (?:dont|do not) want (?:any ?more |more |these |your |any |to (?:get|receive) (?:any ?more |more |these |your |any )?)${offers}`,
+  `(?:unsubscribe|opt (?:me )?out) (?:me )?(?:from|of) (?:the |your |all )*${offers}`,
+  // Spanish
+  String.raw`(?:deja|dejen|dejad|deje|dejar) de (?:enviar|mandar)\w* (?:mas )?${ofertas}`,
+  String.raw`no me (?:envien|envies|envie|manden|mandes|mande)\w* (?:mas )?${ofertas}`,
+  `no (?:quiero|deseo) (?:recibir )?(?:mas )?${ofertas}`,
+  `(?:basta|no mas) (?:de )?${ofertas}`,
+  `(?:dar|darme|darse|me doy) de baja de (?:las |los |la )?${ofertas}`,
+  // Turkish
+  `${kampanya} (?:gondermeyin|gondermeyiniz|gonderme|atmayin|atmayiniz|atma|yollamayin|yollamayiniz|istemiyorum|durdurun|durdur)`,
+);
+
 // A negation just before ("don't stop texting me", "no dejen de escribirme").
 const optOutNegation = /\b(?:dont|do not|never|no|nunca)\s*$/;
 
@@ -261,12 +284,21 @@ function intentOf(
 ): { intent: ReplyIntent; found: string } | null {
   const keyword = consentKeywordIn(text, names);
   if (keyword) return { intent: keyword.intent, found: keyword.keyword };
+  let offersOnly: string | null = null;
   for (const clause of clauses) {
-    for (const match of matchesOf(optOutPhrases, clause)) {
+    // The offers phrase is set aside first, so that "stop sending me offers" is not also "stop
+    // sending"; a channel phrase left beside it ("stop texting me and stop sending offers") wins.
+    let rest = clause;
+    for (const match of matchesOf(marketingOptOutPhrases, clause)) {
+      if (optOutNegation.test(match.before)) continue;
+      offersOnly ??= match.text;
+      rest = rest.replace(match.text, ' ');
+    }
+    for (const match of matchesOf(optOutPhrases, rest)) {
       if (!optOutNegation.test(match.before)) return { intent: 'opt_out', found: match.text };
     }
   }
-  return null;
+  return offersOnly ? { intent: 'marketing_opt_out', found: offersOnly } : null;
 }
 
 /**

@@ -257,6 +257,23 @@ describe('withdrawing marketing consent by reply', () => {
     expect(smsTo(ana.phone)).toHaveLength(2);
   });
 
+  it('"Please stop sending me offers" in a sentence withdraws consent and leaves SMS open for care', async () => {
+    const clinic = await connectedClinic();
+    const emma = await patientWith(clinic, 'Emma Stone', 'en');
+    await twilioReply(clinic, emma.phone, 'OFFERS');
+    const reply = await twilioReply(clinic, emma.phone, 'Please stop sending me offers, thank you');
+    expect(reply.status).toBe(200);
+    expect(await patientRow(clinic.clinicId, emma.id)).toMatchObject({
+      marketingConsent: 'withdrawn',
+      marketingConsentSource: 'keyword',
+      smsOptedOutAt: null,
+    });
+    expect(smsTo(emma.phone).map((m) => m.body)).toEqual([
+      marketingOptInConfirmationText('Clínica Sol', 'en'),
+      marketingOptOutConfirmationText('Clínica Sol', 'en'),
+    ]);
+  });
+
   it('"Stop promotions" (WhatsApp\'s marketing opt-out button) withdraws consent, and WhatsApp stays open for care', async () => {
     const clinic = await connectedClinic();
     const ayse = await patientWith(clinic, 'Ayşe Yılmaz', 'tr');
