@@ -28,6 +28,18 @@ export const securityAuditActions = [
 ] as const;
 export type SecurityAuditAction = (typeof securityAuditActions)[number];
 
+/** What a security audit entry is about (its `resource_type`). */
+export const auditResourceTypes = [
+  'authentication',
+  'patient',
+  'clinic',
+  'team',
+  'secret',
+  'api_client',
+  'webhook_endpoint',
+] as const;
+export type AuditResourceType = (typeof auditResourceTypes)[number];
+
 export const workAuditActions = [
   'patients_exported',
   'patients_imported',

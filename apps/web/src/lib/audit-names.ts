@@ -1,4 +1,4 @@
-import { securityAuditActions, workAuditActions } from '@careloop/contracts/audit';
+import { auditResourceTypes, securityAuditActions, workAuditActions } from '@careloop/contracts/audit';
 import { useTranslation } from 'react-i18next';
 
 /** The actions the web app reports itself (`logUserAction` in lib/reporting.ts); the server writes the others. */
@@ -21,9 +21,11 @@ export const actionNames = [...securityAuditActions, ...workAuditActions, ...cli
 
 type ActionName = (typeof actionNames)[number];
 type ErrorTypeName = (typeof errorTypeNames)[number];
+type ResourceTypeName = (typeof auditResourceTypes)[number];
 
 const knownActions: ReadonlySet<string> = new Set(actionNames);
 const knownErrorTypes: ReadonlySet<string> = new Set(errorTypeNames);
+const knownResourceTypes: ReadonlySet<string> = new Set(auditResourceTypes);
 
 /** A name without a text of its own, in words: `old_client_action` reads "Old client action". */
 export function readableName(name: string): string {
@@ -32,7 +34,7 @@ export function readableName(name: string): string {
 }
 
 /**
- * Audit actions and error types in the reader's language, as System Monitoring and the compliance
+ * Audit actions, their resource types and error types in the reader's language, as System Monitoring and the compliance
  * audit log show them. A name this app has no text for (an older client's action) reads as words.
  */
 export function useAuditNames() {
@@ -42,5 +44,7 @@ export function useAuditNames() {
       knownActions.has(name) ? t(`actions.${name as ActionName}`) : readableName(name),
     errorType: (name: string) =>
       knownErrorTypes.has(name) ? t(`errorTypes.${name as ErrorTypeName}`) : readableName(name),
+    resourceType: (name: string) =>
+      knownResourceTypes.has(name) ? t(`resourceTypes.${name as ResourceTypeName}`) : readableName(name),
   };
 }

@@ -1,4 +1,4 @@
-import type { SecurityAuditAction, WorkAuditAction } from '@careloop/contracts/audit';
+import type { AuditResourceType, SecurityAuditAction, WorkAuditAction } from '@careloop/contracts/audit';
 import type { Database } from '../../db/client';
 import { securityAuditLog, userActions } from '../../db/schema';
 import { newId } from '../../lib/ids';
@@ -7,7 +7,7 @@ export type SecurityAuditEntry = {
   clinicId?: string | null;
   userId?: string | null;
   action: SecurityAuditAction;
-  resourceType: string;
+  resourceType: AuditResourceType;
   resourceId?: string | null;
   riskLevel: 'low' | 'medium' | 'high' | 'critical';
   ipAddress?: string | null;

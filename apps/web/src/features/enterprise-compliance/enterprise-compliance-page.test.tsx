@@ -161,6 +161,7 @@ describe('EnterpriseCompliancePage', () => {
     expect(within(sms!).getByText('SMS ayarları kaydedildi')).toBeTruthy();
     expect(within(sms!).getByText('settings_sms_saved')).toBeTruthy();
     expect(within(old!).getByText('Old client action')).toBeTruthy();
+    expect(within(locked!).getByText('Hasta P-1')).toBeTruthy();
 
     const action = screen.getByRole('combobox', { name: 'İşlem' });
     await user.click(action);

@@ -69,7 +69,7 @@ describe('MonitoringPage', () => {
     expect(within(credentials).getByText('1 credential needs attention')).toBeTruthy();
     expect(
       screen.getByRole('region', { name: 'Critical security events (last 24 hours)' }).textContent,
-    ).toContain('Account locked (authentication)');
+    ).toContain('Account locked (Sign-in)');
 
     const before = network.to('/api/monitoring').length;
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -116,7 +116,7 @@ describe('MonitoringPage', () => {
     const security = screen.getByRole('region', {
       name: 'Eventos de seguridad críticos (últimas 24 horas)',
     });
-    expect(security.textContent).toContain('Cuenta bloqueada');
+    expect(security.textContent).toContain('Cuenta bloqueada (Inicio de sesión)');
     expect(security.textContent).not.toContain('account_locked');
   });
 

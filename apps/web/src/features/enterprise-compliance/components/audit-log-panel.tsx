@@ -31,9 +31,11 @@ const riskLevelKeys = {
 } as const;
 
 /** The resource an entry names: the security trail's own field, else the ids in the work trail's context. */
-function resourceOf(entry: AuditLogEntry): string {
-  if (entry.resourceType)
-    return entry.resourceId ? `${entry.resourceType} ${entry.resourceId}` : entry.resourceType;
+function resourceOf(entry: AuditLogEntry, resourceType: (name: string) => string): string {
+  if (entry.resourceType) {
+    const type = resourceType(entry.resourceType);
+    return entry.resourceId ? `${type} ${entry.resourceId}` : type;
+  }
   const detail = entry.detail ?? {};
   const ids = ['patientId', 'caseId', 'reviewId', 'messageId', 'baaRequestId']
     .map((key) => detail[key])
@@ -165,7 +167,7 @@ export function AuditLogPanel() {
                 <Table.Td>{entry.userName ?? (entry.userId ? entry.userId : t('audit.system'))}</Table.Td>
                 <Table.Td>
                   <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                    {resourceOf(entry)}
+                    {resourceOf(entry, names.resourceType)}
                   </Text>
                 </Table.Td>
                 <Table.Td>

@@ -190,7 +190,7 @@ export function MonitoringCards({ snapshot }: { snapshot: MonitoringSnapshot }) 
           <List size="sm">
             {security.events.map((e) => (
               <List.Item key={`${e.at}-${e.action}`}>
-                {names.action(e.action)} ({e.resourceType}) · {time(e.at)}
+                {names.action(e.action)} ({names.resourceType(e.resourceType)}) · {time(e.at)}
               </List.Item>
             ))}
           </List>
