@@ -87,9 +87,6 @@ async function brandTheClinic(page: Page) {
   await expectAccessible(page, '/settings?tab=branding (desktop)');
 }
 
-/** The calendar date in Madrid of an instant, as YYYY-MM-DD. */
-const madridDate = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(at);
-
 describe('patient surveys', () => {
   it('a Madrid clinic turns surveys on, the sandbox clock sends a Spanish survey, the patient answers 4 on a phone and sees the review links; staff see the case and the timeline', async () => {
     const patientEmail = `lucia-${Date.now().toString(36)}@paciente.example`;
@@ -107,11 +104,12 @@ describe('patient surveys', () => {
       email: patientEmail,
       procedure: 'Dental Implant',
       language: 'es',
-    })) as { status: number; body: { id: string } };
+    })) as { status: number; body: { id: string; procedureDate: string } };
     expect(patient.status, JSON.stringify(patient.body)).toBe(201);
 
     // The day after today's treatment, 11:00 or 12:00 in Madrid (10:00 UTC): inside the window.
-    const today = madridDate(new Date());
+    // Her procedure date as the server set it (today in Madrid at her creation, not at this line).
+    const today = patient.body.procedureDate;
     const at = new Date(`${today}T10:00:00Z`);
     at.setUTCDate(at.getUTCDate() + 1);
     // The day-1 follow-up takes her one message of that day; the survey waits for the next one.

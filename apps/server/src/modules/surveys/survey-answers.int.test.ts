@@ -23,7 +23,11 @@ let t: TestApp;
 let receiver: WebhookReceiver;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  t = await createTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` } });
+  t = await createTestApp({
+    // Its sweeps deliver every clinic's due webhooks: on a database of its own, never another file's.
+    ownDatabase: true,
+    env: { WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` },
+  });
 });
 afterAll(async () => {
   await t?.close();

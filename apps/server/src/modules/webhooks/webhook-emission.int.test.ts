@@ -32,6 +32,8 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   sandboxes = await startReviewSandboxes();
   t = await createTestApp({
+    // Its sweeps deliver every clinic's due webhooks: on a database of its own, never another file's.
+    ownDatabase: true,
     env: { ...sandboxes.env, WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` },
   });
 });

@@ -23,6 +23,8 @@ let clinic: { clinicId: string; owner: SignedInUser };
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await createTestApp({
+    // Its sweeps deliver every clinic's due webhooks: on a database of its own, never another file's.
+    ownDatabase: true,
     now: () => clock,
     env: { WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` },
   });

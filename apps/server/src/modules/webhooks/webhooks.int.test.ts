@@ -23,7 +23,11 @@ let clinic: { clinicId: string; owner: SignedInUser };
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   // The local receiver is exempt from the private-address check as written (127.0.0.1:port) only.
-  t = await createTestApp({ env: { WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` } });
+  t = await createTestApp({
+    // Its sweeps deliver every clinic's due webhooks: on a database of its own, never another file's.
+    ownDatabase: true,
+    env: { WEBHOOK_ALLOWED_PRIVATE_TARGETS: `127.0.0.1:${receiver.port}` },
+  });
   clinic = await buildClinic(t, { tier: 'professional' });
 });
 

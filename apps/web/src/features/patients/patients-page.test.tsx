@@ -3,7 +3,7 @@ import type { ImportPreviewResponse, PatientListResponse } from '@careloop/contr
 import { procedureDateOf } from '@careloop/domain/procedure-date';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { json, type SeenRequest, stubFetch } from '../../test/fetch-stub';
 import { meAnswer } from '../../test/me-answer';
 import { renderPage } from '../../test/render';
@@ -86,6 +86,11 @@ describe('PatientsPage', () => {
   });
 
   it('adds a patient, sending empty optional fields, and says so', async () => {
+    // The form reads today when it opens, the expectation below after the answer: one instant for
+    // both, or the two straddle midnight.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-15T12:00:00Z'));
+    onTestFinished(() => vi.useRealTimers());
     const network = stubPatientsApi((request) =>
       request.method === 'POST' && request.path === '/api/patients'
         ? json({ ...ana, status: 'active' }, 201)
