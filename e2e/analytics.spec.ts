@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeSandboxDemo } from '../apps/server/src/integrations/stripe/stripe.sandbox';
+import { stripeSandboxDemo } from '../apps/server/src/integrations/stripe/stripe-sandbox-state';
 import {
   baseUrl,
   demoLogin,

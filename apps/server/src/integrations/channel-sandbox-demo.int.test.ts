@@ -9,7 +9,7 @@ import { twilioSandboxDemo } from './twilio/twilio.sandbox';
 import { createVonageClient, describeVonageError } from './vonage/vonage.client';
 import { vonageSandboxDemo } from './vonage/vonage.sandbox';
 import { createWhatsAppClient, describeWhatsAppError } from './whatsapp/whatsapp.client';
-import { whatsAppSandboxDemo } from './whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from './whatsapp/whatsapp-sandbox-state';
 
 // The app in sandbox mode mounts every channel fake under /sandbox/<provider>, opened by the demo
 // clinic's credentials: no provider key in the environment is needed for the demo.

@@ -1,6 +1,6 @@
 import type { AppConfig } from '../config';
 import { googleSandboxDemo } from './google-reviews/google-reviews.sandbox';
-import { stripeSandboxDemo } from './stripe/stripe.sandbox';
+import { stripeSandboxDemo } from './stripe/stripe-sandbox-state';
 
 /**
  * Where a clinic's providers live: the fakes mounted under `/sandbox/<provider>` for a clinic in sandbox

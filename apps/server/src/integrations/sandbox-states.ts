@@ -4,14 +4,14 @@ import {
   type GoogleReviewsSandboxState,
 } from './google-reviews/google-reviews.sandbox';
 import { createDemoOpenAiSandboxState, type OpenAiSandboxState } from './openai/openai.sandbox';
-import { createDemoStripeSandboxState, type StripeSandboxState } from './stripe/stripe.sandbox';
+import { createDemoStripeSandboxState, type StripeSandboxState } from './stripe/stripe-sandbox-state';
 import {
   createDemoTrustpilotSandboxState,
   type TrustpilotSandboxState,
 } from './trustpilot/trustpilot.sandbox';
 import { createDemoTwilioSandboxState, type TwilioSandboxState } from './twilio/twilio.sandbox';
 import { createDemoVonageSandboxState, type VonageSandboxState } from './vonage/vonage.sandbox';
-import { createDemoWhatsAppSandboxState, type WhatsAppSandboxState } from './whatsapp/whatsapp.sandbox';
+import { createDemoWhatsAppSandboxState, type WhatsAppSandboxState } from './whatsapp/whatsapp-sandbox-state';
 
 /**
  * The state of every provider fake this server mounts in sandbox mode, created once per process:

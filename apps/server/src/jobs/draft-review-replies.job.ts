@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { draftDueReviewReplies } from '../modules/review-replies/review-replies.service';
+import { draftDueReviewReplies } from '../modules/review-replies/review-reply-drafting.service';
 import { defineJob } from './job-definition';
 
 // Review replies are scheduled in the same transaction that imports the review (the row is the

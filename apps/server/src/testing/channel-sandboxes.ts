@@ -14,11 +14,11 @@ import {
   createVonageSandboxState,
   vonageSandbox,
 } from '../integrations/vonage/vonage.sandbox';
+import { whatsAppSandbox } from '../integrations/whatsapp/whatsapp.sandbox';
 import {
   addWhatsAppSandboxNumber,
   createWhatsAppSandboxState,
-  whatsAppSandbox,
-} from '../integrations/whatsapp/whatsapp.sandbox';
+} from '../integrations/whatsapp/whatsapp-sandbox-state';
 import { portOf } from './free-port';
 
 export type ChannelSandboxes = Awaited<ReturnType<typeof startChannelSandboxes>>;

@@ -3,17 +3,19 @@ import { confidenceFromWeight, evidenceWeights, outsideWindowConfidenceCap } fro
 import { fitName, parseReviewerName, type ReviewerName } from './name-fit';
 import {
   aliasKey,
-  aliasPositions,
   buildPatientIndex,
-  candidatePositions,
-  type DayWindow,
   dayNumberOfTimestamp,
-  handlePositions,
   type IndexedPatient,
   type PatientIndex,
+} from './patient-index';
+import {
+  aliasPositions,
+  candidatePositions,
+  type DayWindow,
+  handlePositions,
   typoCandidatePositions,
   wholeNamePositions,
-} from './patient-index';
+} from './patient-index-lookup';
 import { constrainingProcedures } from './procedures';
 import { otherReviewerReadings } from './reviewer-readings';
 import {

@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portOf } from '../../testing/free-port';
 import { createProviderHttp, ProviderError } from '../http/provider-http';
 import { createStripeClient, describeStripeError } from './stripe.client';
-import {
-  createDemoStripeSandboxState,
-  type StripeSandboxState,
-  stripeSandbox,
-  stripeSandboxDemo,
-} from './stripe.sandbox';
+import { stripeSandbox } from './stripe.sandbox';
 import {
   computeStripeSignature,
   parseStripeEvent,
   stripeSignatureHeader,
   verifyStripeSignature,
 } from './stripe.webhook';
+import {
+  createDemoStripeSandboxState,
+  type StripeSandboxState,
+  stripeSandboxDemo,
+} from './stripe-sandbox-state';
 
 // providers.md §11.3: the published-style vector, recomputed and checked with the stripe package.
 const vector = {

@@ -5,17 +5,7 @@ import { portOf } from '../../testing/free-port';
 import { createProviderHttp, ProviderError } from '../http/provider-http';
 import { flushSandboxWebhooks } from '../http/sandbox-webhooks';
 import { createWhatsAppClient, describeWhatsAppError, whatsAppErrorCodes } from './whatsapp.client';
-import {
-  addWhatsAppSandboxNumber,
-  addWhatsAppSandboxTemplate,
-  checkWhatsAppWebhookHandshake,
-  createWhatsAppSandboxState,
-  redeliverWhatsAppSandboxWebhook,
-  signedWhatsAppWebhook,
-  simulateWhatsAppInbound,
-  type WhatsAppSandboxState,
-  whatsAppSandbox,
-} from './whatsapp.sandbox';
+import { whatsAppSandbox } from './whatsapp.sandbox';
 import {
   checkWhatsAppVerification,
   isFurtherWhatsAppStatus,
@@ -24,6 +14,18 @@ import {
   verifyWhatsAppSignature,
   type WhatsAppWebhookEvent,
 } from './whatsapp.webhook';
+import {
+  addWhatsAppSandboxNumber,
+  addWhatsAppSandboxTemplate,
+  createWhatsAppSandboxState,
+  type WhatsAppSandboxState,
+} from './whatsapp-sandbox-state';
+import {
+  checkWhatsAppWebhookHandshake,
+  redeliverWhatsAppSandboxWebhook,
+  signedWhatsAppWebhook,
+  simulateWhatsAppInbound,
+} from './whatsapp-sandbox-webhooks';
 
 const token = `EAA${'t0k3n'.repeat(20)}`;
 const phoneNumberId = '109876543210987';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinics } from '../../db/schema';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';
 

@@ -4,12 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinicBilling, clinics, userActions } from '../../db/schema';
 import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
+import { stripeSandbox } from '../../integrations/stripe/stripe.sandbox';
 import {
   createDemoStripeSandboxState,
   type StripeSandboxState,
-  stripeSandbox,
   stripeSandboxDemo,
-} from '../../integrations/stripe/stripe.sandbox';
+} from '../../integrations/stripe/stripe-sandbox-state';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
 import { portOf } from '../../testing/free-port';
 import { createTestApp, type TestApp } from '../../testing/test-app';

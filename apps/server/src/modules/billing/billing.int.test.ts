@@ -4,14 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicBilling, clinics, stripeEvents, userActions } from '../../db/schema';
 import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
+import { stripeSandbox } from '../../integrations/stripe/stripe.sandbox';
+import { stripeSignatureHeader } from '../../integrations/stripe/stripe.webhook';
+import { emitStripeEvent } from '../../integrations/stripe/stripe-sandbox-billing-cycle';
 import {
   createDemoStripeSandboxState,
-  emitStripeEvent,
   type StripeSandboxState,
-  stripeSandbox,
   stripeSandboxDemo,
-} from '../../integrations/stripe/stripe.sandbox';
-import { stripeSignatureHeader } from '../../integrations/stripe/stripe.webhook';
+} from '../../integrations/stripe/stripe-sandbox-state';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
 import { portOf } from '../../testing/free-port';
 import { createTestApp, type TestApp } from '../../testing/test-app';

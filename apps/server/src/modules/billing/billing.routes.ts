@@ -7,7 +7,7 @@ import { errorResponseSchema } from '@careloop/contracts/errors';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { stripeSandboxDemo } from '../../integrations/stripe/stripe.sandbox';
+import { stripeSandboxDemo } from '../../integrations/stripe/stripe-sandbox-state';
 import { clinicContextOf } from '../../plugins/route-access';
 import { getBillingStatus, openBillingPortal, resumeSubscription, startCheckout } from './billing.service';
 import { receiveStripeWebhook, StripeWebhookRefused } from './stripe-webhook.service';

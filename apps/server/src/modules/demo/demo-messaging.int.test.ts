@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicAutomationConfigs, patientCommunications, patients, secrets } from '../../db/schema';
 import { flushSandboxWebhooks } from '../../integrations/http/sandbox-webhooks';
 import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { jsonHeaders, signIn, uniqueEmail } from '../../testing/build-user';
 import { freePort } from '../../testing/free-port';
 import { createTestApp, type TestApp, testOrigin } from '../../testing/test-app';

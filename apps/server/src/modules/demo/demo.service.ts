@@ -4,7 +4,7 @@ import { ratingToSeverity } from '@careloop/domain/review-rules';
 import type { AppDeps } from '../../app-deps';
 import { trustpilotSandboxDemo } from '../../integrations/trustpilot/trustpilot.sandbox';
 import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { newId } from '../../lib/ids';
 import { signUpOwner } from '../../plugins/auth/create-auth';
 import { getMembership } from '../clinics/clinics.service';

@@ -9,7 +9,7 @@ import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
 import { vonageSandboxDemo } from '../../integrations/vonage/vonage.sandbox';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { newId } from '../../lib/ids';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';
 import {

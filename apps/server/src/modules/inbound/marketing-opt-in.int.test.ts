@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications } from '../../db/schema';
 import { simulateTwilioInbound } from '../../integrations/twilio/twilio.sandbox';
 import { simulateVonageInbound } from '../../integrations/vonage/vonage.sandbox';
-import { simulateWhatsAppInbound } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { simulateWhatsAppInbound } from '../../integrations/whatsapp/whatsapp-sandbox-webhooks';
 import { jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';
 import { inboundSecrets, inboundWebhookApp, uniquePhone } from '../../testing/inbound-webhook-app';

@@ -2,10 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { patientCommunications, patients } from '../../db/schema';
-import {
-  addWhatsAppSandboxTemplate,
-  simulateWhatsAppInbound,
-} from '../../integrations/whatsapp/whatsapp.sandbox';
+import { addWhatsAppSandboxTemplate } from '../../integrations/whatsapp/whatsapp-sandbox-state';
+import { simulateWhatsAppInbound } from '../../integrations/whatsapp/whatsapp-sandbox-webhooks';
 import { newId } from '../../lib/ids';
 import {
   type AppBehindChannelSandboxes,

@@ -14,9 +14,9 @@ import {
 import {
   addWhatsAppSandboxNumber,
   createWhatsAppSandboxState,
-  simulateWhatsAppInbound,
   whatsAppSandboxDemo,
-} from '../../integrations/whatsapp/whatsapp.sandbox';
+} from '../../integrations/whatsapp/whatsapp-sandbox-state';
+import { simulateWhatsAppInbound } from '../../integrations/whatsapp/whatsapp-sandbox-webhooks';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';

@@ -7,7 +7,7 @@ import {
   signedWhatsAppWebhook,
   simulateWhatsAppInbound,
   whatsAppStatusPayload,
-} from '../../integrations/whatsapp/whatsapp.sandbox';
+} from '../../integrations/whatsapp/whatsapp-sandbox-webhooks';
 import { buildPatient } from '../../testing/build-patient';
 import { jsonHeaders } from '../../testing/build-user';
 import { type ChannelSandboxes, channelSandboxCredentials as creds } from '../../testing/channel-sandboxes';

@@ -14,7 +14,7 @@ import {
 import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTrustpilotClient } from '../../integrations/trustpilot/trustpilot.client';
 import { newId } from '../../lib/ids';
-import { scheduleReviewReplies } from '../review-replies/review-replies.service';
+import { scheduleReviewReplies } from '../review-replies/review-reply-drafting.service';
 import { readSecret } from '../secrets/secrets.service';
 import { emitWebhookEvents, type WebhookEvent } from '../webhooks/webhook-events.service';
 import { googleReviewSource } from './google-source';

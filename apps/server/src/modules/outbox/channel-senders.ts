@@ -11,7 +11,7 @@ import { providerEndpoints } from '../../integrations/provider-endpoints';
 import { createTwilioClient, describeTwilioError } from '../../integrations/twilio/twilio.client';
 import { createVonageClient, describeVonageError } from '../../integrations/vonage/vonage.client';
 import { createWhatsAppClient, describeWhatsAppError } from '../../integrations/whatsapp/whatsapp.client';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { inboundWebhookUrls, twilioStatusCallbackFor } from '../inbound/webhook-urls';
 import { readSecret } from '../secrets/secrets.service';
 import { smsSecretNames, whatsAppSecretNames } from '../settings/channel-secrets';

@@ -4,7 +4,7 @@ import { nextSendingInstant } from '@careloop/domain/messaging/send-window';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clinics, patientCommunications, patients, webhookLogs } from '../../db/schema';
-import { addWhatsAppSandboxTemplate } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { addWhatsAppSandboxTemplate } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { sendMessagesJob } from '../../jobs/send-messages.job';
 import { newId } from '../../lib/ids';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';

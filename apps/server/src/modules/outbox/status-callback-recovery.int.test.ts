@@ -3,7 +3,10 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { patientCommunications, patients } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
-import { signedWhatsAppWebhook, whatsAppStatusPayload } from '../../integrations/whatsapp/whatsapp.sandbox';
+import {
+  signedWhatsAppWebhook,
+  whatsAppStatusPayload,
+} from '../../integrations/whatsapp/whatsapp-sandbox-webhooks';
 import { newId } from '../../lib/ids';
 import { appWithProviderFakesAroundFile } from '../../testing/app-with-provider-fakes';
 import { jsonHeaders } from '../../testing/build-user';

@@ -4,7 +4,7 @@ import { whatsAppMessageForm } from '@careloop/domain/messaging/whatsapp-window'
 import { surveyEmailSubject, surveyLink, surveyMessageText } from '@careloop/domain/surveys/survey-message';
 import { surveyOptOuts } from '@careloop/domain/surveys/survey-plan';
 import { ProviderError } from '../../integrations/http/provider-http';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { recordProviderOptOut } from '../inbound/provider-opt-out.service';
 import { redactedSurveyLink } from '../surveys/survey-link-token';
 import { countSentMessage } from './message-overage';

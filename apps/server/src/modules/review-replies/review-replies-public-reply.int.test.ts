@@ -11,7 +11,8 @@ import {
 } from '../../testing/build-review-source';
 import { buildClinic, jsonHeaders } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { draftDueReviewReplies, publicReplyExistsMessage } from './review-replies.service';
+import { publicReplyExistsMessage } from './review-replies.service';
+import { draftDueReviewReplies } from './review-reply-drafting.service';
 
 // Both providers' reply calls replace the clinic's reply. A reply written
 // elsewhere is imported and shown, gets no draft, and is never replaced from CareLoop.

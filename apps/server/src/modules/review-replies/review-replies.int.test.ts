@@ -17,7 +17,7 @@ import {
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
 import { type OpenAiSandbox, startOpenAiSandbox } from '../../testing/openai-sandbox';
 import { createTestApp, type TestApp } from '../../testing/test-app';
-import { draftDueReviewReplies, draftScheduledReply } from './review-replies.service';
+import { draftDueReviewReplies, draftScheduledReply } from './review-reply-drafting.service';
 
 let t: TestApp;
 let sandboxes: ReviewSandboxes;

@@ -1,7 +1,7 @@
 import type { SampleReviewsResponse, SandboxTestCredentials } from '@careloop/contracts/sandbox';
 import type { AppDeps } from '../../app-deps';
 import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { conflict } from '../../lib/errors';
 import type { ClinicContext } from '../../plugins/request-context';
 import { ingestClinicReviews } from '../ingestion/ingestion.service';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import { twilioSandboxDemo } from '../../integrations/twilio/twilio.sandbox';
 import { vonageSandboxDemo } from '../../integrations/vonage/vonage.sandbox';
-import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { whatsAppSandboxDemo } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import { readOrCreateSecret } from '../secrets/secrets.service';
 
 // The secrets a clinic in sandbox mode checks its inbound webhooks with. The demo values written in

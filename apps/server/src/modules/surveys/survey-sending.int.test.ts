@@ -10,7 +10,7 @@ import {
   surveyRequests,
 } from '../../db/schema';
 import { computeTwilioSignature } from '../../integrations/twilio/twilio.webhook';
-import { addWhatsAppSandboxTemplate } from '../../integrations/whatsapp/whatsapp.sandbox';
+import { addWhatsAppSandboxTemplate } from '../../integrations/whatsapp/whatsapp-sandbox-state';
 import type { JobContext } from '../../jobs/job-definition';
 import { planClinicSurveysJob, planSurveysJob } from '../../jobs/plan-surveys.job';
 import { jobRegistry } from '../../jobs/registry';

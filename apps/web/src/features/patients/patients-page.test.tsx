@@ -90,7 +90,9 @@ describe('PatientsPage', () => {
     // both, or the two straddle midnight.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-06-15T12:00:00Z'));
-    onTestFinished(() => vi.useRealTimers());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const network = stubPatientsApi((request) =>
       request.method === 'POST' && request.path === '/api/patients'
         ? json({ ...ana, status: 'active' }, 201)

@@ -2,7 +2,9 @@ import { brandTones, clinicCategories } from '@careloop/domain/clinic-profile';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ClinicLocaleFields } from '../../../components/clinic-locale-fields';
-import { type ProfileDraft, profileFieldErrors, translateOnboardingMessage } from '../onboarding.utils';
+import type { ProfileDraft } from '../onboarding-drafts.utils';
+import { translateOnboardingMessage } from '../onboarding-messages.utils';
+import { profileFieldErrors } from '../onboarding-steps.utils';
 
 type ClinicProfileStepProps = {
   value: ProfileDraft;

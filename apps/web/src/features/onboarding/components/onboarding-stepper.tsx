@@ -4,7 +4,8 @@ import { Stepper, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconPlayerSkipForward } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { isStepReachable, stepIndicators, type WizardView } from '../onboarding.utils';
+import type { WizardView } from '../onboarding-drafts.utils';
+import { isStepReachable, stepIndicators } from '../onboarding-progress.utils';
 
 type OnboardingStepperProps = {
   state: OnboardingState;

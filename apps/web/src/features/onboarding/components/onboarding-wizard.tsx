@@ -17,18 +17,9 @@ import { showError, showSuccess } from '../../../lib/notifications';
 import { paths } from '../../../lib/routes';
 import { useDismissReach } from '../api/dismiss-reach';
 import { type SaveStepInput, useSaveOnboardingStep } from '../api/save-onboarding-step';
-import {
-  canSkipStep,
-  describeSaveFailure,
-  initialDrafts,
-  initialView,
-  skipSaves,
-  stepProblem,
-  stepSave,
-  translateOnboardingMessage,
-  type WizardDrafts,
-  type WizardView,
-} from '../onboarding.utils';
+import { initialDrafts, initialView, type WizardDrafts, type WizardView } from '../onboarding-drafts.utils';
+import { describeSaveFailure, translateOnboardingMessage } from '../onboarding-messages.utils';
+import { canSkipStep, skipSaves, stepProblem, stepSave } from '../onboarding-steps.utils';
 import { ChannelAllowanceWarning } from './channel-allowance-warning';
 import { ClinicProfileStep } from './clinic-profile-step';
 import { OnboardingStepper } from './onboarding-stepper';

@@ -5,7 +5,7 @@ import { type Ref, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/routes';
-import { type SummaryStatus, summaryRows } from '../onboarding.utils';
+import { type SummaryStatus, summaryRows } from '../onboarding-progress.utils';
 
 const statusColors = {
   completed: 'green',

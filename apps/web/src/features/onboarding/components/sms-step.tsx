@@ -3,7 +3,8 @@ import { Alert, Stack, TextInput } from '@mantine/core';
 import { IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
-import { smsFieldErrors, translateOnboardingMessage } from '../onboarding.utils';
+import { translateOnboardingMessage } from '../onboarding-messages.utils';
+import { smsFieldErrors } from '../onboarding-steps.utils';
 
 type SmsStepProps = {
   value: SmsStepInput;

@@ -3,7 +3,7 @@ import { unlimited } from '@careloop/domain/plans';
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { TemplateEditor } from '../../../components/template-editor';
-import { type WizardTemplateDraft, withClinicChannel } from '../onboarding.utils';
+import { type WizardTemplateDraft, withClinicChannel } from '../onboarding-drafts.utils';
 
 type TemplatesStepProps = {
   value: WizardTemplateDraft[];

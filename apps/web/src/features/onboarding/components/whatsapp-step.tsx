@@ -3,7 +3,8 @@ import { Alert, Stack, TextInput } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../../../components/password-field';
-import { translateOnboardingMessage, whatsappFieldErrors } from '../onboarding.utils';
+import { translateOnboardingMessage } from '../onboarding-messages.utils';
+import { whatsappFieldErrors } from '../onboarding-steps.utils';
 
 type WhatsAppStepProps = {
   value: WhatsAppStepInput;
