@@ -11,7 +11,13 @@ export const analyticsMaxRangeDays = 366;
 /** Ranges up to this many days are charted per day; longer ones per week (Monday starts). */
 export const analyticsDailySeriesMaxDays = 31;
 
-const calendarDate = z.iso.date();
+/** The first day a range may start on: earlier years hold no clinic's data (and the years 0-99 broke the driver). */
+export const analyticsEarliestDate = '2000-01-01';
+
+/** A 'YYYY-MM-DD' day from `analyticsEarliestDate` on. */
+export const analyticsCalendarDate = z.iso
+  .date()
+  .refine((day) => day >= analyticsEarliestDate, `Dates start on ${analyticsEarliestDate}`);
 
 function rangeDays(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
@@ -22,7 +28,7 @@ function rangeDays(from: string, to: string): number {
  * one of the same length that ends the day before `from`.
  */
 export const analyticsRangeQuerySchema = z
-  .object({ from: calendarDate, to: calendarDate })
+  .object({ from: analyticsCalendarDate, to: analyticsCalendarDate })
   .refine((range) => range.from <= range.to, {
     path: ['to'],
     message: 'The end date is before the start date',

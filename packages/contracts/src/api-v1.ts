@@ -5,6 +5,7 @@ import { skipReasons } from '@careloop/domain/messaging/follow-up-plan';
 import { patientStatuses, procedureOptions } from '@careloop/domain/patient';
 import { procedureDateMessages } from '@careloop/domain/procedure-date';
 import { z } from 'zod';
+import { analyticsCalendarDate } from './analytics';
 import { nameText } from './name-text';
 
 // The public API's shapes (spec 3 §3 and §7, field names as the /api page documents them:
@@ -194,13 +195,11 @@ export const v1CampaignSchema = z.object({
 });
 export type V1Campaign = z.infer<typeof v1CampaignSchema>;
 
-const v1CalendarDate = z.iso.date();
-
 /** A period of whole days in the clinic's time zone; left out: the last 30 days up to today. */
 export const v1AnalyticsQuerySchema = z
   .strictObject({
-    from: v1CalendarDate.optional().describe("First day (YYYY-MM-DD, clinic's time zone); give `to` with it"),
-    to: v1CalendarDate.optional().describe('Last day, included (YYYY-MM-DD); give `from` with it'),
+    from: analyticsCalendarDate.optional().describe("First day (YYYY-MM-DD, clinic's time zone); give `to` with it"),
+    to: analyticsCalendarDate.optional().describe('Last day, included (YYYY-MM-DD); give `from` with it'),
   })
   .refine((q) => (q.from === undefined) === (q.to === undefined), {
     path: ['to'],

@@ -61,6 +61,20 @@ describe('NPS and survey response rate', () => {
       1,
     ],
     [scores(0, 3), -100, 0, 0, 2],
+    // ±12.5: mirror images round alike, away from zero.
+    [scores(10, 8, 8, 8, 8, 8, 8, 8), 13, 1, 7, 0],
+    [scores(0, 8, 8, 8, 8, 8, 8, 8), -13, 0, 7, 1],
+    // A score that rounds to nothing is 0, not -0.
+    [
+      [
+        { score: 0, count: 1 },
+        { score: 8, count: 300 },
+      ],
+      0,
+      0,
+      300,
+      1,
+    ],
   ])('scores %j: NPS %s (%i promoters, %i passives, %i detractors)', (rows, score, p, n, d) => {
     expect(npsOfCounts(rows)).toEqual({
       score,

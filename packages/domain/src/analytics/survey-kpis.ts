@@ -21,13 +21,22 @@ export type NpsSummary = {
 
 type Period = Pick<AnalyticsPeriod, 'from' | 'to'>;
 
+/** Math.round takes -12.5 to -12 and 12.5 to 13: mirror-image answers would score unlike. */
+function roundHalfAwayFromZero(value: number): number {
+  const whole = Math.round(Math.abs(value));
+  return value < 0 && whole !== 0 ? -whole : whole;
+}
+
 /** NPS of counted scores: % promoters (9-10) minus % detractors (0-6), whole number, null for none. */
 export function npsOfCounts(rows: readonly { score: number; count: number }[]): NpsSummary {
   const counts = { promoter: 0, passive: 0, detractor: 0 };
   for (const row of rows) counts[npsCategory(row.score)] += row.count;
   const responses = counts.promoter + counts.passive + counts.detractor;
   return {
-    score: responses === 0 ? null : Math.round(((counts.promoter - counts.detractor) / responses) * 100),
+    score:
+      responses === 0
+        ? null
+        : roundHalfAwayFromZero(((counts.promoter - counts.detractor) / responses) * 100),
     promoters: counts.promoter,
     passives: counts.passive,
     detractors: counts.detractor,

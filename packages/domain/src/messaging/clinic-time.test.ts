@@ -94,6 +94,9 @@ describe('calendar dates', () => {
     ['1970-01-01', 0],
     ['2026-03-29', 20541],
     ['2024-02-29', 19782],
+    // Years below 100 are those years, not 1900-1999.
+    ['0050-01-01', -701265],
+    ['0000-01-01', -719528],
   ])('%s is day %i', (iso, expected) => {
     expect(dayFromIsoDate(iso)).toBe(expected);
     expect(isoDateOfDay(expected)).toBe(iso);

@@ -60,5 +60,8 @@ describe('GET /api/v1/analytics?from&to', () => {
     expect(days).toBe(29);
     const half = await get(token, '/api/v1/analytics?from=2026-01-01');
     expect(half.statusCode).toBe(400);
+    const ancient = await get(token, '/api/v1/analytics?from=0050-01-01&to=0050-01-31');
+    expect(ancient.statusCode).toBe(400);
+    expect(ancient.json().error.code).toBe('VALIDATION_ERROR');
   });
 });

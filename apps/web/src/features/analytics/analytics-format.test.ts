@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsFormatters, ratePercent, roundedHours } from './analytics-format';
+import { analyticsFormatters, ratePercent, roundedHours, shareOf } from './analytics-format';
 
 // Intl writes some of these with no-break and thin spaces: compare with plain spaces.
 const plain = (text: string) => text.replace(/[\u00a0\u2009\u202f]/g, ' ');
@@ -41,5 +41,34 @@ describe('CSV values', () => {
     [null, null],
   ])('%j hours -> %j', (hours, expected) => {
     expect(roundedHours(hours)).toBe(expected);
+  });
+});
+
+describe('a share on screen and in the CSV', () => {
+  it.each([
+    // 50.8475 %: the API's rate 0.5085 rounded again read 50.9 % on screen, 50.8 in the CSV.
+    [30, 59, '50.8%', 50.8],
+    [34, 67, '50.7%', 50.7],
+    [56, 111, '50.5%', 50.5],
+    [1, 8, '12.5%', 12.5],
+    [0, 3, '0%', 0],
+  ])('%i of %i is %s and %s', (numerator, denominator, screen, cell) => {
+    const share = shareOf({ numerator, denominator, rate: null });
+    expect(analyticsFormatters('en').rate(share!)).toBe(screen);
+    expect(ratePercent(share)).toBe(cell);
+  });
+
+  it('is the same figure for every count up to 400', () => {
+    const format = analyticsFormatters('en');
+    for (let denominator = 1; denominator <= 400; denominator += 1) {
+      for (let numerator = 0; numerator <= denominator; numerator += 1) {
+        const share = shareOf({ numerator, denominator, rate: null })!;
+        expect(format.rate(share)).toBe(`${ratePercent(share)}%`);
+      }
+    }
+  });
+
+  it('has no share without a denominator', () => {
+    expect(shareOf({ numerator: 0, denominator: 0, rate: null })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { AnalyticsRate } from '@careloop/contracts/analytics';
 /** Rates, hours, scores and days written for the reader's language (decimal marks, % placement, units). */
 export type AnalyticsFormatters = ReturnType<typeof analyticsFormatters>;
 
@@ -28,7 +29,8 @@ export function analyticsFormatters(language: string) {
   return {
     count: (value: number) => count.format(value),
     /** 0.875 -> "87.5%" (en), "87,5 %" (es), "%87,5" (tr). */
-    rate: (value: number) => percent.format(value),
+    // Rounded as the CSV cell is (ratePercent), so that the two never differ by a tenth.
+    rate: (value: number) => percent.format((ratePercent(value) ?? 0) / 100),
     hours: (value: number) => hours.format(value),
     signedHours: (value: number) => signedHours.format(value),
     /** An NPS: a whole number, with its sign. */
@@ -38,6 +40,14 @@ export function analyticsFormatters(language: string) {
     period: (from: string, to: string) => dates.formatRange(calendarDay(from), calendarDay(to)),
     day: (date: string) => shortDay.format(calendarDay(date)),
   };
+}
+
+/**
+ * The exact share of an API rate, from its counts: its `rate` is rounded to 4 places, and rounding
+ * that again to a tenth of a percent showed 30 of 59 (50.85 -> 50.9%) where it is 50.8%.
+ */
+export function shareOf(rate: AnalyticsRate): number | null {
+  return rate.denominator === 0 ? null : rate.numerator / rate.denominator;
 }
 
 /** A share as a percentage with one decimal, for a CSV cell (0.8754 -> 87.5); null stays empty. */

@@ -1,4 +1,5 @@
 import type { AnalyticsAdvancedKpis, AnalyticsHeadline, AnalyticsRate } from '@careloop/contracts/analytics';
+import { shareOf } from './analytics-format';
 
 /** The KPIs the page explains, each with its texts under `analytics:kpis`. */
 type KpiKey = keyof typeof import('../../i18n/en/analytics.json')['kpis'];
@@ -60,8 +61,8 @@ export function headlineKpis(
       key: 'surveyResponseRate',
       kind: 'rate',
       better: 'higher',
-      current: current.surveyResponseRate.rate,
-      previous: previous.surveyResponseRate.rate,
+      current: shareOf(current.surveyResponseRate),
+      previous: shareOf(previous.surveyResponseRate),
       detail: rateDetail(current.surveyResponseRate),
     },
   };
@@ -81,16 +82,16 @@ export function recoveryKpis({ current, previous }: Periods): Kpi[] {
       key: 'recoveryRate',
       kind: 'rate',
       better: 'higher',
-      current: current.recoveryRate.rate,
-      previous: previous.recoveryRate.rate,
+      current: shareOf(current.recoveryRate),
+      previous: shareOf(previous.recoveryRate),
       detail: rateDetail(current.recoveryRate),
     },
     {
       key: 'lowRatingAnswered',
       kind: 'rate',
       better: 'higher',
-      current: current.reviews.lowRatingAnsweredRate.rate,
-      previous: previous.reviews.lowRatingAnsweredRate.rate,
+      current: shareOf(current.reviews.lowRatingAnsweredRate),
+      previous: shareOf(previous.reviews.lowRatingAnsweredRate),
       detail: rateDetail(current.reviews.lowRatingAnsweredRate),
     },
     {
@@ -145,8 +146,8 @@ export function caseKpis({ current, previous }: Periods): Kpi[] {
       key: 'slaMet',
       kind: 'rate',
       better: 'higher',
-      current: current.cases.slaMetRate.rate,
-      previous: previous.cases.slaMetRate.rate,
+      current: shareOf(current.cases.slaMetRate),
+      previous: shareOf(previous.cases.slaMetRate),
       detail: rateDetail(current.cases.slaMetRate),
     },
     {
@@ -166,16 +167,16 @@ export function followUpKpis({ current, previous }: Periods): Kpi[] {
       key: 'deliveryRate',
       kind: 'rate',
       better: 'higher',
-      current: current.followUps.deliveryRate.rate,
-      previous: previous.followUps.deliveryRate.rate,
+      current: shareOf(current.followUps.deliveryRate),
+      previous: shareOf(previous.followUps.deliveryRate),
       detail: rateDetail(current.followUps.deliveryRate),
     },
     {
       key: 'replyRate',
       kind: 'rate',
       better: 'higher',
-      current: current.followUps.replyRate.rate,
-      previous: previous.followUps.replyRate.rate,
+      current: shareOf(current.followUps.replyRate),
+      previous: shareOf(previous.followUps.replyRate),
       detail: rateDetail(current.followUps.replyRate),
     },
     {

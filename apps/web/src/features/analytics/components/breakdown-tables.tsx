@@ -8,7 +8,7 @@ import type {
 } from '@careloop/contracts/analytics';
 import { SimpleGrid, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type AnalyticsFormatters, ratePercent, roundedHours } from '../analytics-format';
+import { type AnalyticsFormatters, ratePercent, roundedHours, shareOf } from '../analytics-format';
 import { ExportTable, type TableColumn } from './export-table';
 
 type Breakdowns = NonNullable<AnalyticsSummaryResponse['breakdowns']>;
@@ -23,7 +23,10 @@ function useCells(format: AnalyticsFormatters) {
   );
   return {
     count: (value: number) => format.count(value),
-    rate: (rate: AnalyticsRate) => (rate.rate === null ? empty : format.rate(rate.rate)),
+    rate: (rate: AnalyticsRate) => {
+      const share = shareOf(rate);
+      return share === null ? empty : format.rate(share);
+    },
     hours: (hours: number | null) => (hours === null ? empty : format.hours(hours)),
     score: (score: number | null) => (score === null ? empty : format.score(score)),
     rating: (rating: number | null) => (rating === null ? empty : format.rating(rating)),
@@ -95,7 +98,7 @@ export function ChannelTable({ rows, format, period }: TablesProps & { rows: rea
       csvHeader: t('columns.percent', { column: t('columns.deliveryRate') }),
       isNumeric: true,
       render: (r) => cell.rate(r.deliveryRate),
-      csv: (r) => ratePercent(r.deliveryRate.rate),
+      csv: (r) => ratePercent(shareOf(r.deliveryRate)),
     },
     {
       header: t('columns.replied'),
@@ -108,7 +111,7 @@ export function ChannelTable({ rows, format, period }: TablesProps & { rows: rea
       csvHeader: t('columns.percent', { column: t('columns.replyRate') }),
       isNumeric: true,
       render: (r) => cell.rate(r.replyRate),
-      csv: (r) => ratePercent(r.replyRate.rate),
+      csv: (r) => ratePercent(shareOf(r.replyRate)),
     },
     {
       header: t('columns.optOuts'),
@@ -175,7 +178,7 @@ function ProcedureTable({ rows, format, period }: TablesProps & { rows: readonly
       csvHeader: t('columns.percent', { column: t('columns.recoveryRate') }),
       isNumeric: true,
       render: (r) => cell.rate(r.recoveryRate),
-      csv: (r) => ratePercent(r.recoveryRate.rate),
+      csv: (r) => ratePercent(shareOf(r.recoveryRate)),
     },
   ];
   return (
@@ -223,7 +226,7 @@ function StaffTable({ rows, format, period }: TablesProps & { rows: readonly Sta
       csvHeader: t('columns.percent', { column: t('columns.slaMet') }),
       isNumeric: true,
       render: (r) => cell.rate(r.slaMetRate),
-      csv: (r) => ratePercent(r.slaMetRate.rate),
+      csv: (r) => ratePercent(shareOf(r.slaMetRate)),
     },
   ];
   return (
