@@ -198,7 +198,9 @@ export type V1Campaign = z.infer<typeof v1CampaignSchema>;
 /** A period of whole days in the clinic's time zone; left out: the last 30 days up to today. */
 export const v1AnalyticsQuerySchema = z
   .strictObject({
-    from: analyticsCalendarDate.optional().describe("First day (YYYY-MM-DD, clinic's time zone); give `to` with it"),
+    from: analyticsCalendarDate
+      .optional()
+      .describe("First day (YYYY-MM-DD, clinic's time zone); give `to` with it"),
     to: analyticsCalendarDate.optional().describe('Last day, included (YYYY-MM-DD); give `from` with it'),
   })
   .refine((q) => (q.from === undefined) === (q.to === undefined), {
