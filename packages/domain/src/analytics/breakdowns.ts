@@ -2,7 +2,7 @@ import { type AnalyticsPeriod, isDayWithin } from './analytics-period';
 import { type CaseDayRow, type CasePeriodFacts, caseCounts } from './case-kpis';
 import type { FollowUpCountRow } from './follow-up-kpis';
 import { type Rate, roundedHours } from './kpi-math';
-import { type CaseResolution, type PatientSignal, recoveryRate } from './recovery-kpis';
+import { type CaseResolution, type PatientSignal, rateOfOutcomes, recoveryOutcomes } from './recovery-kpis';
 import { isLowRating, type ReviewDayRow } from './review-kpis';
 import { type NpsSummary, npsOf, type SurveyScoreRow, type SurveySentRow } from './survey-kpis';
 
@@ -30,7 +30,7 @@ export type AnalyticsRows = {
   cases: readonly CaseDayRow[];
   followUps: readonly FollowUpCountRow[];
   signals: readonly PatientSignal[];
-  resolutions: readonly (CaseResolution & { procedure: string | null })[];
+  resolutions: readonly CaseResolution[];
 };
 
 type Period = Pick<AnalyticsPeriod, 'from' | 'to' | 'startMs' | 'endMs'>;
@@ -49,7 +49,14 @@ function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
   return groups;
 }
 
-/** Every procedure seen in the period's rows, most follow-ups first, then by name. */
+/**
+ * Every procedure with activity in the period, most follow-ups first, then by name. Follow-ups,
+ * reviews and cases count under their patient's procedure, answers under the procedure surveyed.
+ * Recovery is counted per patient, as the total is: a patient unhappy in the period counts under the
+ * procedure of their first unhappy signal in it (the one that starts the recovery), won back or not
+ * whatever procedure the resolved case or the happy signal is about; so the rows' recovery sums to
+ * the total, and a procedure with an unhappy patient keeps its row even with nothing else in the period.
+ */
 export function procedureBreakdowns(rows: AnalyticsRows, period: Period): ProcedureBreakdown[] {
   const byProcedure = <T extends { procedure: string | null }>(list: readonly T[]) =>
     groupBy(list, (row) => row.procedure);
@@ -57,10 +64,14 @@ export function procedureBreakdowns(rows: AnalyticsRows, period: Period): Proced
   const scores = byProcedure(rows.surveyScores);
   const reviews = byProcedure(rows.reviews);
   const cases = byProcedure(rows.cases);
-  const signals = byProcedure(rows.signals);
-  const resolutions = byProcedure(rows.resolutions);
-  const procedures = new Set([...followUps.keys(), ...scores.keys(), ...reviews.keys(), ...cases.keys()]);
-  for (const procedure of signals.keys()) procedures.add(procedure);
+  const recovery = byProcedure(recoveryOutcomes(rows.signals, rows.resolutions, period));
+  const procedures = new Set([
+    ...followUps.keys(),
+    ...scores.keys(),
+    ...reviews.keys(),
+    ...cases.keys(),
+    ...recovery.keys(),
+  ]);
   return [...procedures]
     .map((procedure) => ({
       procedure,
@@ -72,9 +83,17 @@ export function procedureBreakdowns(rows: AnalyticsRows, period: Period): Proced
       casesOpened: sumIn(cases.get(procedure) ?? [], period, (row) =>
         row.kind === 'opened' ? row.count : 0,
       ),
-      recoveryRate: recoveryRate(signals.get(procedure) ?? [], resolutions.get(procedure) ?? [], period),
+      recoveryRate: rateOfOutcomes(recovery.get(procedure) ?? []),
     }))
-    .filter((row) => row.followUpsSent + row.nps.responses + row.lowRatingReviews + row.casesOpened > 0)
+    .filter(
+      (row) =>
+        row.followUpsSent +
+          row.nps.responses +
+          row.lowRatingReviews +
+          row.casesOpened +
+          row.recoveryRate.denominator >
+        0,
+    )
     .sort(
       (a, b) =>
         b.followUpsSent - a.followUpsSent || (a.procedure ?? '\uffff').localeCompare(b.procedure ?? '\uffff'),

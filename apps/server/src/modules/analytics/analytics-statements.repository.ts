@@ -208,9 +208,12 @@ const signals = (w: AnalyticsWindow) => sql`
   where (x.kind = 'happy' or x.at < ${w.to})
     and x.patient_id in (select u.patient_id from x u where u.kind = 'unhappy' and u.at < ${w.to})`;
 
-/** Cases of patients resolved from the window's start up to now. */
+/**
+ * Cases of patients resolved from the window's start up to now. No procedure: a resolution counts for
+ * the patient, under the procedure of their first unhappy signal (`recoveryOutcomes`).
+ */
 const resolutions = (w: AnalyticsWindow) => sql`
-  select k.patient_id, k.resolved_at, k.patient_procedure as procedure
+  select k.patient_id, k.resolved_at
   from cases k
   where k.clinic_id = ${w.clinicId} and k.resolved_at is not null and k.resolved_at >= ${w.from}
     and k.patient_id is not null`;

@@ -1,8 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clinics } from '../../db/schema';
+import { alerts, cases, clinics, patients } from '../../db/schema';
+import { newId } from '../../lib/ids';
 import { seedJanuary } from '../../testing/analytics-seed';
+import { buildCase } from '../../testing/build-case';
+import { buildPatient } from '../../testing/build-patient';
 import { buildReview } from '../../testing/build-review';
+import { buildSentSurvey } from '../../testing/build-survey';
 import { buildClinic, buildMember } from '../../testing/build-user';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -34,6 +38,9 @@ describe('GET /api/analytics/summary', () => {
     ['from=2026-01-01&to=2027-03-01', 'to'],
     ['from=2026-13-01&to=2026-01-31', 'from'],
     ['to=2026-01-31', 'from'],
+    // The years 0-99 (read by Date.UTC as 1900-1999) were a 500.
+    ['from=0050-01-01&to=0050-01-31', 'from'],
+    ['from=1999-12-01&to=2000-01-15', 'from'],
   ])('refuses %s with a 400 naming %s', async (query, field) => {
     const { owner } = await buildClinic(t);
     const res = await get(owner.cookie, `/api/analytics/summary?${query}`);
@@ -202,5 +209,102 @@ describe('GET /api/analytics/summary', () => {
     expect(body.advanced.current.recoveryRate.rate).toBeNull();
     expect(body.advanced.current.cases.medianHoursToResolve).toBeNull();
     expect(body.series.granularity).toBe('week');
+  });
+});
+
+describe('recovery per procedure', () => {
+  type ProcedureRow = {
+    procedure: string | null;
+    recoveryRate: { numerator: number; denominator: number; rate: number | null };
+  };
+  const at = (iso: string) => new Date(iso);
+  const recoveryRows = (body: { breakdowns: { perProcedure: ProcedureRow[] } }) =>
+    body.breakdowns.perProcedure.map((row) => [row.procedure, row.recoveryRate]);
+
+  it('counts a patient treated twice under the procedure of their first unhappy signal, so the rows sum to the total', async () => {
+    const { clinicId, owner } = await buildClinic(t, { tier: 'professional' });
+    const p = await buildPatient(t, clinicId, { procedure: 'Dental Implant' });
+    // A detractor about the implant (Madrid, 5 January), the case resolved the next day.
+    await buildSentSurvey(t, clinicId, p.id, {
+      sentAt: at('2026-01-05T09:00:00Z'),
+      answeredAt: at('2026-01-05T10:00:00Z'),
+      score: 2,
+      procedure: 'Dental Implant',
+    });
+    await buildCase(t, {
+      clinicId,
+      patientId: p.id,
+      status: 'resolved',
+      createdAt: at('2026-01-05T12:00:00Z'),
+      resolvedAt: at('2026-01-06T10:00:00Z'),
+    });
+    // A second treatment is recorded on the patient (the case follows it, ADR 021); its survey is a 10.
+    await t.db
+      .update(patients)
+      .set({ procedure: 'Hair Transplant' })
+      .where(and(eq(patients.clinicId, clinicId), eq(patients.id, p.id)));
+    await buildSentSurvey(t, clinicId, p.id, {
+      sentAt: at('2026-01-20T09:00:00Z'),
+      answeredAt: at('2026-01-20T10:00:00Z'),
+      score: 10,
+      procedure: 'Hair Transplant',
+    });
+    const body = (await get(owner.cookie, january)).json();
+    expect(body.advanced.current.recoveryRate).toEqual({ numerator: 1, denominator: 1, rate: 1 });
+    // The win-back is the implant's (where the detractor was counted); the case and the 10 are the hair transplant's.
+    expect(body.breakdowns.perProcedure).toMatchObject([
+      { procedure: 'Dental Implant', nps: { responses: 1, detractors: 1 }, casesOpened: 0 },
+      { procedure: 'Hair Transplant', nps: { responses: 1, promoters: 1 }, casesOpened: 1 },
+    ]);
+    expect(recoveryRows(body)).toEqual([
+      ['Dental Implant', { numerator: 1, denominator: 1, rate: 1 }],
+      ['Hair Transplant', { numerator: 0, denominator: 0, rate: null }],
+    ]);
+  });
+
+  it('keeps the row of a procedure whose only activity in the period is an unhappy reply won back', async () => {
+    const { clinicId, owner } = await buildClinic(t, { tier: 'professional' });
+    const p = await buildPatient(t, clinicId, { procedure: 'Veneers' });
+    // The case was opened in December (the previous period); in January: a negative reply, the case
+    // resolved, then a 5-star review (not a low rating).
+    await buildCase(t, {
+      clinicId,
+      patientId: p.id,
+      status: 'in_progress',
+      createdAt: at('2025-12-20T10:00:00Z'),
+    });
+    await t.db.insert(alerts).values({
+      clinicId,
+      id: newId('alr'),
+      patientId: p.id,
+      severity: 'medium',
+      kind: 'negative_reply',
+      message: 'Not happy',
+      status: 'active',
+      createdAt: at('2026-01-10T10:00:00Z'),
+    });
+    await t.db
+      .update(cases)
+      .set({ status: 'resolved', resolvedAt: at('2026-01-12T10:00:00Z') })
+      .where(and(eq(cases.clinicId, clinicId), eq(cases.patientId, p.id)));
+    await buildReview(t, {
+      clinicId,
+      patientId: p.id,
+      provider: 'google',
+      rating: 5,
+      reviewDate: at('2026-01-20T10:00:00Z'),
+    });
+    const body = (await get(owner.cookie, january)).json();
+    expect(body.advanced.current.recoveryRate).toEqual({ numerator: 1, denominator: 1, rate: 1 });
+    expect(body.breakdowns.perProcedure).toEqual([
+      {
+        procedure: 'Veneers',
+        followUpsSent: 0,
+        nps: { score: null, promoters: 0, passives: 0, detractors: 0, responses: 0 },
+        lowRatingReviews: 0,
+        casesOpened: 0,
+        recoveryRate: { numerator: 1, denominator: 1, rate: 1 },
+      },
+    ]);
   });
 });

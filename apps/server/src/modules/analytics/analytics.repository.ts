@@ -58,15 +58,11 @@ async function readSignals(db: Database, w: AnalyticsWindow): Promise<PatientSig
 
 /** Cases of patients resolved from the window's start up to now. */
 async function readResolutions(db: Database, w: AnalyticsWindow): Promise<AnalyticsRows['resolutions']> {
-  const rows = await executeRows<{ patient_id: string; resolved_at: Time; procedure: string | null }>(
+  const rows = await executeRows<{ patient_id: string; resolved_at: Time }>(
     db,
     analyticsStatements.resolutions(w),
   );
-  return rows.map((row) => ({
-    patientId: row.patient_id,
-    resolvedAt: new Date(row.resolved_at),
-    procedure: row.procedure,
-  }));
+  return rows.map((row) => ({ patientId: row.patient_id, resolvedAt: new Date(row.resolved_at) }));
 }
 
 const emptyFacts = (): PeriodFacts => ({
