@@ -2,8 +2,13 @@ import {
   type PatientRisk,
   type PatientRiskSignals,
   patientRisk,
+  procedureComplaintMinPatients,
+  procedureComplaintRateThreshold,
   riskRank,
+  riskThresholds,
+  riskWeights,
 } from '@careloop/domain/analytics/patient-risk';
+import { riskLevels } from '@careloop/domain/analytics/risk-levels';
 import type { CaseSeverity } from '@careloop/domain/case-rules';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from './client';
@@ -126,4 +131,81 @@ export async function recomputePatientRisk(
     where clinic_id = ${clinicId} and id = ${patientId}
       and (risk_level <> ${risk.level} or risk_reasons <> ${`{${risk.reasons.join(',')}}`}::text[])`);
   return risk;
+}
+
+const complaintReason = 'procedure_complaint_rate';
+
+/** The level of stored reasons (a text[] expression): their summed weights against the thresholds. */
+function levelOfReasons(reasons: SQL): SQL {
+  const weights = sql.join(
+    Object.entries(riskWeights).map(([code, weight]) => sql`when ${code}::text then ${weight}::int`),
+    sql` `,
+  );
+  const score = sql`(select coalesce(sum(case u.code ${weights} else 0 end), 0) from unnest(${reasons}) as u(code))`;
+  return sql`case when ${score} >= ${riskThresholds.high}::int then 'high'
+    when ${score} >= ${riskThresholds.medium}::int then 'medium' else 'low' end`;
+}
+
+const rankOfLevel = (level: SQL) =>
+  sql`case ${level} ${sql.join(
+    riskLevels.map((l) => sql`when ${l}::text then ${riskRank[l]}::smallint`),
+    sql` `,
+  )} end`;
+
+/**
+ * Keeps the procedure complaint rate reason of the clinic's other patients in step with their
+ * procedure's rate, in one set-based statement: a case opened for a patient's first time, a patient
+ * added, moved to another procedure or erased, or old cases removed change the share of a
+ * procedure's patients who had a case, hence the reason of every patient of that procedure, not
+ * only of the one the event was about (else the at-risk figures depend on the order of events).
+ *
+ * Only the patients whose stored reason disagrees with the rate now are written: the reason is
+ * added or removed and their level follows from the summed weights of the stored reasons. The
+ * reason weighs least and `patientRisk` lists it last, so appending it keeps the domain's order
+ * (a full recompute gives the same row; the tests check it). `procedures`: the procedures that may
+ * have crossed the threshold either way (null entries ignored), or 'all' of the clinic's (a batch
+ * removal). Run it in the event's transaction, after the patient's own recompute.
+ */
+export async function refreshProcedureComplaintRate(
+  db: Database,
+  clinicId: string,
+  procedures: readonly (string | null | undefined)[] | 'all',
+): Promise<void> {
+  let scope = sql``;
+  if (procedures !== 'all') {
+    const named = [...new Set(procedures.filter((p): p is string => typeof p === 'string'))];
+    if (named.length === 0) return;
+    scope = sql`and q.procedure in (select value from json_array_elements_text(${JSON.stringify(named)}::json))`;
+  }
+  const flagged = sql`case when r.flagged then array_append(p.risk_reasons, ${complaintReason}::text)
+    else array_remove(p.risk_reasons, ${complaintReason}::text) end`;
+  await db.execute(sql`
+    with rate as (
+      select q.procedure, count(*)::int as patients,
+        (select count(distinct k.patient_id)::int from cases k
+          join patients c on c.clinic_id = k.clinic_id and c.id = k.patient_id
+          where k.clinic_id = ${clinicId} and c.procedure = q.procedure) as with_case
+      from patients q
+      where q.clinic_id = ${clinicId} and q.procedure is not null ${scope}
+      group by q.procedure
+    ),
+    flags as (
+      select r.procedure,
+        (r.patients >= ${procedureComplaintMinPatients}::int
+          and r.with_case::float8 / r.patients >= ${procedureComplaintRateThreshold}::float8) as flagged
+      from rate r
+    ),
+    changed as (
+      select p.id, ${flagged} as reasons
+      from patients p join flags r on r.procedure = p.procedure
+      where p.clinic_id = ${clinicId}
+        and (${complaintReason}::text = any(p.risk_reasons)) <> r.flagged
+    ),
+    leveled as (
+      select c.id, c.reasons, ${levelOfReasons(sql`c.reasons`)} as level from changed c
+    )
+    update patients p
+    set risk_reasons = l.reasons, risk_level = l.level, risk_rank = ${rankOfLevel(sql`l.level`)}
+    from leveled l
+    where p.clinic_id = ${clinicId} and p.id = l.id`);
 }

@@ -1,18 +1,25 @@
 import type { CaseStatusFilter } from '@careloop/contracts/cases';
-import type { CaseSeverity, CaseSource, CaseStatus } from '@careloop/domain/case-rules';
+import {
+  type CaseSeverity,
+  type CaseSource,
+  type CaseStatus,
+  finishedCaseStatuses,
+} from '@careloop/domain/case-rules';
 import type { CaseTitleKind } from '@careloop/domain/case-title';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { countColumns } from '../../db/clinic-counts';
+import { executeRows } from '../../db/execute-rows';
 import {
   afterCursorPlaceholder,
   cursorPlaceholders,
   cursorTimestamp,
   type KeysetCursor,
 } from '../../db/keyset-cursor';
-import { recomputePatientRisk } from '../../db/patient-risk';
+import { recomputePatientRisk, refreshProcedureComplaintRate } from '../../db/patient-risk';
 import { preparedOnce, preparedRows } from '../../db/prepared';
 import {
+  alerts,
   type ClinicRole,
   caseNotes,
   cases,
@@ -155,6 +162,8 @@ export type NewCaseRow = {
 /**
  * Inserts an open case; null when the source record already has an open case (partial unique index).
  * The patient's risk follows in the same statement sequence: run it in the caller's transaction.
+ * A patient's first case changes their procedure's complaint rate, so the other patients of that
+ * procedure follow too (one set-based statement, only when the rate crossed its threshold).
  */
 export async function insertCase(db: Database, row: NewCaseRow): Promise<string | null> {
   const inserted = await db
@@ -162,11 +171,39 @@ export async function insertCase(db: Database, row: NewCaseRow): Promise<string 
     .values({ ...row, status: 'open', updatedAt: row.createdAt })
     .onConflictDoNothing()
     .returning({ id: cases.id });
-  if (inserted[0]) await recomputePatientRisk(db, row.clinicId, row.patientId);
-  return inserted[0]?.id ?? null;
+  const id = inserted[0]?.id ?? null;
+  if (id && row.patientId) {
+    await recomputePatientRisk(db, row.clinicId, row.patientId);
+    const [first] = await executeRows<{ procedure: string | null }>(
+      db,
+      sql`select p.procedure from patients p
+        where p.clinic_id = ${row.clinicId} and p.id = ${row.patientId}
+          and not exists (select 1 from cases k
+            where k.clinic_id = p.clinic_id and k.patient_id = p.id and k.id <> ${id})`,
+    );
+    if (first) await refreshProcedureComplaintRate(db, row.clinicId, [first.procedure]);
+  }
+  return id;
 }
 
-/** Updates a case only if it is still in the status it was read in (no lost transitions). */
+/**
+ * A finished reply case (source 'alert') ends the patient's reply alerts: one reply case is open
+ * per patient at a time, so every active alert of theirs is this case's (the one that opened it
+ * and those whose replies became its notes). The dashboard's Active Alerts and the risk rules
+ * (`activeClinicalReplies`, `activeNegativeReplies`) then stop counting them.
+ */
+async function resolvePatientReplyAlerts(db: Database, clinicId: string, patientId: string, at: Date) {
+  await db
+    .update(alerts)
+    .set({ status: 'resolved', resolvedAt: at })
+    .where(and(eq(alerts.clinicId, clinicId), eq(alerts.patientId, patientId), eq(alerts.status, 'active')));
+}
+
+/**
+ * Updates a case only if it is still in the status it was read in (no lost transitions). A reply
+ * case resolved or closed resolves the patient's reply alerts in the same transaction, and the
+ * patient's risk is recomputed then.
+ */
 export async function updateCaseRow(
   db: Database,
   clinicId: string,
@@ -178,8 +215,14 @@ export async function updateCaseRow(
     .update(cases)
     .set(set)
     .where(and(eq(cases.clinicId, clinicId), eq(cases.id, id), eq(cases.status, expectedStatus)))
-    .returning({ id: cases.id, patientId: cases.patientId });
-  if (rows[0] && set.status !== undefined) await recomputePatientRisk(db, clinicId, rows[0].patientId);
+    .returning({ id: cases.id, patientId: cases.patientId, source: cases.source });
+  const row = rows[0];
+  if (row && set.status !== undefined) {
+    if (row.source === 'alert' && row.patientId && finishedCaseStatuses.includes(set.status)) {
+      await resolvePatientReplyAlerts(db, clinicId, row.patientId, set.resolvedAt ?? set.updatedAt);
+    }
+    await recomputePatientRisk(db, clinicId, row.patientId);
+  }
   return rows.length > 0;
 }
 

@@ -1,5 +1,6 @@
 import { type AnyColumn, and, asc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { refreshProcedureComplaintRate } from '../../db/patient-risk';
 import {
   alerts,
   apiIdempotencyKeys,
@@ -264,5 +265,7 @@ export async function erasePatientRows(
       .where(and(eq(patients.clinicId, clinicId), eq(patients.id, patientId)))
       .returning({ id: patients.id }),
   );
+  // One patient (and their cases) fewer: their procedure's complaint rate, for the others of it.
+  await refreshProcedureComplaintRate(tx, clinicId, [patient.procedure]);
   return removed;
 }

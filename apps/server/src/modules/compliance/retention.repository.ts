@@ -1,6 +1,7 @@
 import type { RetentionRemoved } from '@careloop/contracts/compliance';
 import { and, eq, inArray, isNotNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { refreshProcedureComplaintRate } from '../../db/patient-risk';
 import { alerts, cases, clinicDataRetention, patientCommunications, webhookLogs } from '../../db/schema';
 
 export type RetentionRow = typeof clinicDataRetention.$inferSelect;
@@ -81,6 +82,8 @@ export async function deleteExpiredRows(
         )
         .returning({ id: cases.id }),
     );
+    // Fewer patients who had a case: the procedures' complaint rates, once for the clinic.
+    if (removed.cases > 0) await refreshProcedureComplaintRate(tx, clinicId, 'all');
     removed.alerts = count(
       await tx
         .delete(alerts)

@@ -19,6 +19,7 @@ import type { ImportLocale } from '@careloop/domain/patient-import/read-import-r
 import { procedureDateInstant, procedureDateOf } from '@careloop/domain/procedure-date';
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
+import { refreshProcedureComplaintRate } from '../../db/patient-risk';
 import { AppError, badRequest, forbidden } from '../../lib/errors';
 import { nextEventLoopTurn } from '../../lib/event-loop-turn';
 import { newId } from '../../lib/ids';
@@ -308,6 +309,7 @@ export async function importPatients(
     const total = analysis.accepted.length;
     const consent = { consentGranted: 0, consentWithdrawn: 0 };
     let inserted = 0;
+    const procedures = new Set<string | null | undefined>();
     onProgress(0, total);
     for (let at = 0; at < total; at += batchSize) {
       if (stop?.aborted) throw interrupted();
@@ -317,6 +319,7 @@ export async function importPatients(
       consent.consentGranted += countConsent(batch, 'granted');
       consent.consentWithdrawn += countConsent(batch, 'withdrawn');
       inserted += await insertPatientRows(tx, batch);
+      for (const row of batch) procedures.add(row.procedure);
       // A consent column's decision is a consent.changed webhook, committed with the import.
       await emitWebhookEvents(
         tx,
@@ -341,6 +344,11 @@ export async function importPatients(
       onProgress(inserted, total);
       // PGlite answers in the same thread: let other requests run between batches there too.
       await nextEventLoopTurn();
+    }
+    // The file's procedures have more patients now: their complaint rates (and the newcomers' reason)
+    // follow, once for the whole file.
+    if (inserted > 0) {
+      await refreshProcedureComplaintRate(tx, ctx.clinicId, [...procedures]);
     }
     await saveImportMapping(tx, ctx.clinicId, mappingToRemember(plan.table.header, plan.mapping));
     if (body.uploadId !== undefined) await deleteImportUpload(tx, ctx.clinicId, body.uploadId);

@@ -16,6 +16,7 @@ import { checkProcedureDate, procedureDateInstant, procedureDateOf } from '@care
 import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
+import { recomputePatientRisk, refreshProcedureComplaintRate } from '../../db/patient-risk';
 import { badRequest, notFound } from '../../lib/errors';
 import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
@@ -280,6 +281,8 @@ export async function createPatient(
             return inserted;
           })
         : await insert(deps.db, id);
+    // Adding a patient stays the insert alone (issue 31): the procedure's complaint rate, and with it
+    // the newcomer's reason, follow at the procedure's next case, edit or import.
     if (row) return toPatient(row, ctx.clinic.timeZone);
     taken ??= await takenIds(deps.db, ctx.clinicId, now);
     taken.add(id);
@@ -328,6 +331,11 @@ export async function updatePatient(
       updatedAt: now,
     });
     if (updated) await emitConsentChange(tx, updated, locale, now);
+    if (updated && updated.procedure !== existing.procedure) {
+      // Another procedure: the patient's own rate reason, and both procedures' complaint rates.
+      await recomputePatientRisk(tx, ctx.clinicId, id);
+      await refreshProcedureComplaintRate(tx, ctx.clinicId, [existing.procedure, updated.procedure]);
+    }
     return updated;
   });
   if (!row) throw patientNotFound();
