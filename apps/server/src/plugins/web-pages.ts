@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { publicUrlToken, type SiteContacts } from '@careloop/contracts/site-settings';
+import type { AppLanguage } from '@careloop/domain/clinic-locale';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { withSiteSettings } from './site-settings-html';
 
@@ -18,23 +19,25 @@ export function createWebPages(distDir: string, publicUrl: string, contacts: Sit
   const origin = publicUrl.replace(/\/+$/, '');
   const pages = new Map<string, Page>();
 
-  function load(file: string): Page | undefined {
-    const cached = pages.get(file);
+  /** `language`: the document's own (`<html lang>`), for a page read in one language before its script runs. */
+  function load(file: string, language?: AppLanguage): Page | undefined {
+    const key = language ? `${file}#${language}` : file;
+    const cached = pages.get(key);
     if (cached) return cached;
     const full = path.join(distDir, file);
     if (!fs.existsSync(full)) return undefined;
-    const body = Buffer.from(
-      withSiteSettings(fs.readFileSync(full, 'utf8').replaceAll(publicUrlToken, origin), {
-        publicUrl: origin,
-        contacts,
-      }),
-    );
+    let html = withSiteSettings(fs.readFileSync(full, 'utf8').replaceAll(publicUrlToken, origin), {
+      publicUrl: origin,
+      contacts,
+    });
+    if (language) html = html.replace(/<html lang="[^"]*"/, `<html lang="${language}"`);
+    const body = Buffer.from(html);
     const page = {
       body,
       etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
       encoded: new Map(),
     };
-    pages.set(file, page);
+    pages.set(key, page);
     return page;
   }
 
@@ -58,8 +61,8 @@ export function createWebPages(distDir: string, publicUrl: string, contacts: Sit
   return {
     has: (file: string) => load(file) !== undefined,
     /** Sends an HTML file of the build (relative to its folder) with the given status. */
-    send(request: FastifyRequest, reply: FastifyReply, file: string, status = 200) {
-      const page = load(file);
+    send(request: FastifyRequest, reply: FastifyReply, file: string, status = 200, language?: AppLanguage) {
+      const page = load(file, language);
       if (!page) throw new Error(`${file} is not in the web build`);
       reply
         .status(status)

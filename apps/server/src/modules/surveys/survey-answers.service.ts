@@ -1,6 +1,6 @@
 import type { PublicSurvey, SurveyAnswerResponse } from '@careloop/contracts/surveys';
 import { caseDueAt } from '@careloop/domain/case-rules';
-import { appLanguages } from '@careloop/domain/clinic-locale';
+import { type AppLanguage, appLanguages } from '@careloop/domain/clinic-locale';
 import { classifyReply } from '@careloop/domain/messaging/reply-classification';
 import { detractorCaseSeverity } from '@careloop/domain/surveys/nps';
 import {
@@ -37,6 +37,10 @@ export async function findOpenSurvey(deps: Deps, token: string, now: Date): Prom
   return { ...survey, sentAt: survey.sentAt, expiresAt: survey.expiresAt };
 }
 
+/** The language a survey is read in: the patient's when the app has it, else English. */
+export const surveyLanguageOf = (survey: { language: string | null }): AppLanguage =>
+  appLanguages.find((code) => code === survey.language) ?? 'en';
+
 const reviewLinksOf = (survey: FoundSurvey) => ({
   google: survey.googleReviewUrl ?? null,
   trustpilot: survey.trustpilotReviewUrl ?? null,
@@ -48,7 +52,7 @@ const changeableUntil = (answeredAt: Date, survey: OpenSurvey) =>
 
 export async function getPublicSurvey(deps: Deps, token: string, now = new Date()): Promise<PublicSurvey> {
   const survey = await findOpenSurvey(deps, token, now);
-  const language = appLanguages.find((code) => code === survey.language) ?? 'en';
+  const language = surveyLanguageOf(survey);
   const answer =
     survey.answeredAt && survey.score !== null
       ? {

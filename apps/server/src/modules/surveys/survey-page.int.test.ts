@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 const hourMs = 3_600_000;
 /** A stand-in for the web build: the route sends whatever survey.html the build wrote. */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'survey-page-'));
-const builtPage = '<!doctype html><html><body><main id="survey"></main></body></html>';
+const builtPage = '<!doctype html><html lang="en"><body><main id="survey"></main></body></html>';
 fs.writeFileSync(path.join(webDist, 'survey.html'), builtPage);
 
 let t: TestApp;
@@ -49,7 +49,18 @@ describe('GET /s/:token', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-robots-tag']).toBe('noindex');
-    expect(res.body).toBe(builtPage);
+    expect(res.body).toBe(builtPage.replace('lang="en"', 'lang="es"'));
+  });
+
+  it.each([
+    ['tr', 'tr'],
+    ['en', 'en'],
+    ['de', 'en'],
+  ])("is in the patient's language (%s) from its first byte: <html lang=%s>", async (language, lang) => {
+    const s = await surveyed('professional', { language });
+    const res = await page(s.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(builtPage.replace('lang="en"', `lang="${lang}"`));
   });
 
   it.each([

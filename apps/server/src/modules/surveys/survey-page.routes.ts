@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { createWebPages } from '../../plugins/web-pages';
-import { findOpenSurvey } from './survey-answers.service';
+import { findOpenSurvey, surveyLanguageOf } from './survey-answers.service';
 import { notFoundLanguageOf, surveyNotFoundPage } from './survey-not-found-page';
 
 /** The web build's survey page: its own small entry, not the app shell (apps/web/survey.html). */
@@ -28,16 +28,18 @@ export const surveyPageRoutes =
         schema: { hide: true, params: z.object({ token: z.string().max(200) }) },
       },
       async (request, reply) => {
-        const found = await findOpenSurvey(deps, request.params.token, new Date()).then(
-          () => true,
+        const survey = await findOpenSurvey(deps, request.params.token, new Date()).catch(
           (error: { statusCode?: number }) => {
-            if (error.statusCode === 404) return false;
+            if (error.statusCode === 404) return null;
             throw error;
           },
         );
+        const found = survey !== null;
         // A link in a message is private: keep it out of referrers, caches and search engines.
         reply.header('referrer-policy', 'no-referrer').header('x-robots-tag', 'noindex');
-        if (found && pages.has(surveyPageFile)) return pages.send(request, reply, surveyPageFile);
+        // In the patient's language from the first byte, as the page's script will write it.
+        if (found && pages.has(surveyPageFile))
+          return pages.send(request, reply, surveyPageFile, 200, surveyLanguageOf(survey));
         if (found) {
           request.log.error('the web build has no survey.html: build the web app');
           return reply
