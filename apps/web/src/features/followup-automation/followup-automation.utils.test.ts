@@ -102,6 +102,9 @@ describe('validateSettings', () => {
     [{ crosssellDelayDays: 0 }, 'crosssellDelayDays', 'Cross-sell delay must be between 1 and 365 days'],
     [{ crosssellDelayDays: 366 }, 'crosssellDelayDays', 'Cross-sell delay must be between 1 and 365 days'],
     [{ crosssellDelayDays: '' }, 'crosssellDelayDays', 'Cross-sell delay must be between 1 and 365 days'],
+    // Cross-sells off: the switched-off field cannot be corrected, so it does not block the save.
+    [{ crosssellEnabled: false, crosssellDelayDays: '' }, null, null],
+    [{ crosssellEnabled: false, crosssellDelayDays: 0 }, null, null],
     [{ defaultChannel: 'whatsapp' }, 'defaultChannel', 'The default channel must be switched on'],
     [{ sendFrom: '25:00' }, 'sendFrom', 'Enter a time as HH:MM (00:00-23:59)'],
     [{ sendFrom: '21:00' }, 'sendUntil', 'The sending window must start before it ends'],
@@ -120,6 +123,18 @@ describe('validateSettings', () => {
     expect(body.whatsappPhoneNumberId).toBeNull();
     expect(body.quietHours).toEqual({ sendFrom: '09:00', sendUntil: '20:00' });
     expect(body.crosssellDelayDays).toBe(30);
+  });
+
+  it('sends the default delay for one left out of range with cross-sells off, and a valid one as typed', () => {
+    expect(
+      toSettingsBody({ ...settings, crosssellEnabled: false, crosssellDelayDays: '' }).crosssellDelayDays,
+    ).toBe(30);
+    expect(
+      toSettingsBody({ ...settings, crosssellEnabled: false, crosssellDelayDays: 45 }).crosssellDelayDays,
+    ).toBe(45);
+    expect(
+      toSettingsBody({ ...settings, crosssellEnabled: true, crosssellDelayDays: 0 }).crosssellDelayDays,
+    ).toBe(0);
   });
 });
 

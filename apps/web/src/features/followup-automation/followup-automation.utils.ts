@@ -10,6 +10,7 @@ import type { MessageChannel } from '@careloop/domain/cost-calculator';
 import {
   automationConfigMessages,
   automationConfigSchema,
+  crossSellDelayDays,
   type FollowUpScheduleDay,
   type SmsProvider,
 } from '@careloop/domain/messaging/automation-config';
@@ -213,11 +214,22 @@ export function settingsFormValues(settings: AutomationSettings): SettingsFormVa
 
 const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
+/**
+ * The delay as typed; with cross-sells off, a delay left out of range behind the switched-off field
+ * (which can then not be corrected) is sent as the default instead of refusing the save.
+ */
+function crossSellDelayOf(values: SettingsFormValues): number {
+  const typed = values.crosssellDelayDays === '' ? Number.NaN : Number(values.crosssellDelayDays);
+  const inRange =
+    Number.isInteger(typed) && typed >= crossSellDelayDays.min && typed <= crossSellDelayDays.max;
+  return values.crosssellEnabled || inRange ? typed : crossSellDelayDays.default;
+}
+
 export function toSettingsBody(values: SettingsFormValues): SaveAutomationSettingsBody {
   return {
     followupSchedule: { ...values.followupSchedule },
     crosssellEnabled: values.crosssellEnabled,
-    crosssellDelayDays: values.crosssellDelayDays === '' ? Number.NaN : Number(values.crosssellDelayDays),
+    crosssellDelayDays: crossSellDelayOf(values),
     defaultChannel: values.defaultChannel,
     whatsappEnabled: values.whatsappEnabled,
     whatsappSecretName: orNull(values.whatsappSecretName),
