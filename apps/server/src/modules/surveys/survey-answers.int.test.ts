@@ -235,6 +235,26 @@ describe('POST /api/surveys/:token/answers', () => {
     expect(await clinicCases(s.clinicId)).toHaveLength(1);
   });
 
+  it('two first answers at once: one is the first, the other a change (one alert, one survey.answered changed:false)', async () => {
+    const s = await surveyed();
+    await buildWebhookEndpoint(t, s.owner, receiver.url('/survey-answered-twice'), ['survey.answered']);
+    const redFlag = 'Tengo fiebre';
+    const answers = await Promise.all([
+      answer(s.token, { score: 8, comment: redFlag }),
+      answer(s.token, { score: 8, comment: redFlag }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    expect(await clinicAlerts(s.clinicId)).toHaveLength(1);
+    expect(await clinicCases(s.clinicId)).toHaveLength(1);
+    const rows = await t.db
+      .select()
+      .from(webhookDeliveries)
+      .where(
+        and(eq(webhookDeliveries.clinicId, s.clinicId), eq(webhookDeliveries.eventType, 'survey.answered')),
+      );
+    expect(rows.map((row) => JSON.parse(row.body).data.changed).sort()).toEqual([false, true]);
+  });
+
   it('another clinic cannot reach the survey: the token alone names it, and a wrong one is 404', async () => {
     const a = await surveyed();
     const res = await answer(`${a.token.slice(0, -2)}xx`, { score: 3 });

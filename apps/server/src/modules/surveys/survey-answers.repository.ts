@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { executeRows } from '../../db/execute-rows';
 import { recomputePatientRisk } from '../../db/patient-risk';
 import { clinicSurveySettings, clinics, patients, surveyRequests } from '../../db/schema';
 
@@ -38,33 +39,42 @@ export async function findSurveyByTokenHash(db: Database, tokenHash: string) {
 
 export type FoundSurvey = NonNullable<Awaited<ReturnType<typeof findSurveyByTokenHash>>>;
 
+export type PreviousSurveyAnswer = { answeredAt: Date | null; score: number | null; comment: string | null };
+
 /**
- * Stores the answer when the survey is still open to it: never answered, or first answered after
- * `changeableSince`. The condition is in the UPDATE, so two answers at once cannot both pass a
- * check made before. False when nothing was stored.
+ * Stores an answer when the survey is unanswered or its first answer is still changeable, and
+ * answers what was there before (null: nothing stored). The row is read locked in the same
+ * statement: of two answers at once, the second waits and sees the first, so it is a change (its
+ * note, no second alert), not a second first answer.
  */
 export async function storeSurveyAnswer(
   db: Database,
   survey: { clinicId: string; id: string },
   answer: { score: number; comment: string | null; at: Date; changeableSince: Date },
-): Promise<boolean> {
-  const rows = await db
-    .update(surveyRequests)
-    .set({
-      score: answer.score,
-      comment: answer.comment,
-      // The 24 hours run from the first answer: a changed answer keeps its time.
-      answeredAt: sql`coalesce(${surveyRequests.answeredAt}, ${answer.at.toISOString()}::timestamptz)`,
-      updatedAt: answer.at,
-    })
-    .where(
-      and(
-        eq(surveyRequests.clinicId, survey.clinicId),
-        eq(surveyRequests.id, survey.id),
-        or(isNull(surveyRequests.answeredAt), gt(surveyRequests.answeredAt, answer.changeableSince)),
-      ),
-    )
-    .returning({ id: surveyRequests.id, patientId: surveyRequests.patientId });
-  if (rows[0]) await recomputePatientRisk(db, survey.clinicId, rows[0].patientId);
-  return rows.length > 0;
+): Promise<PreviousSurveyAnswer | null> {
+  const at = answer.at.toISOString();
+  const rows = await executeRows<{
+    patient_id: string;
+    answered_at: string | Date | null;
+    score: number | null;
+    comment: string | null;
+  }>(
+    db,
+    sql`update survey_requests s
+      set score = ${answer.score}, comment = ${answer.comment},
+        answered_at = coalesce(before.answered_at, ${at}::timestamptz), updated_at = ${at}::timestamptz
+      from (select id, answered_at, score, comment from survey_requests
+            where clinic_id = ${survey.clinicId} and id = ${survey.id} for update) before
+      where s.clinic_id = ${survey.clinicId} and s.id = before.id
+        and (before.answered_at is null or before.answered_at > ${answer.changeableSince.toISOString()}::timestamptz)
+      returning s.patient_id, before.answered_at, before.score, before.comment`,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  await recomputePatientRisk(db, survey.clinicId, row.patient_id);
+  return {
+    answeredAt: row.answered_at === null ? null : new Date(row.answered_at),
+    score: row.score,
+    comment: row.comment,
+  };
 }

@@ -115,19 +115,19 @@ export async function answerSurvey(
     ]);
   if (survey.answeredAt && !canChangeSurveyAnswer(survey.answeredAt, now)) throw alreadyAnswered();
 
-  const firstAnsweredAt = survey.answeredAt ?? now;
-  await deps.db.transaction(async (tx) => {
-    const stored = await storeSurveyAnswer(tx, survey, {
+  const firstAnsweredAt = await deps.db.transaction(async (tx) => {
+    // What was there before, read with the write: the survey read above may be older (two answers at once).
+    const before = await storeSurveyAnswer(tx, survey, {
       score,
       comment,
       at: now,
       changeableSince: new Date(now.getTime() - surveyAnswerChangeHours * hourMs),
     });
-    if (!stored) throw alreadyAnswered();
+    if (!before) throw alreadyAnswered();
 
     // A changed answer reaches the case the first one raised, as a note: staff about to call a
     // detractor's 0 see the 10 and "sorry, misclick" (the case itself is theirs to close).
-    if (survey.answeredAt !== null && (score !== survey.score || comment !== survey.comment)) {
+    if (before.answeredAt !== null && (score !== before.score || comment !== before.comment)) {
       await noteOnOpenCaseOf(
         { db: tx },
         survey.clinicId,
@@ -153,7 +153,7 @@ export async function answerSurvey(
 
     // Only a clinical red flag: a complaint in a survey is the detractor case's business. A changed
     // score that keeps the comment has told the clinic nothing new: no second alert and case note.
-    if (comment && comment !== survey.comment) {
+    if (comment && comment !== before.comment) {
       const classification = classifyReply(comment, { names: [survey.patientName] });
       if (classification.alert?.kind === 'clinical') {
         const patient = { id: survey.patientId, name: survey.patientName };
@@ -171,12 +171,13 @@ export async function answerSurvey(
             survey_id: survey.id,
             patient_id: survey.patientId,
             score,
-            changed: survey.answeredAt !== null,
+            changed: before.answeredAt !== null,
           },
         },
       ],
       now,
     );
+    return before.answeredAt ?? now;
   });
 
   return {
