@@ -107,7 +107,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Update a patient: only the fields given change */
+        /** Update a patient: only the fields given change; a marketing consent decision older than the one on record is refused (409) and changes nothing */
         patch: operations["updatePatient"];
         trace?: never;
     };
@@ -1295,6 +1295,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
         };
     };

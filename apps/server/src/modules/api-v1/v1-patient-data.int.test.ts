@@ -157,6 +157,31 @@ describe('/api/v1/patients: procedure date, language and marketing consent', () 
     expect(Date.parse(withdrawn.json().marketing_consent.at)).toBeGreaterThanOrEqual(started - 1000);
   });
 
+  it('refuses a consent decision older than the one on record (a late sync): 409, nothing changes', async () => {
+    const created = await call('POST', '/api/v1/patients', {
+      name: 'Late Sync',
+      marketing_consent: { state: 'withdrawn', at: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    const before = await stored(id);
+    const stale = await call('PATCH', `/api/v1/patients/${id}`, {
+      name: 'Late Sync Renamed',
+      marketing_consent: { state: 'granted', at: new Date(Date.now() - 3_600_000).toISOString() },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toMatchObject({ code: 'CONFLICT' });
+    expect(stale.json().error.details[0].field).toBe('marketing_consent.at');
+    expect(await stored(id)).toEqual(before);
+
+    // A later decision is taken.
+    const later = await call('PATCH', `/api/v1/patients/${id}`, {
+      marketing_consent: { state: 'granted', at: new Date().toISOString() },
+    });
+    expect(later.statusCode).toBe(200);
+    expect(later.json().marketing_consent.state).toBe('granted');
+  });
+
   it('shows consent recorded by staff in the app with its source', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -119,13 +119,14 @@ export const v1PatientsRoutes =
         config: { access: 'bearer', scope: 'patients:write' },
         schema: {
           tags: ['public-api'],
-          summary: 'Update a patient: only the fields given change',
+          summary:
+            'Update a patient: only the fields given change; a marketing consent decision older than the one on record is refused (409) and changes nothing',
           operationId: 'updatePatient',
           security: [{ bearerAuth: ['patients:write'] }],
           params: v1IdParamsSchema,
           querystring: v1NoQuerySchema,
           body: v1UpdatePatientBodySchema,
-          response: { 200: v1PatientSchema, ...v1ErrorResponses(...v1CommonErrors, 404) },
+          response: { 200: v1PatientSchema, ...v1ErrorResponses(...v1CommonErrors, 404, 409) },
         },
       },
       async (request) =>

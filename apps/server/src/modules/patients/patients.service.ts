@@ -17,7 +17,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Database } from '../../db/client';
 import { decodeCursor, encodeCursor } from '../../db/keyset-cursor';
 import { recomputePatientRisk, refreshProcedureComplaintRate } from '../../db/patient-risk';
-import { badRequest, notFound } from '../../lib/errors';
+import { AppError, badRequest, notFound } from '../../lib/errors';
 import { readerLanguage } from '../../plugins/reader-language';
 import type { ClinicContext } from '../../plugins/request-context';
 import { recordPatientView } from '../audit/audit.service';
@@ -132,6 +132,13 @@ function localeAndConsent(
   if (body.language !== undefined) values.language = body.language;
   const at = consentTime(body, now);
   if (body.marketingConsent && body.marketingConsent !== existing?.marketingConsent) {
+    // A decision older than the one on record (a late sync, a replayed request) does not undo it:
+    // a patient who withdrew at 10:00 is not opted in again by a grant made at 09:00.
+    const recordedAt = existing?.marketingConsentAt;
+    if (recordedAt && at.getTime() < recordedAt.getTime()) {
+      const message = `A later consent decision is on record (${recordedAt.toISOString()}): this one is older and changes nothing`;
+      throw new AppError(409, 'CONFLICT', message, [{ field: 'marketingConsent.at', message }]);
+    }
     values.marketingConsent = body.marketingConsent;
     values.marketingConsentAt = at;
     values.marketingConsentSource = channel === 'api' ? 'api' : 'staff';
