@@ -71,7 +71,7 @@ import { registerRequestOrigin } from './observability/work-origin';
 import { createBearerGuard } from './plugins/api-bearer';
 import { registerApiCors } from './plugins/api-cors';
 import { registerAuthRoutes } from './plugins/auth/auth.plugin';
-import { registerErrorHandler } from './plugins/error-handler';
+import { answerUnreadableUrl, registerErrorHandler } from './plugins/error-handler';
 import { registerIdentityCacheReset } from './plugins/identity-cache';
 import { registerJsonBodyDepthLimit } from './plugins/json-body-depth';
 import { createDatabaseRateLimitStore } from './plugins/rate-limit-store';
@@ -113,6 +113,9 @@ export async function buildApp(deps: Omit<AppDeps, 'log'>, options: BuildAppOpti
     genReqId: requestIdOf,
     // One line per request instead of two (plugins/request-log.ts).
     logController: new OneLinePerRequest(),
+    // A URL the router cannot read (bad percent-encoding, a path segment past its length) is a 400
+    // in the app's envelope, not Fastify's own body (plugins/error-handler.ts).
+    frameworkErrors: answerUnreadableUrl,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ verify: options.verifyResponses ?? false }));

@@ -1,4 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifySchemaValidationError } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors';
 
@@ -17,6 +23,17 @@ function unknownParameters(validation: FastifySchemaValidationError[]): string[]
     const prefix = fieldOf(v.instancePath);
     return Array.isArray(keys) ? keys.map((key) => (prefix ? `${prefix}.${String(key)}` : String(key))) : [];
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL its router refuses before any route (a badly percent-encoded
+ * segment, one longer than the router's 100 characters) answered in the app's envelope, with the
+ * request id an integrator quotes, instead of Fastify's own body (a 414 with `error` as a string).
+ */
+export function answerUnreadableUrl(_error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const error: Record<string, string> = { code: 'VALIDATION_ERROR', message: 'The URL is not valid' };
+  if (request.url.startsWith('/api/v1/')) error.request_id = String(request.id);
+  reply.header('x-request-id', request.id).status(400).send({ error });
 }
 
 /** One JSON error envelope; validation is 400 with field details; 5xx hide their cause. */

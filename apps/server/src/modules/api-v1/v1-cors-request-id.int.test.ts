@@ -159,4 +159,14 @@ describe('CORS, request ids and unknown paths of /api/v1', () => {
     expect(Number(anonymous.headers['x-ratelimit-reset'])).toBeGreaterThan(beforeAnonymous);
     expect(Number(anonymous.headers['x-ratelimit-reset'])).toBeLessThanOrEqual(afterAnonymous + 60);
   });
+  it.each([
+    ["a path segment past the router's 100 characters", `/api/v1/patients/${'P'.repeat(101)}`],
+    ['a badly percent-encoded segment', '/api/v1/patients/%E0%A4%A'],
+  ])('answers %s with a 400 in the envelope, with its request id', async (_label, url) => {
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(res.statusCode).toBe(400);
+    const { error } = res.json();
+    expect(error).toMatchObject({ code: 'VALIDATION_ERROR', message: 'The URL is not valid' });
+    expect(error.request_id).toBe(res.headers['x-request-id']);
+  });
 });
