@@ -129,16 +129,24 @@ export const v1ReviewSchema = z.object({
 });
 export type V1Review = z.infer<typeof v1ReviewSchema>;
 
-export const v1ReviewListQuerySchema = z.strictObject({
-  platform: z.enum(v1ReviewPlatforms).optional(),
-  rating: z.coerce.number().int().min(1).max(5).optional(),
-  /** Reviews written at or after this instant. */
-  since: isoDateTime.optional(),
-  /** Reviews written before this instant. */
-  until: isoDateTime.optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(300).optional(),
-});
+export const v1ReviewListQuerySchema = z
+  .strictObject({
+    platform: z.enum(v1ReviewPlatforms).optional(),
+    rating: z.coerce.number().int().min(1).max(5).optional(),
+    /** Reviews written at or after this instant. */
+    since: isoDateTime.optional(),
+    /** Reviews written before this instant. */
+    until: isoDateTime.optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(25),
+    cursor: z.string().max(300).optional(),
+  })
+  .refine(
+    (q) => q.since === undefined || q.until === undefined || Date.parse(q.since) <= Date.parse(q.until),
+    {
+      path: ['until'],
+      message: 'until is before since',
+    },
+  );
 export type V1ReviewListQuery = z.infer<typeof v1ReviewListQuerySchema>;
 
 export const v1ReviewListResponseSchema = z.object({

@@ -241,6 +241,14 @@ describe('/api/v1 with a bearer token', () => {
       headers: bearer(reviewerToken),
     });
     expect(bad.statusCode).toBe(400);
+    // A swapped range is refused, as analytics refuses one, not answered with an empty page.
+    const swapped = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/reviews?since=2026-12-01T00:00:00Z&until=2026-01-01T00:00:00Z',
+      headers: bearer(reviewerToken),
+    });
+    expect(swapped.statusCode).toBe(400);
+    expect(swapped.json().error.details[0].field).toBe('until');
   });
 
   it("answers the dashboard's KPIs and 12 weekly trends", async () => {
