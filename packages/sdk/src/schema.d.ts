@@ -1386,7 +1386,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1426,7 +1426,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1468,7 +1468,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1507,7 +1507,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1548,7 +1548,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1589,7 +1589,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1632,7 +1632,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1673,7 +1673,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1714,7 +1714,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. */
+            /** @description Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp. */
             200: {
                 headers: {
                     [name: string]: unknown;

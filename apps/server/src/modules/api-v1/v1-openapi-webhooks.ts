@@ -67,7 +67,8 @@ export function v1WebhooksSection() {
         },
         responses: {
           '200': {
-            description: 'Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried.',
+            description:
+              "Any 2xx: received. 410 Gone turns the endpoint off; anything else is retried. An endpoint's events are sent in the order they happened; a retried one can arrive after later ones, so order by the body's timestamp.",
           },
         },
       },

@@ -1,5 +1,5 @@
 import { apiAccessTiers } from '@careloop/domain/plans';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { executeRows } from '../../db/execute-rows';
 import { clinics, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema';
@@ -88,7 +88,7 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lim
         from (
           select clinic_id, id from ${webhookDeliveries}
           where status = 'pending' and next_attempt_at <= ${now}
-          order by next_attempt_at
+          order by next_attempt_at, created_at, id
           limit ${options.limit}
           for update skip locked
         ) due
@@ -98,10 +98,12 @@ export async function claimDueDeliveries(db: Database, options: { now: Date; lim
   if (rows.length === 0) return [];
   const clinicIds = [...new Set(rows.map((r) => r.clinic_id))];
   const ids = rows.map((r) => r.id);
+  // In the order the events happened: the sweep sends each endpoint's in this order.
   return db
     .select()
     .from(webhookDeliveries)
-    .where(and(inArray(webhookDeliveries.clinicId, clinicIds), inArray(webhookDeliveries.id, ids)));
+    .where(and(inArray(webhookDeliveries.clinicId, clinicIds), inArray(webhookDeliveries.id, ids)))
+    .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id));
 }
 
 /** Claims older than `staleBefore` belong to a stopped worker: pending again (receivers dedupe by webhook-id). */

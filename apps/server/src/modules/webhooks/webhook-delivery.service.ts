@@ -144,25 +144,39 @@ export async function deliverDueWebhooks(
       await pause(lookEveryMs, options.stopping);
       continue;
     }
+    // One endpoint's deliveries one after another, in the order the events happened (a receiver
+    // applying consent changes as they arrive ends on the last one); endpoints side by side.
+    const byEndpoint = [...groupByEndpoint(claimed).values()];
     let next = 0;
     const lane = async () => {
-      while (next < claimed.length) {
-        const delivery = claimed[next++]!;
-        try {
-          result[await deliverClaimed(deps, delivery, options)] += 1;
-        } catch (error) {
-          result.errors += 1;
-          deps.log?.error(
-            { err: error, clinicId: delivery.clinicId, deliveryId: delivery.id },
-            'webhook delivery failed',
-          );
+      while (next < byEndpoint.length) {
+        for (const delivery of byEndpoint[next++]!) {
+          try {
+            result[await deliverClaimed(deps, delivery, options)] += 1;
+          } catch (error) {
+            result.errors += 1;
+            deps.log?.error(
+              { err: error, clinicId: delivery.clinicId, deliveryId: delivery.id },
+              'webhook delivery failed',
+            );
+          }
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, claimed.length) }, lane));
+    await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 4, byEndpoint.length) }, lane));
     if (claimed.length < batchSize && Date.now() + lookEveryMs > watchUntil) break;
   }
   return result;
+}
+
+function groupByEndpoint(deliveries: ClaimedDelivery[]) {
+  const groups = new Map<string, ClaimedDelivery[]>();
+  for (const delivery of deliveries) {
+    const group = groups.get(delivery.endpointId);
+    if (group) group.push(delivery);
+    else groups.set(delivery.endpointId, [delivery]);
+  }
+  return groups;
 }
 
 async function deliverClaimed(

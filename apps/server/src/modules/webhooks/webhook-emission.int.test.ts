@@ -166,6 +166,21 @@ describe('webhook events where their changes happen', () => {
     );
   });
 
+  it("sends one endpoint's events in the order they happened: a receiver applying them ends on the last", async () => {
+    const clinic = await subscribedClinic();
+    const patient = await buildPatient(t, clinic.clinicId);
+    const url = `/api/patients/${patient.id}`;
+    const states = ['granted', 'withdrawn', 'granted', 'withdrawn', 'granted', 'withdrawn'] as const;
+    for (const marketingConsent of states) {
+      expect((await call(clinic.owner, 'PATCH', url, { marketingConsent })).statusCode).toBe(200);
+    }
+    // Due together, swept at once (they were sent newest first).
+    const events = await clinic.received();
+    expect(events.map((e) => e.data.status)).toEqual(
+      states.map((state) => (state === 'granted' ? 'opted_in' : 'opted_out')),
+    );
+  });
+
   it('consent.changed for each consent column decision of a patient import', async () => {
     const clinic = await subscribedClinic();
     const csv = [
