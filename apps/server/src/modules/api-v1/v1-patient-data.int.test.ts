@@ -157,6 +157,20 @@ describe('/api/v1/patients: procedure date, language and marketing consent', () 
     expect(Date.parse(withdrawn.json().marketing_consent.at)).toBeGreaterThanOrEqual(started - 1000);
   });
 
+  it('writes nothing for a PATCH that changes nothing: updated_at stays (a sync sending what is stored)', async () => {
+    const created = await call('POST', '/api/v1/patients', { name: 'Same Again', phone: '+34611222444' });
+    const id = created.json().id;
+    const before = await stored(id);
+    for (const body of [{}, { name: 'Same Again' }, { phone: '+34 611 22 24 44' }]) {
+      const res = await call('PATCH', `/api/v1/patients/${id}`, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().updated_at).toBe(created.json().updated_at);
+    }
+    expect(await stored(id)).toEqual(before);
+    const renamed = await call('PATCH', `/api/v1/patients/${id}`, { name: 'Renamed' });
+    expect(Date.parse(renamed.json().updated_at)).toBeGreaterThan(Date.parse(created.json().updated_at));
+  });
+
   it('refuses a consent decision older than the one on record (a late sync): 409, nothing changes', async () => {
     const created = await call('POST', '/api/v1/patients', {
       name: 'Late Sync',

@@ -297,6 +297,15 @@ export async function createPatient(
   throw new Error('could not find a free patient id');
 }
 
+/** Whether a value differs from the stored row (times by their instant). */
+function changesAnything(existing: PatientRow, changes: Partial<PatientRow>): boolean {
+  return Object.entries(changes).some(([key, value]) => {
+    const before = (existing as Record<string, unknown>)[key];
+    if (value instanceof Date && before instanceof Date) return value.getTime() !== before.getTime();
+    return value !== before;
+  });
+}
+
 export async function updatePatient(
   deps: WriteDeps,
   ctx: ClinicContext,
@@ -329,14 +338,11 @@ export async function updatePatient(
   const now = new Date();
   const procedureDate = procedureDateValue(body, ctx, now, false);
   const locale = localeAndConsent(body, ctx, existing, now, channel);
+  const changes = { ...fields, ...procedureOriginal, ...locale, ...(procedureDate ? { procedureDate } : {}) };
+  // Nothing new (a sync sending what is stored, an empty PATCH): no write, updated_at stays.
+  if (!changesAnything(existing, changes)) return toPatient(existing, ctx.clinic.timeZone);
   const row = await deps.db.transaction(async (tx) => {
-    const updated = await updatePatientRow(tx, ctx.clinicId, id, {
-      ...fields,
-      ...procedureOriginal,
-      ...locale,
-      ...(procedureDate ? { procedureDate } : {}),
-      updatedAt: now,
-    });
+    const updated = await updatePatientRow(tx, ctx.clinicId, id, { ...changes, updatedAt: now });
     if (updated) await emitConsentChange(tx, updated, locale, now);
     if (updated && updated.procedure !== existing.procedure) {
       // Another procedure: the patient's own rate reason, and both procedures' complaint rates.
