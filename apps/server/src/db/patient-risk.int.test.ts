@@ -307,16 +307,21 @@ describe("patient risk: a procedure's complaint rate reaches all its patients, w
     }
   }
 
-  it('a second patient of ten getting a case (20%) flags the others too, not only those whose case was opened', async () => {
-    const { clinicId, owner, peers, x } = await procedureOfTen('Dental Implant');
-    for (const peer of [peers[1]!, peers[2]!]) {
-      const res = await call(owner.cookie, 'POST', '/api/cases', {
+  /** A low case opened through the API for each of these patients (2 of 10: the procedure's rate reaches 20%). */
+  async function openLowCases(cookie: string, patients: { id: string }[]) {
+    for (const patient of patients) {
+      const res = await call(cookie, 'POST', '/api/cases', {
         title: 'Call back',
         severity: 'low',
-        patientId: peer.id,
+        patientId: patient.id,
       });
       expect(res.statusCode, res.body).toBe(201);
     }
+  }
+
+  it('a second patient of ten getting a case (20%) flags the others too, not only those whose case was opened', async () => {
+    const { clinicId, owner, peers, x } = await procedureOfTen('Dental Implant');
+    await openLowCases(owner.cookie, [peers[1]!, peers[2]!]);
     // X = failed_deliveries (1) + procedure_complaint_rate (1) = 2 -> medium; peers 1 and 2 =
     // open_case_low (1) + procedure_complaint_rate (1) = 2 -> medium; the other seven: the rate alone (1) -> low.
     expect(await atRiskCard(owner.cookie)).toEqual({ high: 0, medium: 3, total: 3 });
@@ -341,17 +346,7 @@ describe("patient risk: a procedure's complaint rate reaches all its patients, w
   it('moving a patient to another procedure or erasing one takes the reason back from the others when the rate no longer holds', async () => {
     // Erasure is an Enterprise feature.
     const { clinicId, owner, peers, x } = await procedureOfTen('Dental Implant', 'enterprise');
-    for (const peer of [peers[1]!, peers[2]!]) {
-      expect(
-        (
-          await call(owner.cookie, 'POST', '/api/cases', {
-            title: 'Call',
-            severity: 'low',
-            patientId: peer.id,
-          })
-        ).statusCode,
-      ).toBe(201);
-    }
+    await openLowCases(owner.cookie, [peers[1]!, peers[2]!]);
     expect(await atRiskCard(owner.cookie)).toMatchObject({ medium: 3 });
     // Peer 2 moves to Hair Transplant: Dental Implant has 9 patients, under the 10 the rate needs.
     const moved = await call(owner.cookie, 'PATCH', `/api/patients/${peers[2]!.id}`, {
@@ -393,17 +388,7 @@ describe("patient risk: a procedure's complaint rate reaches all its patients, w
     for (let i = 0; i < 10; i++)
       theirs.push(await buildPatient(t, other.clinicId, { procedure: 'Dental Implant' }));
     const { owner, peers } = await procedureOfTen('Dental Implant');
-    for (const peer of [peers[1]!, peers[2]!]) {
-      expect(
-        (
-          await call(owner.cookie, 'POST', '/api/cases', {
-            title: 'Call',
-            severity: 'low',
-            patientId: peer.id,
-          })
-        ).statusCode,
-      ).toBe(201);
-    }
+    await openLowCases(owner.cookie, [peers[1]!, peers[2]!]);
     for (const p of theirs)
       expect(await storedRisk(other.clinicId, p.id)).toEqual({ level: 'low', reasons: [], rank: 0 });
   });

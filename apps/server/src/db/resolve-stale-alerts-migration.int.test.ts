@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids';
 import { buildCase } from '../testing/build-case';
 import { buildPatientRow } from '../testing/build-review';
 import { buildClinic } from '../testing/build-user';
+import { migrationStatements } from '../testing/migration-statements';
 import { createTestApp, type TestApp } from '../testing/test-app';
 import { alerts, patients } from './schema';
 
@@ -17,18 +17,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const statements = readFileSync(
-  new URL('./migrations/0056_resolve_alerts_of_finished_cases.sql', import.meta.url),
-  'utf8',
-)
-  .split('--> statement-breakpoint')
-  .map((statement) =>
-    statement
-      .split('\n')
-      .filter((line) => !line.startsWith('--'))
-      .join('\n')
-      .trim(),
-  );
+const statements = migrationStatements('0056_resolve_alerts_of_finished_cases.sql');
 
 describe('migration 0056: reply alerts of cases finished before alerts ended with them', () => {
   it('ends the alerts of a patient whose reply case is finished, at its time, and marks the patient for the risk backfill; an open case keeps its alert', async () => {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import type { CaseTitle } from '@careloop/domain/case-title';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { buildCase } from '../../testing/build-case';
 import { buildPatientRow, buildReview } from '../../testing/build-review';
 import { buildSentSurvey } from '../../testing/build-survey';
 import { buildClinic, buildMember, jsonHeaders } from '../../testing/build-user';
+import { migrationStatements } from '../../testing/migration-statements';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { openCase } from './cases.service';
 
@@ -150,16 +150,9 @@ describe("case titles in the reader's language", () => {
 
 describe('migration 0055: cases raised before titles were stored as kinds', () => {
   // The migration's backfill statements, run again over rows written the old way.
-  const backfill = readFileSync(new URL('../../db/migrations/0055_server_i18n.sql', import.meta.url), 'utf8')
-    .split('--> statement-breakpoint')
-    .map((statement) =>
-      statement
-        .split('\n')
-        .filter((line) => !line.startsWith('--'))
-        .join('\n')
-        .trim(),
-    )
-    .filter((statement) => statement.startsWith('UPDATE'));
+  const backfill = migrationStatements('0055_server_i18n.sql').filter((statement) =>
+    statement.startsWith('UPDATE'),
+  );
 
   it('reads review, survey and reply cases back as kinds; manual cases and unreadable titles keep their text', async () => {
     expect(backfill).toHaveLength(4);

@@ -18,18 +18,20 @@ describe('initialView', () => {
 });
 
 describe('initialDrafts', () => {
+  const savedProfile = {
+    name: 'Smile',
+    email: 'a@b.co',
+    phone: '+1',
+    category: 'dental',
+    brandTone: 'warm',
+    defaultLanguage: 'es',
+    timeZone: 'Europe/Madrid',
+    country: 'ES',
+  } as const;
+
   it('starts from the saved profile and non-secret channel fields, with secrets blank', () => {
     const state = buildState({
-      profile: {
-        name: 'Smile',
-        email: 'a@b.co',
-        phone: '+1',
-        category: 'dental',
-        brandTone: 'warm',
-        defaultLanguage: 'es',
-        timeZone: 'Europe/Madrid',
-        country: 'ES',
-      },
+      profile: savedProfile,
       whatsappPhoneNumberId: '106540352242922',
       smsFromNumber: '+14155550123',
       templates: [
@@ -45,16 +47,7 @@ describe('initialDrafts', () => {
       ],
     });
     expect(initialDrafts(state)).toEqual({
-      profile: {
-        name: 'Smile',
-        email: 'a@b.co',
-        phone: '+1',
-        category: 'dental',
-        brandTone: 'warm',
-        defaultLanguage: 'es',
-        timeZone: 'Europe/Madrid',
-        country: 'ES',
-      },
+      profile: savedProfile,
       whatsapp: { accessToken: '', phoneNumberId: '106540352242922' },
       sms: { accountSid: '', authToken: '', fromNumber: '+14155550123' },
       templates: [{ name: 'Hi', body: 'Hello', category: 'review_request', language: 'es', channel: 'sms' }],
