@@ -28,7 +28,10 @@ export async function buildSentSurvey(
     id,
     patientId,
     procedure: overrides.procedure ?? 'Dental Implant',
-    procedureDate: new Date(Date.now() - 3 * dayMs),
+    // A survey asks about one treatment (unique per patient, procedure and date): three days before
+    // it was sent, so that a patient's surveys sent at different times are about different ones (a
+    // date read off the clock twice in one millisecond made two of them the same treatment).
+    procedureDate: new Date((sentAt ?? new Date()).getTime() - 3 * dayMs),
     channel: 'sms',
     language: overrides.language ?? 'es',
     tokenHash: hashSurveyToken(token),
